@@ -1,0 +1,38 @@
+/**
+ * @larder/domain — the recipe library's rules, free of I/O. Embed it by giving the use cases their ports:
+ * repositories (see `./testing` for in-memory ones and the contract suites an adapter must pass), a clock, an id
+ * generator and a password hasher (`systemClock`, `uuidV7Generator`, `scryptPasswordHasher` are ready-made).
+ */
+export * from './shared/errors.js';
+export * from './shared/ports.js';
+export * from './shared/pagination.js';
+export { systemClock, uuidV7Generator, scryptPasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './shared/node-crypto.js';
+
+export * from './recipe/ingredient.js';
+export { parseIngredientLine } from './recipe/ingredient-parser.js';
+export { normaliseIngredientInput } from './recipe/ingredient-input.js';
+export { formatQuantity, renderIngredient } from './recipe/quantity-format.js';
+export { scaleIngredient, scalingFactor } from './recipe/scaling.js';
+export * from './recipe/recipe.js';
+export * from './recipe/recipe-input.js';
+export * from './recipe/recipe-query.js';
+export * from './recipe/recipe-repository.js';
+export * from './recipe/scaled-recipe.js';
+export * from './recipe/recipe-use-cases.js';
+export * from './recipe/recipe-import.js';
+
+export * from './search/search-terms.js';
+
+export * from './product/product.js';
+export * from './product/product-input.js';
+export * from './product/product-repository.js';
+export * from './product/product-status.js';
+export * from './product/publication.js';
+export * from './product/lead-magnet.js';
+export * from './product/recipe-references.js';
+export { ISO_4217_CODES, isCurrencyCode } from './product/currencies.js';
+export * from './product/product-use-cases.js';
+
+export * from './user/user.js';
+export * from './user/user-repository.js';
+export * from './user/user-use-cases.js';

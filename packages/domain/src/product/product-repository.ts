@@ -1,0 +1,26 @@
+import type { ResultAsync } from 'neverthrow';
+import type { StoreUnavailable } from '../shared/errors.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import type { WriteOutcome } from '../recipe/recipe-repository.js';
+import type { Product, ProductStatus, ProductType } from './product.js';
+
+export interface ProductFilter {
+  readonly status?: ProductStatus;
+  readonly type?: ProductType;
+}
+
+/** Listing order: `created_at` desc, ties by id desc. */
+export function productComparator(a: Product, b: Product): number {
+  return b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+export const productMatchesFilter = (product: Product, filter: ProductFilter): boolean =>
+  (filter.status === undefined || product.status === filter.status) && (filter.type === undefined || product.type === filter.type);
+
+export interface ProductRepository {
+  insert(product: Product): ResultAsync<Product, StoreUnavailable>;
+  findById(id: string): ResultAsync<Product | null, StoreUnavailable>;
+  /** Replaces the stored product atomically when its stored version is still `expectedVersion`. */
+  update(product: Product, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable>;
+  list(filter: ProductFilter, page: PageRequest): ResultAsync<Page<Product>, StoreUnavailable>;
+}

@@ -1,0 +1,124 @@
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import type { PreconditionFailed, ProductError, ProductNotFound, StoreUnavailable } from '../shared/errors.js';
+import { retryWhileStale, STALE, type Stale } from '../shared/optimistic.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import type { Clock, IdGenerator } from '../shared/ports.js';
+import type { RecipeRepository } from '../recipe/recipe-repository.js';
+import { checkLeadMagnetSource, leadMagnetRecipeIds, newLeadMagnet, parseLeadMagnetRequest } from './lead-magnet.js';
+import { recipeIdsOfDays, reviseProduct, type Product } from './product.js';
+import { parseProductChanges, parseProductDraft } from './product-input.js';
+import type { ProductFilter, ProductRepository } from './product-repository.js';
+import { checkProductChange } from './product-status.js';
+import { applyPublication, parseSales } from './publication.js';
+import { checkRecipeReferences } from './recipe-references.js';
+
+export interface ProductDeps {
+  readonly products: ProductRepository;
+  readonly recipes: RecipeRepository;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** Identifiers of the sales platforms a product may be published to. */
+  readonly salesPlatforms: readonly string[];
+}
+
+export interface ProductChangeCommand {
+  readonly id: string;
+  readonly ifMatch?: number;
+}
+
+const notFound = (id: string): ProductNotFound => ({ type: 'ProductNotFound', id });
+const contention = (): StoreUnavailable => ({ type: 'StoreUnavailable', message: 'the product kept changing; try again' });
+
+/** Checks that `wanted` recipes exist and are not newly archived. */
+const referencedRecipes = (deps: ProductDeps, wanted: readonly string[], alreadyContained: readonly string[] = []) =>
+  deps.recipes.findByIds(wanted).andThen((found) => checkRecipeReferences(wanted, found, alreadyContained));
+
+export const getProduct =
+  (deps: Pick<ProductDeps, 'products'>) =>
+  (id: string): ResultAsync<Product, ProductError> =>
+    deps.products.findById(id).andThen((product) => (product === null ? errAsync(notFound(id)) : okAsync(product)));
+
+export const listProducts =
+  (deps: Pick<ProductDeps, 'products'>) =>
+  (filter: ProductFilter, page: PageRequest): ResultAsync<Page<Product>, ProductError> =>
+    deps.products.list(filter, page);
+
+export const createProduct =
+  (deps: ProductDeps) =>
+  (input: unknown): ResultAsync<Product, ProductError> =>
+    parseProductDraft(input).asyncAndThen((draft) => {
+      const recipeIds = draft.type === 'meal_plan' ? recipeIdsOfDays(draft.days) : draft.recipe_ids;
+      return referencedRecipes(deps, recipeIds).andThen(() => {
+        const now = deps.clock.now();
+        return deps.products.insert({
+          id: deps.ids.next(),
+          type: draft.type,
+          status: 'draft',
+          title: draft.title,
+          description: draft.description,
+          recipe_ids: [...recipeIds],
+          days: draft.type === 'meal_plan' ? draft.days : null,
+          sales: null,
+          source_product_id: null,
+          published_at: null,
+          created_at: now,
+          updated_at: now,
+          version: 1,
+        });
+      });
+    });
+
+/** Read, change, write conditionally on the version read; retried on a concurrent write unless `ifMatch` pins it. */
+function changeProduct(
+  deps: ProductDeps,
+  command: ProductChangeCommand,
+  change: (product: Product, now: Date) => ResultAsync<Product, ProductError>,
+): ResultAsync<Product, ProductError> {
+  const attempt = (): ResultAsync<Product | Stale, ProductError> =>
+    getProduct(deps)(command.id).andThen((current) => {
+      if (command.ifMatch !== undefined && command.ifMatch !== current.version) {
+        const failed: PreconditionFailed = { type: 'PreconditionFailed', expected: command.ifMatch, actual: current.version };
+        return errAsync(failed);
+      }
+      return change(current, deps.clock.now()).andThen((next) =>
+        next === current ? okAsync(current) : deps.products.update(next, current.version).map((outcome) => (outcome === 'written' ? next : STALE)),
+      );
+    });
+  return retryWhileStale(attempt, contention);
+}
+
+export const updateProduct =
+  (deps: ProductDeps) =>
+  (command: ProductChangeCommand & { readonly changes: unknown }): ResultAsync<Product, ProductError> =>
+    changeProduct(deps, command, (product, now) =>
+      parseProductChanges(command.changes, product.type).asyncAndThen((changes) => {
+        const { status, days, recipe_ids: listed, ...text } = changes;
+        const recipeIds = days !== undefined ? recipeIdsOfDays(days) : listed;
+        const content: Partial<Product> = { ...text, ...(days === undefined ? {} : { days }), ...(recipeIds === undefined ? {} : { recipe_ids: recipeIds }) };
+        const revisedContent = reviseProduct(product, content, now);
+        return checkProductChange(product, status, revisedContent !== product)
+          .asyncAndThen(() => (recipeIds === undefined ? okAsync([]) : referencedRecipes(deps, recipeIds, product.recipe_ids)))
+          .map(() => reviseProduct(product, { ...content, ...(status === undefined ? {} : { status }) }, now));
+      }),
+    );
+
+export const publishProduct =
+  (deps: ProductDeps) =>
+  (command: ProductChangeCommand & { readonly sales: unknown }): ResultAsync<Product, ProductError> =>
+    parseSales(command.sales, deps.salesPlatforms).asyncAndThen((sales) =>
+      changeProduct(deps, command, (product, now) => applyPublication(product, sales, now).asyncAndThen((next) => okAsync(next))),
+    );
+
+export const generateLeadMagnet =
+  (deps: ProductDeps) =>
+  (command: { readonly sourceId: string; readonly request: unknown }): ResultAsync<Product, ProductError> =>
+    parseLeadMagnetRequest(command.request).asyncAndThen((request) =>
+      getProduct(deps)(command.sourceId)
+        .andThen((source) => checkLeadMagnetSource(source))
+        .andThen((source) =>
+          deps.recipes
+            .findByIds(source.recipe_ids)
+            .andThen((recipes) => leadMagnetRecipeIds(source, recipes, request.max_recipes))
+            .andThen((recipeIds) => deps.products.insert(newLeadMagnet(deps.ids.next(), source, recipeIds, request, deps.clock.now()))),
+        ),
+    );

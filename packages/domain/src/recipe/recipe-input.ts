@@ -1,0 +1,165 @@
+/**
+ * Turns untrusted input (an API body, a CLI import record) into recipe content, reporting every problem with its
+ * JSON pointer. The HTTP schemas check shapes first; this is the authority on values, for every entry point.
+ */
+import { err, ok, type Result } from 'neverthrow';
+import { validationFailed, type ValidationFailed } from '../shared/errors.js';
+import {
+  type Issues,
+  hasOwn,
+  pointerTo,
+  readBoolean,
+  readEnum,
+  readList,
+  readNumber,
+  readObject,
+  readOptionalNumber,
+  readOptionalText,
+  readText,
+  readUrl,
+  rejectExtraKeys,
+} from '../shared/validation.js';
+import type { Ingredient } from './ingredient.js';
+import { normaliseIngredientInput } from './ingredient-input.js';
+import {
+  RECIPE_CONTENT_FIELDS,
+  RECIPE_READ_ONLY_FIELDS,
+  RECIPE_STATUSES,
+  SETTABLE_RECIPE_STATUSES,
+  type RecipeContent,
+  type RecipeStatus,
+} from './recipe.js';
+
+export const RECIPE_LIMITS = {
+  title: 200,
+  description: 5000,
+  notes: 10000,
+  ingredients: 200,
+  instructions: 100,
+  instructionStep: 5000,
+  dietaryTags: 30,
+  dietaryTag: 40,
+  facet: 60,
+  collectionId: 100,
+  externalId: 200,
+  minutes: 100000,
+  servings: 1000,
+  engagementScore: 1e12,
+} as const;
+
+export interface RecipeInputOptions {
+  /** Imports may carry archived recipes (an export of archived ones); the API may not. */
+  readonly allowArchived?: boolean;
+}
+
+type FieldReader = (value: unknown, pointer: string, issues: Issues, options: RecipeInputOptions) => unknown;
+
+const readIngredient = (item: unknown, pointer: string, issues: Issues): Ingredient | undefined => {
+  if (typeof item !== 'string' && (typeof item !== 'object' || item === null || Array.isArray(item))) {
+    issues.push({ pointer, message: 'must be a string such as "1 cup flour" or an object with a name' });
+    return undefined;
+  }
+  const result = normaliseIngredientInput(item as Parameters<typeof normaliseIngredientInput>[0]);
+  if (result.isOk()) return result.value;
+  issues.push({ pointer, message: result.error });
+  return undefined;
+};
+
+/** Steps as an array, or one text whose non-empty lines are the steps. */
+const readInstructions: FieldReader = (value, pointer, issues) => {
+  const steps = typeof value === 'string' ? value.split(/\r?\n/).filter((line) => line.trim() !== '') : value;
+  return readList(steps, pointer, issues, { max: RECIPE_LIMITS.instructions }, (step, at) =>
+    readText(step, at, issues, { min: 1, max: RECIPE_LIMITS.instructionStep }),
+  );
+};
+
+const readDietaryTags: FieldReader = (value, pointer, issues) => {
+  const tags = readList(value, pointer, issues, { max: RECIPE_LIMITS.dietaryTags }, (tag, at) =>
+    readText(tag, at, issues, { min: 1, max: RECIPE_LIMITS.dietaryTag }),
+  );
+  return tags === undefined ? undefined : [...new Set(tags.map((tag) => tag.toLocaleLowerCase('en-US')))];
+};
+
+const facet: FieldReader = (value, pointer, issues) => readOptionalText(value, pointer, issues, { max: RECIPE_LIMITS.facet });
+const minutes: FieldReader = (value, pointer, issues) =>
+  readOptionalNumber(value, pointer, issues, { min: 0, max: RECIPE_LIMITS.minutes, integer: true });
+
+const FIELD_READERS: Record<keyof RecipeContent, FieldReader> = {
+  title: (value, pointer, issues) => readText(value, pointer, issues, { min: 1, max: RECIPE_LIMITS.title }),
+  description: (value, pointer, issues) => readOptionalText(value, pointer, issues, { max: RECIPE_LIMITS.description }),
+  ingredients: (value, pointer, issues) =>
+    readList(value, pointer, issues, { max: RECIPE_LIMITS.ingredients }, (item, at) => readIngredient(item, at, issues)),
+  instructions: readInstructions,
+  notes: (value, pointer, issues) => readOptionalText(value, pointer, issues, { max: RECIPE_LIMITS.notes }),
+  servings: (value, pointer, issues) =>
+    readOptionalNumber(value, pointer, issues, { min: 1, max: RECIPE_LIMITS.servings, integer: true }),
+  prep_time_minutes: minutes,
+  cook_time_minutes: minutes,
+  dietary_tags: readDietaryTags,
+  cuisine: facet,
+  meal_type: facet,
+  season: facet,
+  collection_id: (value, pointer, issues) => readOptionalText(value, pointer, issues, { max: RECIPE_LIMITS.collectionId }),
+  status: (value, pointer, issues, options) =>
+    readEnum<RecipeStatus>(value, options.allowArchived === true ? RECIPE_STATUSES : SETTABLE_RECIPE_STATUSES, pointer, issues),
+  email_ready: (value, pointer, issues) => readBoolean(value, pointer, issues),
+  engagement_score: (value, pointer, issues) => readNumber(value, pointer, issues, { min: 0, max: RECIPE_LIMITS.engagementScore }),
+  image_url: (value, pointer, issues) => readUrl(value, pointer, issues),
+  source_url: (value, pointer, issues) => readUrl(value, pointer, issues),
+  external_id: (value, pointer, issues) => readOptionalText(value, pointer, issues, { max: RECIPE_LIMITS.externalId }),
+};
+
+export const RECIPE_DEFAULTS: Omit<RecipeContent, 'title'> = {
+  description: null,
+  ingredients: [],
+  instructions: [],
+  notes: null,
+  servings: null,
+  prep_time_minutes: null,
+  cook_time_minutes: null,
+  dietary_tags: [],
+  cuisine: null,
+  meal_type: null,
+  season: null,
+  collection_id: null,
+  status: 'active',
+  email_ready: false,
+  engagement_score: 0,
+  image_url: null,
+  source_url: null,
+  external_id: null,
+};
+
+const WRITABLE = new Set<string>(RECIPE_CONTENT_FIELDS);
+const READ_ONLY = new Set<string>(RECIPE_READ_ONLY_FIELDS);
+
+function readFields(
+  input: unknown,
+  options: RecipeInputOptions,
+  required: readonly (keyof RecipeContent)[],
+): Result<Partial<RecipeContent>, ValidationFailed> {
+  const issues: Issues = [];
+  const object = readObject(input, '', issues);
+  if (object === undefined) return err(validationFailed(issues));
+  rejectExtraKeys(object, WRITABLE, READ_ONLY, '', issues);
+  for (const field of required) {
+    if (!hasOwn(object, field)) issues.push({ pointer: pointerTo('', field), message: 'is required' });
+  }
+  const fields: Record<string, unknown> = {};
+  for (const field of RECIPE_CONTENT_FIELDS) {
+    if (!hasOwn(object, field)) continue;
+    const value = FIELD_READERS[field](object[field], pointerTo('', field), issues, options);
+    if (value !== undefined) fields[field] = value;
+  }
+  return issues.length > 0 ? err(validationFailed(issues)) : ok(fields as Partial<RecipeContent>);
+}
+
+/** A complete new recipe: `title` required, every other field defaulted. */
+export function parseRecipeDraft(input: unknown, options: RecipeInputOptions = {}): Result<RecipeContent, ValidationFailed> {
+  return readFields(input, options, ['title']).map((fields) => ({ ...RECIPE_DEFAULTS, ...fields }) as RecipeContent);
+}
+
+/** A partial change: only the given fields. */
+export function parseRecipeChanges(input: unknown): Result<Partial<RecipeContent>, ValidationFailed> {
+  return readFields(input, {}, []);
+}

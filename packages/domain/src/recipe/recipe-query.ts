@@ -1,0 +1,129 @@
+/**
+ * The list/search query of the contract, as a value the repositories execute, and its reference semantics as pure
+ * functions (used by the in-memory repository and by the contract suites that every adapter must pass).
+ */
+import type { PageRequest } from '../shared/pagination.js';
+import { foldText, matchesAllKeys, queryKeys, recipeSearchKeys } from '../search/search-terms.js';
+import { facetKey, type Recipe, type RecipeStatus } from './recipe.js';
+
+export const RECIPE_SORT_KEYS = ['created_at', 'updated_at', 'engagement_score', 'title'] as const;
+export type RecipeSortField = (typeof RECIPE_SORT_KEYS)[number];
+/** `relevance` is the default with a text query: title matches first, then engagement_score desc. */
+export type RecipeSortKey = RecipeSortField | 'relevance';
+export type SortOrder = 'asc' | 'desc';
+
+export interface RecipeFilter {
+  /** Search keys every recipe must contain (see `queryKeys`); empty means no text search. */
+  readonly searchKeys: readonly string[];
+  /** Lower-case; the recipe has all of them. */
+  readonly dietaryTags: readonly string[];
+  /** Facets in `facetKey` form. */
+  readonly cuisine?: string;
+  readonly mealType?: string;
+  readonly season?: string;
+  readonly collectionId?: string;
+  readonly maxCookTimeMinutes?: number;
+  readonly statuses: readonly RecipeStatus[];
+  readonly emailReady?: boolean;
+}
+
+export interface RecipeSort {
+  readonly key: RecipeSortKey;
+  readonly order: SortOrder;
+}
+
+export interface RecipeListQuery {
+  readonly filter: RecipeFilter;
+  readonly sort: RecipeSort;
+  readonly page: PageRequest;
+}
+
+/** The list parameters of the contract, already type-checked (by the HTTP schema or the CLI's options). */
+export interface RecipeListParams {
+  readonly q?: string;
+  readonly dietary_tags?: readonly string[];
+  readonly cuisine?: string;
+  readonly meal_type?: string;
+  readonly season?: string;
+  readonly collection_id?: string;
+  readonly max_cook_time_minutes?: number;
+  readonly status?: RecipeStatus;
+  readonly email_ready?: boolean;
+  readonly sort?: RecipeSortField;
+  readonly order?: SortOrder;
+}
+
+export function recipeFilterFrom(params: RecipeListParams): RecipeFilter {
+  const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+    (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+  return {
+    searchKeys: params.q === undefined ? [] : queryKeys(params.q),
+    dietaryTags: [...new Set((params.dietary_tags ?? []).map((tag) => tag.trim().toLocaleLowerCase('en-US')).filter(Boolean))],
+    ...optional('cuisine', params.cuisine === undefined ? undefined : facetKey(params.cuisine)),
+    ...optional('mealType', params.meal_type === undefined ? undefined : facetKey(params.meal_type)),
+    ...optional('season', params.season === undefined ? undefined : facetKey(params.season)),
+    ...optional('collectionId', params.collection_id),
+    ...optional('maxCookTimeMinutes', params.max_cook_time_minutes),
+    statuses: params.status === undefined ? ['active', 'draft'] : [params.status],
+    ...optional('emailReady', params.email_ready),
+  };
+}
+
+export function recipeSortFrom(params: Pick<RecipeListParams, 'sort' | 'order'>, hasSearch: boolean): RecipeSort {
+  if (params.sort === undefined) {
+    return hasSearch ? { key: 'relevance', order: 'desc' } : { key: 'created_at', order: params.order ?? 'desc' };
+  }
+  return { key: params.sort, order: params.order ?? (params.sort === 'title' ? 'asc' : 'desc') };
+}
+
+export function recipeListQueryFrom(params: RecipeListParams, page: PageRequest): RecipeListQuery {
+  const filter = recipeFilterFrom(params);
+  return { filter, sort: recipeSortFrom(params, filter.searchKeys.length > 0), page };
+}
+
+/** The case-insensitive form that `title` sorts on. */
+export const titleSortKey = (title: string): string => foldText(title).trim();
+
+const facetMatches = (value: string | null, wanted: string | undefined): boolean =>
+  wanted === undefined || (value !== null && facetKey(value) === wanted);
+
+export function recipeMatchesFilter(recipe: Recipe, filter: RecipeFilter): boolean {
+  if (!filter.statuses.includes(recipe.status)) return false;
+  if (!filter.dietaryTags.every((tag) => recipe.dietary_tags.includes(tag))) return false;
+  if (!facetMatches(recipe.cuisine, filter.cuisine)) return false;
+  if (!facetMatches(recipe.meal_type, filter.mealType)) return false;
+  if (!facetMatches(recipe.season, filter.season)) return false;
+  if (filter.collectionId !== undefined && recipe.collection_id !== filter.collectionId) return false;
+  if (filter.maxCookTimeMinutes !== undefined) {
+    if (recipe.cook_time_minutes === null || recipe.cook_time_minutes > filter.maxCookTimeMinutes) return false;
+  }
+  if (filter.emailReady !== undefined && recipe.email_ready !== filter.emailReady) return false;
+  return filter.searchKeys.length === 0 || matchesAllKeys(recipeSearchKeys(recipe).all, filter.searchKeys);
+}
+
+const compareValues = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0);
+const compareIds = (a: Recipe, b: Recipe): number => compareValues(a.id, b.id);
+
+/**
+ * The total order of a listing. Ties are broken by id in the direction of the sort, so a store can serve both
+ * directions from one index and pages never overlap or skip.
+ */
+export function recipeComparator(sort: RecipeSort, searchKeys: readonly string[]): (a: Recipe, b: Recipe) => number {
+  const direction = sort.order === 'asc' ? 1 : -1;
+  switch (sort.key) {
+    case 'relevance': {
+      const titleMatch = (recipe: Recipe): number => (matchesAllKeys(recipeSearchKeys(recipe).title, searchKeys) ? 1 : 0);
+      return (a, b) =>
+        titleMatch(b) - titleMatch(a) || b.engagement_score - a.engagement_score || -compareIds(a, b);
+    }
+    case 'title':
+      return (a, b) => direction * (compareValues(titleSortKey(a.title), titleSortKey(b.title)) || compareIds(a, b));
+    case 'engagement_score':
+      return (a, b) => direction * (a.engagement_score - b.engagement_score || compareIds(a, b));
+    case 'created_at':
+    case 'updated_at': {
+      const field = sort.key;
+      return (a, b) => direction * (a[field].getTime() - b[field].getTime() || compareIds(a, b));
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import type { PreconditionFailed, RecipeError, RecipeNotFound, StoreUnavailable } from '../shared/errors.js';
+import { validationFailed } from '../shared/errors.js';
+import { retryWhileStale, STALE, type Stale } from '../shared/optimistic.js';
+import type { Page } from '../shared/pagination.js';
+import type { Clock, IdGenerator } from '../shared/ports.js';
+import { applyRecipeChanges, archiveRecipeAt, newRecipe, type Recipe, type RecipeContent } from './recipe.js';
+import { parseRecipeChanges, parseRecipeDraft } from './recipe-input.js';
+import type { RecipeListQuery } from './recipe-query.js';
+import type { RecipeRepository } from './recipe-repository.js';
+import { MAX_SCALED_SERVINGS, scaleRecipe, type ScaledRecipe } from './scaled-recipe.js';
+
+export interface RecipeDeps {
+  readonly recipes: RecipeRepository;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/** `ifMatch`: the version the client last saw (from `If-Match`); a different current version fails the change. */
+export interface RecipeChangeCommand {
+  readonly id: string;
+  readonly ifMatch?: number;
+}
+
+const notFound = (id: string): RecipeNotFound => ({ type: 'RecipeNotFound', id });
+const contention = (): StoreUnavailable => ({ type: 'StoreUnavailable', message: 'the recipe kept changing; try again' });
+
+export const createRecipe =
+  (deps: RecipeDeps) =>
+  (input: unknown): ResultAsync<Recipe, RecipeError> =>
+    parseRecipeDraft(input)
+      .asyncAndThen((content) => deps.recipes.insert(newRecipe(deps.ids.next(), content, deps.clock.now())));
+
+export const getRecipe =
+  (deps: Pick<RecipeDeps, 'recipes'>) =>
+  (id: string): ResultAsync<Recipe, RecipeError> =>
+    deps.recipes.findById(id).andThen((recipe) => (recipe === null ? errAsync(notFound(id)) : okAsync(recipe)));
+
+export const getScaledRecipe =
+  (deps: Pick<RecipeDeps, 'recipes'>) =>
+  (id: string, servings: number): ResultAsync<ScaledRecipe, RecipeError> => {
+    if (!Number.isInteger(servings) || servings < 1 || servings > MAX_SCALED_SERVINGS) {
+      return errAsync(validationFailed([{ pointer: '/servings', message: `must be a whole number from 1 to ${MAX_SCALED_SERVINGS}` }]));
+    }
+    return getRecipe(deps)(id).andThen((recipe) => scaleRecipe(recipe, servings));
+  };
+
+export const listRecipes =
+  (deps: Pick<RecipeDeps, 'recipes'>) =>
+  (query: RecipeListQuery): ResultAsync<Page<Recipe>, RecipeError> =>
+    deps.recipes.list(query);
+
+/**
+ * Read, change, write conditionally on the version read; retried when another writer got in between, unless the
+ * client pinned a version with `ifMatch` (then the other writer wins and the client gets `PreconditionFailed`).
+ */
+function changeRecipe(
+  deps: RecipeDeps,
+  command: RecipeChangeCommand,
+  change: (recipe: Recipe, now: Date) => Recipe,
+): ResultAsync<Recipe, RecipeError> {
+  const attempt = (): ResultAsync<Recipe | Stale, RecipeError> =>
+    getRecipe(deps)(command.id).andThen((current) => {
+      if (command.ifMatch !== undefined && command.ifMatch !== current.version) {
+        const failed: PreconditionFailed = { type: 'PreconditionFailed', expected: command.ifMatch, actual: current.version };
+        return errAsync(failed);
+      }
+      const next = change(current, deps.clock.now());
+      if (next === current) return okAsync(current);
+      return deps.recipes.update(next, current.version).map((outcome) => (outcome === 'written' ? next : STALE));
+    });
+  return retryWhileStale(attempt, contention);
+}
+
+export const updateRecipe =
+  (deps: RecipeDeps) =>
+  (command: RecipeChangeCommand & { readonly changes: unknown }): ResultAsync<Recipe, RecipeError> =>
+    parseRecipeChanges(command.changes).asyncAndThen((changes: Partial<RecipeContent>) =>
+      changeRecipe(deps, command, (recipe, now) => applyRecipeChanges(recipe, changes, now)),
+    );
+
+/** Archiving is idempotent: an archived recipe comes back unchanged. */
+export const archiveRecipe =
+  (deps: RecipeDeps) =>
+  (command: RecipeChangeCommand): ResultAsync<Recipe, RecipeError> =>
+    changeRecipe(deps, command, archiveRecipeAt);

@@ -1,0 +1,116 @@
+/**
+ * Every expected failure of the domain, as values. Each area has its own union; `DomainError` is all of them,
+ * so that an adapter can map `DomainError['type']` exhaustively (the compiler flags a new, unmapped type).
+ */
+
+/** A field-level problem. `pointer` is an RFC 6901 JSON pointer into the input (`/ingredients/2/quantity`). */
+export interface FieldIssue {
+  readonly pointer: string;
+  readonly message: string;
+}
+
+export interface ValidationFailed {
+  readonly type: 'ValidationFailed';
+  readonly issues: readonly FieldIssue[];
+}
+
+/** The store could not be reached or answered with a failure that is not the caller's fault. */
+export interface StoreUnavailable {
+  readonly type: 'StoreUnavailable';
+  readonly message: string;
+}
+
+/** `If-Match` named a version that is not the current one. */
+export interface PreconditionFailed {
+  readonly type: 'PreconditionFailed';
+  readonly expected: number;
+  readonly actual: number;
+}
+
+export interface RecipeNotFound {
+  readonly type: 'RecipeNotFound';
+  readonly id: string;
+}
+
+export interface NotScalable {
+  readonly type: 'NotScalable';
+  readonly id: string;
+}
+
+export interface DuplicateExternalId {
+  readonly type: 'DuplicateExternalId';
+  readonly externalId: string;
+}
+
+export interface ProductNotFound {
+  readonly type: 'ProductNotFound';
+  readonly id: string;
+}
+
+/** A transition that the current status forbids (publish an archived product, ...). */
+export interface InvalidState {
+  readonly type: 'InvalidState';
+  readonly detail: string;
+}
+
+export interface NotEligible {
+  readonly type: 'NotEligible';
+  readonly detail: string;
+}
+
+export interface UnknownRecipe {
+  readonly type: 'UnknownRecipe';
+  readonly ids: readonly string[];
+}
+
+export interface RecipeArchived {
+  readonly type: 'RecipeArchived';
+  readonly ids: readonly string[];
+}
+
+/** Any other business rule, with a sentence that says which. */
+export interface RuleViolation {
+  readonly type: 'RuleViolation';
+  readonly detail: string;
+}
+
+export interface InvalidCredentials {
+  readonly type: 'InvalidCredentials';
+}
+
+export interface UserNotFound {
+  readonly type: 'UserNotFound';
+  readonly id: string;
+}
+
+export interface DuplicateEmail {
+  readonly type: 'DuplicateEmail';
+  readonly email: string;
+}
+
+export type RecipeError =
+  | ValidationFailed
+  | StoreUnavailable
+  | PreconditionFailed
+  | RecipeNotFound
+  | NotScalable
+  | DuplicateExternalId;
+
+export type ProductError =
+  | ValidationFailed
+  | StoreUnavailable
+  | PreconditionFailed
+  | ProductNotFound
+  | InvalidState
+  | NotEligible
+  | UnknownRecipe
+  | RecipeArchived
+  | RuleViolation;
+
+export type UserError = ValidationFailed | StoreUnavailable | InvalidCredentials | UserNotFound | DuplicateEmail;
+
+export type DomainError = RecipeError | ProductError | UserError;
+
+export const validationFailed = (issues: readonly FieldIssue[]): ValidationFailed => ({ type: 'ValidationFailed', issues });
+export const ruleViolation = (detail: string): RuleViolation => ({ type: 'RuleViolation', detail });
+export const invalidState = (detail: string): InvalidState => ({ type: 'InvalidState', detail });

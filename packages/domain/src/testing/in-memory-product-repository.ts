@@ -1,0 +1,39 @@
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import type { StoreUnavailable } from '../shared/errors.js';
+import { offsetOf, type Page, type PageRequest } from '../shared/pagination.js';
+import type { WriteOutcome } from '../recipe/recipe-repository.js';
+import type { Product } from '../product/product.js';
+import { productComparator, productMatchesFilter, type ProductFilter, type ProductRepository } from '../product/product-repository.js';
+
+export class InMemoryProductRepository implements ProductRepository {
+  readonly #byId = new Map<string, Product>();
+  unavailable = false;
+
+  #down(): ResultAsync<never, StoreUnavailable> {
+    return errAsync({ type: 'StoreUnavailable', message: 'the in-memory store is switched off' });
+  }
+
+  insert(product: Product): ResultAsync<Product, StoreUnavailable> {
+    if (this.unavailable) return this.#down();
+    this.#byId.set(product.id, product);
+    return okAsync(product);
+  }
+
+  findById(id: string): ResultAsync<Product | null, StoreUnavailable> {
+    return this.unavailable ? this.#down() : okAsync(this.#byId.get(id) ?? null);
+  }
+
+  update(product: Product, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable> {
+    if (this.unavailable) return this.#down();
+    if (this.#byId.get(product.id)?.version !== expectedVersion) return okAsync('stale');
+    this.#byId.set(product.id, product);
+    return okAsync('written');
+  }
+
+  list(filter: ProductFilter, page: PageRequest): ResultAsync<Page<Product>, StoreUnavailable> {
+    if (this.unavailable) return this.#down();
+    const matching = [...this.#byId.values()].filter((product) => productMatchesFilter(product, filter)).sort(productComparator);
+    const start = offsetOf(page);
+    return okAsync({ items: matching.slice(start, start + page.perPage), total: matching.length, page: page.page, perPage: page.perPage });
+  }
+}

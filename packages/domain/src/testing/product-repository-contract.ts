@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Product } from '../product/product.js';
+import { productComparator, productMatchesFilter, type ProductFilter, type ProductRepository } from '../product/product-repository.js';
+
+let counter = 0;
+
+export function productFixture(overrides: Partial<Product> = {}): Product {
+  counter += 1;
+  const created = new Date(Date.UTC(2026, 1, 1) + counter * 1000);
+  return {
+    id: `product-${String(counter).padStart(6, '0')}`,
+    type: 'ebook',
+    status: 'draft',
+    title: `Product ${counter}`,
+    description: null,
+    recipe_ids: ['recipe-a', 'recipe-b'],
+    days: null,
+    sales: null,
+    source_product_id: null,
+    published_at: null,
+    created_at: created,
+    updated_at: created,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function runProductRepositoryContract(name: string, makeRepository: () => ProductRepository | Promise<ProductRepository>): void {
+  describe(`ProductRepository contract: ${name}`, () => {
+    it('stores and returns every type with every field intact', async () => {
+      const repository = await makeRepository();
+      const now = new Date('2026-05-05T05:05:05.005Z');
+      const products = [
+        productFixture({ sales: { platforms: ['etsy'], price_cents: 1299, currency: 'EUR' }, status: 'published', published_at: now, description: 'x' }),
+        productFixture({ type: 'meal_plan', recipe_ids: ['r1', 'r2'], days: [{ day: 1, meals: [{ meal_type: 'lunch', recipe_id: 'r1' }, { meal_type: 'dinner', recipe_id: 'r2' }] }] }),
+        productFixture({ type: 'lead_magnet', source_product_id: 'product-x' }),
+      ];
+      for (const product of products) assert.deepEqual((await repository.insert(product))._unsafeUnwrap(), product);
+      for (const product of products) assert.deepEqual((await repository.findById(product.id))._unsafeUnwrap(), product);
+      assert.equal((await repository.findById('none'))._unsafeUnwrap(), null);
+    });
+
+    it('updates only when the stored version is the expected one', async () => {
+      const repository = await makeRepository();
+      const product = productFixture();
+      await repository.insert(product);
+      const concurrent = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => repository.update({ ...product, title: `T${index}`, version: 2 }, 1)),
+      );
+      assert.equal(concurrent.filter((result) => result._unsafeUnwrap() === 'written').length, 1);
+      assert.equal((await repository.update({ ...product, version: 3 }, 1))._unsafeUnwrap(), 'stale');
+      assert.equal((await repository.findById(product.id))._unsafeUnwrap()?.version, 2);
+    });
+
+    it('lists by created_at desc with ties by id, filtered by status and type, paginated without overlap', async () => {
+      const repository = await makeRepository();
+      const tie = new Date('2026-06-01T00:00:00.000Z');
+      const products = [
+        productFixture({ created_at: tie }),
+        productFixture({ created_at: tie, type: 'recipe_card_pack' }),
+        productFixture({ status: 'published' }),
+        productFixture({ type: 'meal_plan', days: [], recipe_ids: [] }),
+        productFixture({ status: 'archived', type: 'recipe_card_pack' }),
+        productFixture({ created_at: tie, status: 'published' }),
+      ];
+      for (const product of products) await repository.insert(product);
+      const filters: ProductFilter[] = [{}, { status: 'published' }, { type: 'recipe_card_pack' }, { status: 'archived', type: 'recipe_card_pack' }, { type: 'lead_magnet' }];
+      for (const filter of filters) {
+        const want = products.filter((product) => productMatchesFilter(product, filter)).sort(productComparator).map((product) => product.id);
+        const walked: string[] = [];
+        for (let page = 1; page <= 3; page += 1) {
+          const result = (await repository.list(filter, { page, perPage: 2 }))._unsafeUnwrap();
+          assert.equal(result.total, want.length);
+          walked.push(...result.items.map((product) => product.id));
+        }
+        assert.deepEqual(walked, want, JSON.stringify(filter));
+      }
+    });
+  });
+}
