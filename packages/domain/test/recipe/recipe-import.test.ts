@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { importRecipeBatch, type ImportRecord } from '../../src/recipe/recipe-import.js';
+import { makeDeps } from '../deps.js';
+
+const records = (...inputs: unknown[]): ImportRecord[] => inputs.map((input, index) => ({ record: index + 1, input }));
+const outcomes = (list: { outcome: string }[]) => list.map((item) => item.outcome);
+
+describe('recipe batch import', () => {
+  it('creates, then finds the same data unchanged the second time', async () => {
+    const deps = makeDeps();
+    const batch = records({ title: 'A', external_id: 'a' }, { title: 'B', external_id: 'b', ingredients: ['2 eggs'] });
+    assert.deepEqual(outcomes((await importRecipeBatch(deps)(batch))._unsafeUnwrap()), ['created', 'created']);
+    assert.deepEqual(outcomes((await importRecipeBatch(deps)(batch))._unsafeUnwrap()), ['unchanged', 'unchanged']);
+    assert.equal(deps.recipes.all().length, 2);
+    assert.ok(deps.recipes.all().every((recipe) => recipe.version === 1));
+  });
+
+  it('updates on external_id and keeps the id', async () => {
+    const deps = makeDeps();
+    const [first] = (await importRecipeBatch(deps)(records({ title: 'A', external_id: 'a' })))._unsafeUnwrap();
+    const [second] = (await importRecipeBatch(deps)(records({ title: 'A2', external_id: 'a' })))._unsafeUnwrap();
+    assert.equal(second?.outcome, 'updated');
+    assert.ok(first?.outcome === 'created' && second.outcome === 'updated' && first.id === second.id);
+    assert.equal(deps.recipes.all()[0]?.title, 'A2');
+    assert.equal(deps.recipes.all()[0]?.version, 2);
+  });
+
+  it('reports bad records by position and field, and still imports the others', async () => {
+    const deps = makeDeps();
+    const result = (await importRecipeBatch(deps)(records({ title: 'Good' }, { title: '' }, 'not an object', { title: 'Also good', servings: -1 })))._unsafeUnwrap();
+    assert.deepEqual(outcomes(result), ['created', 'failed', 'failed', 'failed']);
+    const failure = result[3];
+    assert.ok(failure?.outcome === 'failed');
+    assert.deepEqual([failure.record, failure.issues[0]?.pointer], [4, '/servings']);
+    assert.equal(deps.recipes.all().length, 1);
+  });
+
+  it('writes nothing on a dry run but reports what would happen', async () => {
+    const deps = makeDeps();
+    const result = (await importRecipeBatch(deps)(records({ title: 'A' }, { title: 'B' }), { dryRun: true }))._unsafeUnwrap();
+    assert.deepEqual(outcomes(result), ['created', 'created']);
+    assert.equal(deps.recipes.all().length, 0);
+  });
+
+  it('applies a repeated external_id within one batch on top of the first', async () => {
+    const deps = makeDeps();
+    const result = (await importRecipeBatch(deps)(records({ title: 'One', external_id: 'x' }, { title: 'Two', external_id: 'x' })))._unsafeUnwrap();
+    assert.deepEqual(outcomes(result), ['created', 'updated']);
+    assert.deepEqual(deps.recipes.all().map((recipe) => recipe.title), ['Two']);
+  });
+
+  it('imports archived recipes from an export', async () => {
+    const deps = makeDeps();
+    await importRecipeBatch(deps)(records({ title: 'Old', status: 'archived' }));
+    const [recipe] = deps.recipes.all();
+    assert.equal(recipe?.status, 'archived');
+    assert.ok(recipe?.archived_at instanceof Date);
+  });
+});

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseRecipeChanges, parseRecipeDraft } from '../../src/recipe/recipe-input.js';
+
+const pointers = (result: ReturnType<typeof parseRecipeDraft> | ReturnType<typeof parseRecipeChanges>) =>
+  result._unsafeUnwrapErr().issues.map((issue) => issue.pointer);
+
+describe('recipe input', () => {
+  it('fills every default on a minimal recipe', () => {
+    const draft = parseRecipeDraft({ title: '  Toast  ' })._unsafeUnwrap();
+    assert.equal(draft.title, 'Toast');
+    assert.equal(draft.status, 'active');
+    assert.equal(draft.email_ready, false);
+    assert.equal(draft.engagement_score, 0);
+    assert.deepEqual(draft.ingredients, []);
+    assert.equal(draft.servings, null);
+    assert.equal(draft.external_id, null);
+  });
+
+  it('parses ingredient strings and objects, lower-cases and de-duplicates tags, splits instruction text', () => {
+    const draft = parseRecipeDraft({
+      title: 'Bread',
+      ingredients: ['1 1/2 cups flour, sifted', { quantity: 2, unit: 'tsp', name: 'salt' }],
+      dietary_tags: ['Vegan', 'vegan', 'Nut-Free'],
+      instructions: 'Mix.\n\nBake.\n',
+    })._unsafeUnwrap();
+    assert.equal(draft.ingredients[0]?.quantity, 1.5);
+    assert.equal(draft.ingredients[0]?.name, 'flour');
+    assert.equal(draft.ingredients[1]?.quantity, 2);
+    assert.deepEqual(draft.dietary_tags, ['vegan', 'nut-free']);
+    assert.deepEqual(draft.instructions, ['Mix.', 'Bake.']);
+  });
+
+  it('reports every problem at once with its pointer', () => {
+    const result = parseRecipeDraft({
+      title: '',
+      servings: 0,
+      cook_time_minutes: 1.5,
+      engagement_score: -1,
+      email_ready: 'yes',
+      image_url: 'ftp://example.com/x',
+      ingredients: ['1 cup flour', 42],
+      status: 'archived',
+    });
+    assert.deepEqual(pointers(result).sort(), [
+      '/cook_time_minutes', '/email_ready', '/engagement_score', '/image_url', '/ingredients/1', '/servings', '/status', '/title',
+    ]);
+  });
+
+  it('requires a title and rejects unknown and read-only fields', () => {
+    const result = parseRecipeDraft({ id: 'x', version: 3, colour: 'red' });
+    const issues = result._unsafeUnwrapErr().issues;
+    assert.deepEqual(issues.map((issue) => [issue.pointer, issue.message]).sort(), [
+      ['/colour', 'is not a known field'],
+      ['/id', 'is read-only'],
+      ['/title', 'is required'],
+      ['/version', 'is read-only'],
+    ]);
+  });
+
+  it('is not fooled by prototype keys or operator objects', () => {
+    const hostile = JSON.parse('{"title":"x","__proto__":{"admin":true},"cuisine":{"$gt":""}}') as unknown;
+    assert.deepEqual(pointers(parseRecipeDraft(hostile)).sort(), ['/__proto__', '/cuisine']);
+  });
+
+  it('accepts archived status only when importing', () => {
+    assert.equal(parseRecipeDraft({ title: 'x', status: 'archived' }, { allowArchived: true })._unsafeUnwrap().status, 'archived');
+  });
+
+  it('keeps only the given fields of a change, and null clears an optional one', () => {
+    assert.deepEqual(parseRecipeChanges({ notes: null, servings: 2 })._unsafeUnwrap(), { notes: null, servings: 2 });
+    assert.deepEqual(parseRecipeChanges({})._unsafeUnwrap(), {});
+    assert.deepEqual(pointers(parseRecipeChanges({ title: null })), ['/title']);
+    assert.deepEqual(pointers(parseRecipeChanges('not an object')), ['']);
+  });
+});
