@@ -1,0 +1,190 @@
+/**
+ * The service's configuration, read once from the environment. Every problem is one line that names the variable,
+ * so that a typo stops start-up with a message an operator can act on (no stack trace, no secret echoed back).
+ */
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { err, ok, type Result } from 'neverthrow';
+import { DEFAULT_SALES_PLATFORMS, PASSWORD_LIMITS, parseEmail } from '@larder/domain';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ServiceConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Unset: an embedded engine (see `openDatabase`). */
+  readonly mongodbUrl: string | undefined;
+  readonly mongodbDb: string;
+  readonly jwtSecret: string;
+  /** True when no JWT_SECRET was given and a random one was drawn for this process. */
+  readonly jwtSecretGenerated: boolean;
+  readonly admin: { readonly email: string; readonly password: string } | undefined;
+  /** Password of the demo user created on an empty embedded database; unset: a random one. */
+  readonly demoPassword: string | undefined;
+  readonly rateLimit: { readonly max: number; readonly windowMs: number };
+  readonly redisUrl: string | undefined;
+  readonly salesPlatforms: readonly string[];
+  readonly logLevel: LogLevel;
+  /** `[]`: no cross-origin access; `'*'`: any origin. */
+  readonly corsOrigins: readonly string[] | '*';
+  readonly trustProxy: boolean;
+  readonly production: boolean;
+}
+
+export const MIN_JWT_SECRET_BYTES = 32;
+const PLATFORM_PATTERN = /^[a-z][a-z0-9_-]{0,59}$/;
+
+type Read<T> = Result<T, string>;
+
+const problem = (name: string, requirement: string, got: string | null): Read<never> =>
+  err(`${name} must be ${requirement}${got === null ? '' : `, got ${got}`}`);
+const quoted = (value: string): string => JSON.stringify(value);
+
+/** Unset and empty mean the same thing: `FOO= pnpm start` is a common way to clear a variable. */
+function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): Read<number> {
+  const raw = read(env, name);
+  if (raw === undefined) return ok(fallback);
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isSafeInteger(value) && value >= min && value <= max) return ok(value);
+  const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+  return problem(name, `a whole number ${range}`, quoted(raw));
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): Read<T> {
+  const raw = read(env, name);
+  if (raw === undefined) return ok(fallback);
+  const found = allowed.find((value) => value === raw.toLowerCase());
+  return found === undefined ? problem(name, `one of ${allowed.join(', ')}`, quoted(raw)) : ok(found);
+}
+
+/** A URL of one of `schemes`; echoed back without its credentials. */
+function url(env: NodeJS.ProcessEnv, name: string, schemes: readonly string[]): Read<string | undefined> {
+  const raw = read(env, name);
+  if (raw === undefined) return ok(undefined);
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)?.[1]?.toLowerCase();
+  // WHATWG URL cannot parse every mongodb+srv/multi-host string, so only the authority-free shape is checked there.
+  const authority = /^[^:]+:\/\/([^/?#]*)/.exec(raw)?.[1] ?? '';
+  const hosts = authority.replace(/^.*@/, '');
+  if (scheme !== undefined && schemes.includes(scheme) && hosts !== '' && URL.canParse(raw.replace(authority, 'host'))) return ok(raw);
+  const redacted = raw.replace(/\/\/[^@/]*@/, '//***@');
+  return problem(name, `a ${schemes.map((s) => `${s}://`).join(' or ')} URL with a host`, quoted(redacted));
+}
+
+function host(env: NodeJS.ProcessEnv): Read<string> {
+  const raw = read(env, 'HOST') ?? '127.0.0.1';
+  const hostname = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+  return isIP(raw) !== 0 || hostname.test(raw) ? ok(raw) : problem('HOST', 'an IP address or a host name', quoted(raw));
+}
+
+function mongodbDb(env: NodeJS.ProcessEnv): Read<string> {
+  const raw = read(env, 'MONGODB_DB') ?? 'larder';
+  if (/^[^/\\. "$*<>:|?]{1,63}$/.test(raw)) return ok(raw);
+  return problem('MONGODB_DB', 'a database name (1 to 63 characters, none of /\\. "$*<>:|?)', quoted(raw));
+}
+
+function jwtSecret(env: NodeJS.ProcessEnv, production: boolean): Read<{ secret: string; generated: boolean }> {
+  const raw = read(env, 'JWT_SECRET');
+  if (raw === undefined) {
+    if (production) return problem('JWT_SECRET', `set when NODE_ENV=production (at least ${MIN_JWT_SECRET_BYTES} bytes)`, null);
+    return ok({ secret: randomBytes(MIN_JWT_SECRET_BYTES * 2).toString('base64url'), generated: true });
+  }
+  const bytes = Buffer.byteLength(raw, 'utf8');
+  if (bytes < MIN_JWT_SECRET_BYTES) return problem('JWT_SECRET', `at least ${MIN_JWT_SECRET_BYTES} bytes`, `${bytes} (value not shown)`);
+  return ok({ secret: raw, generated: false });
+}
+
+/** Passwords are taken as given (spaces included), but never echoed back. */
+function password(env: NodeJS.ProcessEnv, name: string): Read<string | undefined> {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return ok(undefined);
+  if (raw.length >= PASSWORD_LIMITS.min && raw.length <= PASSWORD_LIMITS.max) return ok(raw);
+  return problem(name, `${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters`, `${raw.length} (value not shown)`);
+}
+
+function admin(env: NodeJS.ProcessEnv): Read<ServiceConfig['admin']> {
+  const email = read(env, 'ADMIN_EMAIL');
+  return password(env, 'ADMIN_PASSWORD').andThen((secret) => {
+    if (email === undefined && secret === undefined) return ok(undefined);
+    if (email === undefined) return problem('ADMIN_EMAIL', 'set when ADMIN_PASSWORD is (both or neither)', null);
+    if (secret === undefined) return problem('ADMIN_PASSWORD', 'set when ADMIN_EMAIL is (both or neither)', null);
+    const parsed = parseEmail(email);
+    return parsed.isOk() ? ok({ email: parsed.value, password: secret }) : problem('ADMIN_EMAIL', 'an e-mail address', quoted(email));
+  });
+}
+
+function salesPlatforms(env: NodeJS.ProcessEnv): Read<readonly string[]> {
+  const raw = read(env, 'SALES_PLATFORMS');
+  if (raw === undefined) return ok([...DEFAULT_SALES_PLATFORMS]);
+  const platforms = raw.split(',').map((item) => item.trim());
+  if (platforms.every((platform) => PLATFORM_PATTERN.test(platform)) && new Set(platforms).size === platforms.length) return ok(platforms);
+  const requirement = 'a comma-separated list of distinct lower-case identifiers (a-z, 0-9, _ and -, starting with a letter)';
+  return problem('SALES_PLATFORMS', requirement, quoted(raw));
+}
+
+/** `*`, or a comma-separated list of origins (`https://app.example.com`); unset: no cross-origin access. */
+function corsOrigins(env: NodeJS.ProcessEnv): Read<readonly string[] | '*'> {
+  const raw = read(env, 'CORS_ORIGINS');
+  if (raw === undefined) return ok([]);
+  if (raw === '*') return ok('*');
+  const origins = raw.split(',').map((item) => item.trim());
+  const isOrigin = (origin: string): boolean =>
+    /^https?:\/\//.test(origin) && URL.canParse(origin) && new URL(origin).origin === origin;
+  if (origins.every(isOrigin)) return ok([...new Set(origins)]);
+  const requirement = '"*" or a comma-separated list of origins such as https://app.example.com (no path, no trailing slash)';
+  return problem('CORS_ORIGINS', requirement, quoted(raw));
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): Read<boolean> {
+  const raw = read(env, name);
+  if (raw === undefined) return ok(fallback);
+  const value = raw.toLowerCase();
+  if (['true', '1', 'yes'].includes(value)) return ok(true);
+  if (['false', '0', 'no'].includes(value)) return ok(false);
+  return problem(name, 'true or false', quoted(raw));
+}
+
+type Values<T> = { [K in keyof T]: T[K] extends Read<infer V> ? V : never };
+
+/** Every field's value, or the first problem in field order. */
+function allOf<T extends Record<string, Read<unknown>>>(fields: T): Read<Values<T>> {
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    if (field.isErr()) return err(field.error);
+    values[key] = field.value;
+  }
+  return ok(values as Values<T>);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string> {
+  const production = env.NODE_ENV === 'production';
+  return allOf({
+    port: wholeNumber(env, 'PORT', 3000, 0, 65535),
+    host: host(env),
+    mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),
+    mongodbDb: mongodbDb(env),
+    jwt: jwtSecret(env, production),
+    admin: admin(env),
+    demoPassword: password(env, 'DEMO_PASSWORD'),
+    rateLimitMax: wholeNumber(env, 'RATE_LIMIT_MAX', 300, 1, Number.MAX_SAFE_INTEGER),
+    rateLimitWindowMs: wholeNumber(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 2_147_483_647),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    salesPlatforms: salesPlatforms(env),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    corsOrigins: corsOrigins(env),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+  })
+    .map(({ jwt, rateLimitMax, rateLimitWindowMs, ...rest }) => ({
+      ...rest,
+      jwtSecret: jwt.secret,
+      jwtSecretGenerated: jwt.generated,
+      rateLimit: { max: rateLimitMax, windowMs: rateLimitWindowMs },
+      production,
+    }))
+    .mapErr((message) => `invalid configuration: ${message}`);
+}

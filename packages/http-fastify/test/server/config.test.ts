@@ -1,0 +1,120 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig, type ServiceConfig } from '../../src/config.js';
+
+const valid = (env: NodeJS.ProcessEnv): ServiceConfig => loadConfig(env)._unsafeUnwrap();
+const problem = (env: NodeJS.ProcessEnv): string => loadConfig(env)._unsafeUnwrapErr();
+const SECRET = 'a-secret-that-is-at-least-32-bytes-long';
+
+describe('loadConfig', () => {
+  it('starts with documented defaults from an empty environment', () => {
+    const config = valid({});
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.mongodbUrl, undefined);
+    assert.equal(config.mongodbDb, 'larder');
+    assert.deepEqual(config.rateLimit, { max: 300, windowMs: 60_000 });
+    assert.deepEqual(config.salesPlatforms, ['etsy', 'gumroad']);
+    assert.equal(config.logLevel, 'info');
+    assert.deepEqual(config.corsOrigins, []);
+    assert.equal(config.trustProxy, false);
+    assert.equal(config.admin, undefined);
+    assert.equal(config.redisUrl, undefined);
+  });
+
+  it('draws a fresh random JWT secret per process outside production and says so', () => {
+    const first = valid({});
+    const second = valid({});
+    assert.equal(first.jwtSecretGenerated, true);
+    assert.ok(Buffer.byteLength(first.jwtSecret) >= 32);
+    assert.notEqual(first.jwtSecret, second.jwtSecret);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    assert.equal(problem({ NODE_ENV: 'production' }), 'invalid configuration: JWT_SECRET must be set when NODE_ENV=production (at least 32 bytes)');
+    const config = valid({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    assert.equal(config.jwtSecret, SECRET);
+    assert.equal(config.jwtSecretGenerated, false);
+    assert.equal(config.production, true);
+  });
+
+  it('refuses a short JWT_SECRET without echoing it', () => {
+    const message = problem({ JWT_SECRET: 'hunter2' });
+    assert.equal(message, 'invalid configuration: JWT_SECRET must be at least 32 bytes, got 7 (value not shown)');
+    assert.doesNotMatch(message, /hunter2/);
+  });
+
+  it('names the variable and the bad value in one line', () => {
+    assert.equal(problem({ RATE_LIMIT_MAX: 'abc' }), 'invalid configuration: RATE_LIMIT_MAX must be a whole number ≥ 1, got "abc"');
+    assert.equal(problem({ RATE_LIMIT_MAX: '0' }), 'invalid configuration: RATE_LIMIT_MAX must be a whole number ≥ 1, got "0"');
+    assert.equal(problem({ PORT: '70000' }), 'invalid configuration: PORT must be a whole number from 0 to 65535, got "70000"');
+    assert.equal(problem({ PORT: '30.5' }), 'invalid configuration: PORT must be a whole number from 0 to 65535, got "30.5"');
+    assert.match(problem({ RATE_LIMIT_WINDOW_MS: '-5' }), /^invalid configuration: RATE_LIMIT_WINDOW_MS must be .*, got "-5"$/);
+    assert.match(problem({ LOG_LEVEL: 'verbose' }), /^invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"$/);
+    assert.match(problem({ HOST: 'not a host' }), /^invalid configuration: HOST must be/);
+    assert.match(problem({ MONGODB_DB: 'my.db' }), /^invalid configuration: MONGODB_DB must be/);
+    assert.match(problem({ TRUST_PROXY: 'maybe' }), /^invalid configuration: TRUST_PROXY must be true or false/);
+    for (const message of [problem({ PORT: 'x' }), problem({ SALES_PLATFORMS: 'Etsy' })]) assert.doesNotMatch(message, /\n/);
+  });
+
+  it('reports the first problem when several variables are wrong', () => {
+    assert.match(problem({ PORT: 'x', RATE_LIMIT_MAX: 'y' }), /^invalid configuration: PORT /);
+  });
+
+  it('treats an empty variable as unset', () => {
+    assert.equal(valid({ PORT: '', MONGODB_URL: '', RATE_LIMIT_MAX: ' ' }).port, 3000);
+  });
+
+  it('accepts port 0 so that tests can ask for any free port', () => {
+    assert.equal(valid({ PORT: '0' }).port, 0);
+  });
+
+  it('takes ADMIN_EMAIL and ADMIN_PASSWORD together or not at all', () => {
+    assert.deepEqual(valid({ ADMIN_EMAIL: ' Chef@Example.com ', ADMIN_PASSWORD: 'correct horse' }).admin, {
+      email: 'chef@example.com',
+      password: 'correct horse',
+    });
+    assert.equal(problem({ ADMIN_EMAIL: 'chef@example.com' }), 'invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is (both or neither)');
+    assert.equal(problem({ ADMIN_PASSWORD: 'correct horse' }), 'invalid configuration: ADMIN_EMAIL must be set when ADMIN_PASSWORD is (both or neither)');
+    assert.equal(problem({ ADMIN_EMAIL: 'chef', ADMIN_PASSWORD: 'correct horse' }), 'invalid configuration: ADMIN_EMAIL must be an e-mail address, got "chef"');
+    const short = problem({ ADMIN_EMAIL: 'chef@example.com', ADMIN_PASSWORD: 'short' });
+    assert.equal(short, 'invalid configuration: ADMIN_PASSWORD must be 8 to 1024 characters, got 5 (value not shown)');
+  });
+
+  it('checks DEMO_PASSWORD like any password', () => {
+    assert.equal(valid({ DEMO_PASSWORD: 'try-the-larder' }).demoPassword, 'try-the-larder');
+    assert.match(problem({ DEMO_PASSWORD: 'abc' }), /^invalid configuration: DEMO_PASSWORD must be 8 to 1024 characters/);
+  });
+
+  it('accepts MongoDB and Redis URLs and hides credentials of a bad one', () => {
+    const config = valid({ MONGODB_URL: 'mongodb://user:pw@db1:27017,db2:27017/larder?replicaSet=rs0', REDIS_URL: 'rediss://:pw@cache:6380/0' });
+    assert.equal(config.mongodbUrl, 'mongodb://user:pw@db1:27017,db2:27017/larder?replicaSet=rs0');
+    assert.equal(config.redisUrl, 'rediss://:pw@cache:6380/0');
+    assert.equal(valid({ MONGODB_URL: 'mongodb+srv://cluster0.example.net/' }).mongodbUrl, 'mongodb+srv://cluster0.example.net/');
+    const message = problem({ MONGODB_URL: 'postgres://admin:s3cret@db/larder' });
+    assert.equal(message, 'invalid configuration: MONGODB_URL must be a mongodb:// or mongodb+srv:// URL with a host, got "postgres://***@db/larder"');
+    assert.match(problem({ REDIS_URL: 'localhost:6379' }), /^invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    assert.match(problem({ MONGODB_URL: 'mongodb://' }), /^invalid configuration: MONGODB_URL must be/);
+  });
+
+  it('reads SALES_PLATFORMS as distinct lower-case identifiers', () => {
+    assert.deepEqual(valid({ SALES_PLATFORMS: 'etsy, shopify ,ko-fi' }).salesPlatforms, ['etsy', 'shopify', 'ko-fi']);
+    assert.match(problem({ SALES_PLATFORMS: 'Etsy' }), /^invalid configuration: SALES_PLATFORMS must be a comma-separated list of distinct lower-case identifiers/);
+    assert.match(problem({ SALES_PLATFORMS: 'etsy,etsy' }), /SALES_PLATFORMS/);
+    assert.match(problem({ SALES_PLATFORMS: 'etsy,,gumroad' }), /SALES_PLATFORMS/);
+  });
+
+  it('reads CORS_ORIGINS as "*" or a list of origins', () => {
+    assert.equal(valid({ CORS_ORIGINS: '*' }).corsOrigins, '*');
+    assert.deepEqual(valid({ CORS_ORIGINS: 'https://app.example.com,http://localhost:5173' }).corsOrigins, [
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
+    assert.match(problem({ CORS_ORIGINS: 'https://app.example.com/' }), /^invalid configuration: CORS_ORIGINS must be/);
+    assert.match(problem({ CORS_ORIGINS: 'app.example.com' }), /^invalid configuration: CORS_ORIGINS must be/);
+  });
+
+  it('reads LOG_LEVEL case-insensitively', () => {
+    assert.equal(valid({ LOG_LEVEL: 'DEBUG' }).logLevel, 'debug');
+  });
+});
