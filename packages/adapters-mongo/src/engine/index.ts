@@ -1,0 +1,6 @@
+export { openDatabase } from './connect.js';
+export { engineCapabilities } from './capabilities.js';
+export type { EngineCapabilities } from './capabilities.js';
+export { DatabaseEngineError, DatabaseUnreachableError } from './errors.js';
+export { redactUrl } from './redact.js';
+export type { DatabaseHandle, EngineKind, OpenDatabaseOptions } from './types.js';
