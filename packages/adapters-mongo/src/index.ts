@@ -1,0 +1,33 @@
+/**
+ * @larder/adapters-mongo — the domain's repositories on MongoDB, their indexes, a readiness ping, and the engine
+ * that provides a database (a URL, or an embedded engine when there is none).
+ *
+ *   const handle = await openDatabase({ url: process.env.MONGODB_URL });
+ *   (await ensureIndexes(handle.db)).match(...);
+ *   const { recipes, products, users } = createMongoRepositories(handle.db);
+ */
+import type { Db } from 'mongodb';
+import { MongoProductRepository } from './products/mongo-product-repository.js';
+import { MongoRecipeRepository } from './recipes/mongo-recipe-repository.js';
+import { MongoUserRepository } from './users/mongo-user-repository.js';
+
+export { MongoRecipeRepository, MongoProductRepository, MongoUserRepository };
+export { ensureIndexes, type EnsuredIndexes } from './indexes/ensure-indexes.js';
+export { INDEX_SPECS, type IndexSpec } from './indexes/index-specs.js';
+export { pingDatabase } from './health.js';
+export { STORE_UNAVAILABLE, isStoreUnavailable } from './store-errors.js';
+export * from './engine/index.js';
+
+export interface MongoRepositories {
+  readonly recipes: MongoRecipeRepository;
+  readonly products: MongoProductRepository;
+  readonly users: MongoUserRepository;
+}
+
+export function createMongoRepositories(db: Db): MongoRepositories {
+  return {
+    recipes: new MongoRecipeRepository(db),
+    products: new MongoProductRepository(db),
+    users: new MongoUserRepository(db),
+  };
+}

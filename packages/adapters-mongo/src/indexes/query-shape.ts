@@ -1,0 +1,73 @@
+/**
+ * A small, pure model of how MongoDB uses a compound index, after the ESR rule (equality, sort, range): an index
+ * serves a query when its keys are some of the query's equality fields, then exactly the query's sort (in either
+ * direction), then anything (fields the query filters on there are checked from the index keys, without fetching).
+ * Such a query never sorts in memory. On top of that a query must be narrowed: when it filters on a field that is
+ * not broad, the index holds at least one of those fields, so the scan is not a walk of the whole collection.
+ */
+import type { Document } from 'mongodb';
+import type { IndexSpec } from './index-specs.js';
+
+export type SortSpec = Readonly<Record<string, 1 | -1>>;
+
+export interface QueryShape {
+  readonly equality: readonly string[];
+  readonly range: readonly string[];
+  readonly sort: readonly (readonly [string, 1 | -1])[];
+  /** Fields of which a serving index must hold at least one; empty when the order alone is enough. */
+  readonly narrowing: readonly string[];
+}
+
+/** The `_id` index every collection has without declaring it. */
+export const ID_INDEX = (collection: string): IndexSpec => ({ collection, name: '_id_', key: { _id: 1 } });
+
+const EQUALITY_OPERATORS = new Set(['$eq', '$in', '$all', '$type']);
+const RANGE_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte']);
+// Logical operators whose conditions no index bound can serve; the rest of the query must narrow it.
+const RESIDUAL_OPERATORS = new Set(['$nor']);
+
+function kindOf(field: string, condition: unknown): 'equality' | 'range' {
+  const isOperatorObject =
+    typeof condition === 'object' && condition !== null && !Array.isArray(condition) && !(condition instanceof Date) &&
+    Object.keys(condition).some((key) => key.startsWith('$'));
+  if (!isOperatorObject) return 'equality';
+  const operators = Object.keys(condition);
+  if (operators.some((operator) => RANGE_OPERATORS.has(operator))) return 'range';
+  if (operators.every((operator) => EQUALITY_OPERATORS.has(operator))) return 'equality';
+  // A new kind of condition must be taught to this model, not silently counted as served.
+  throw new Error(`query-shape: unknown operator in ${field}: ${operators.join(', ')}`);
+}
+
+/** The shape of `filter` + `sort`. `broad` fields narrow too little to count (recipes' `status`). */
+export function queryShape(filter: Document, sort: SortSpec = {}, broad: readonly string[] = []): QueryShape {
+  const equality: string[] = [];
+  const range: string[] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    if (RESIDUAL_OPERATORS.has(field)) continue;
+    if (field.startsWith('$')) throw new Error(`query-shape: unsupported top-level operator ${field}`);
+    (kindOf(field, condition) === 'equality' ? equality : range).push(field);
+  }
+  const narrowing = [...equality, ...range].filter((field) => !broad.includes(field));
+  return { equality, range, sort: Object.entries(sort), narrowing };
+}
+
+export function servesShape(spec: IndexSpec, shape: QueryShape): boolean {
+  const keys = Object.entries(spec.key);
+  const fields = keys.map(([field]) => field);
+  if (shape.narrowing.length > 0 && !shape.narrowing.some((field) => fields.includes(field))) return false;
+  const [firstSort] = shape.sort;
+  if (firstSort === undefined) {
+    // No order wanted: the index must bound the scan with its first field.
+    return [...shape.equality, ...shape.range].includes(fields[0] ?? '');
+  }
+  const start = fields.indexOf(firstSort[0]);
+  if (start < 0 || !fields.slice(0, start).every((field) => shape.equality.includes(field))) return false;
+  const flip = keys[start]?.[1] === firstSort[1] ? 1 : -1;
+  return shape.sort.every(([field, direction], offset) => {
+    const key = keys[start + offset];
+    return key !== undefined && key[0] === field && key[1] === direction * flip;
+  });
+}
+
+export const servingIndex = (shape: QueryShape, specs: readonly IndexSpec[]): IndexSpec | undefined =>
+  specs.find((spec) => servesShape(spec, shape));

@@ -1,0 +1,49 @@
+import type { Collection, Db } from 'mongodb';
+import type { ResultAsync } from 'neverthrow';
+import { offsetOf } from '@larder/domain';
+import type { Page, PageRequest, Product, ProductFilter, ProductRepository, StoreUnavailable, WriteOutcome } from '@larder/domain';
+import { attempt } from '../store-errors.js';
+import { PRODUCTS_COLLECTION, toProduct, toProductDocument, type ProductDocument } from './product-document.js';
+import { PRODUCT_LIST_SORT, productFilter } from './product-queries.js';
+
+/** `ProductRepository` on a MongoDB database. Product ids are generated, so a duplicate `_id` is a bug and throws. */
+export class MongoProductRepository implements ProductRepository {
+  readonly #products: Collection<ProductDocument>;
+
+  constructor(db: Db) {
+    this.#products = db.collection<ProductDocument>(PRODUCTS_COLLECTION);
+  }
+
+  insert(product: Product): ResultAsync<Product, StoreUnavailable> {
+    return attempt(async () => {
+      await this.#products.insertOne(toProductDocument(product));
+      return product;
+    });
+  }
+
+  findById(id: string): ResultAsync<Product | null, StoreUnavailable> {
+    return attempt(async () => {
+      const document = await this.#products.findOne({ _id: id });
+      return document === null ? null : toProduct(document);
+    });
+  }
+
+  update(product: Product, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable> {
+    const { _id, ...replacement } = toProductDocument(product);
+    return attempt(async (): Promise<WriteOutcome> => {
+      const result = await this.#products.replaceOne({ _id, version: expectedVersion }, replacement);
+      return result.matchedCount === 1 ? 'written' : 'stale';
+    });
+  }
+
+  list(filter: ProductFilter, page: PageRequest): ResultAsync<Page<Product>, StoreUnavailable> {
+    const query = productFilter(filter);
+    return attempt(async () => {
+      const [documents, total] = await Promise.all([
+        this.#products.find(query).sort(PRODUCT_LIST_SORT).skip(offsetOf(page)).limit(page.perPage).toArray(),
+        this.#products.countDocuments(query),
+      ]);
+      return { items: documents.map(toProduct), total, page: page.page, perPage: page.perPage };
+    });
+  }
+}

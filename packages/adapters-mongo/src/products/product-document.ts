@@ -1,0 +1,50 @@
+/** How a product is stored: the domain's fields as they are, `_id` = the domain id, dates as BSON dates. */
+import type { MealPlanDay, Product, Sales } from '@larder/domain';
+
+export const PRODUCTS_COLLECTION = 'products';
+
+export interface ProductDocument extends Omit<Product, 'id' | 'recipe_ids' | 'days' | 'sales'> {
+  _id: string;
+  recipe_ids: string[];
+  days: MealPlanDay[] | null;
+  sales: Sales | null;
+}
+
+export function toProductDocument(product: Product): ProductDocument {
+  const { id, recipe_ids, days, sales, ...fields } = product;
+  return {
+    _id: id,
+    ...fields,
+    recipe_ids: [...recipe_ids],
+    days: days === null ? null : days.map((day) => ({ day: day.day, meals: day.meals.map((meal) => ({ ...meal })) })),
+    sales: sales === null ? null : { ...sales, platforms: [...sales.platforms] },
+  };
+}
+
+// Fields are read one by one so that nothing but the domain's fields (in whatever order the store kept them) comes back.
+export function toProduct(document: ProductDocument): Product {
+  return {
+    id: document._id,
+    type: document.type,
+    status: document.status,
+    title: document.title,
+    description: document.description,
+    recipe_ids: document.recipe_ids,
+    days:
+      document.days === null
+        ? null
+        : document.days.map((day) => ({
+            day: day.day,
+            meals: day.meals.map((meal) => ({ meal_type: meal.meal_type, recipe_id: meal.recipe_id })),
+          })),
+    sales:
+      document.sales === null
+        ? null
+        : { platforms: document.sales.platforms, price_cents: document.sales.price_cents, currency: document.sales.currency },
+    source_product_id: document.source_product_id,
+    published_at: document.published_at,
+    created_at: document.created_at,
+    updated_at: document.updated_at,
+    version: document.version,
+  };
+}

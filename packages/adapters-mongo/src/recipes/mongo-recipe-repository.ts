@@ -1,0 +1,84 @@
+import type { Collection, Db } from 'mongodb';
+import type { ResultAsync } from 'neverthrow';
+import type {
+  BatchWriteOutcome,
+  DuplicateExternalId,
+  Page,
+  Recipe,
+  RecipeFilter,
+  RecipeListQuery,
+  RecipeRepository,
+  RecipeWrite,
+  StoreUnavailable,
+  WriteOutcome,
+} from '@larder/domain';
+import { attempt, duplicateKeyIndex } from '../store-errors.js';
+import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
+import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
+import { saveRecipeBatch } from './recipe-batch.js';
+import { listRecipes } from './recipe-list.js';
+import { recipeWalkSegment } from './recipe-queries.js';
+
+/** A duplicate key on the external id index is the caller's conflict; on `_id` it would be a bug (ids are generated). */
+const externalIdConflict =
+  (recipe: Recipe) =>
+  (error: unknown): DuplicateExternalId | undefined =>
+    duplicateKeyIndex(error) === EXTERNAL_ID_INDEX && recipe.external_id !== null
+      ? { type: 'DuplicateExternalId', externalId: recipe.external_id }
+      : undefined;
+
+/** `RecipeRepository` on a MongoDB database; the indexes it relies on come from `ensureIndexes`. */
+export class MongoRecipeRepository implements RecipeRepository {
+  readonly #recipes: Collection<RecipeDocument>;
+
+  constructor(db: Db) {
+    this.#recipes = db.collection<RecipeDocument>(RECIPES_COLLECTION);
+  }
+
+  insert(recipe: Recipe): ResultAsync<Recipe, StoreUnavailable | DuplicateExternalId> {
+    return attempt(async () => {
+      await this.#recipes.insertOne(toRecipeDocument(recipe));
+      return recipe;
+    }, externalIdConflict(recipe));
+  }
+
+  findById(id: string): ResultAsync<Recipe | null, StoreUnavailable> {
+    return attempt(async () => {
+      const document = await this.#recipes.findOne({ _id: id });
+      return document === null ? null : toRecipe(document);
+    });
+  }
+
+  findByIds(ids: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
+    return attempt(async () => (await this.#recipes.find({ _id: { $in: [...ids] } }).toArray()).map(toRecipe));
+  }
+
+  findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
+    // `$type` repeats the unique index's partial filter, so MongoDB may use that index for this query.
+    const filter = { external_id: { $in: [...externalIds], $type: 'string' as const } };
+    return attempt(async () => (await this.#recipes.find(filter).toArray()).map(toRecipe));
+  }
+
+  update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId> {
+    const { _id, ...replacement } = toRecipeDocument(recipe);
+    return attempt(async (): Promise<WriteOutcome> => {
+      const result = await this.#recipes.replaceOne({ _id, version: expectedVersion }, replacement);
+      return result.matchedCount === 1 ? 'written' : 'stale';
+    }, externalIdConflict(recipe));
+  }
+
+  list(query: RecipeListQuery): ResultAsync<Page<Recipe>, StoreUnavailable> {
+    return attempt(() => listRecipes(this.#recipes, query));
+  }
+
+  listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable> {
+    const segment = recipeWalkSegment(filter, afterId);
+    return attempt(async () =>
+      limit <= 0 ? [] : (await this.#recipes.find(segment.filter).sort(segment.sort).limit(limit).toArray()).map(toRecipe),
+    );
+  }
+
+  saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable> {
+    return attempt(() => saveRecipeBatch(this.#recipes, writes));
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The boundary where driver errors become the domain's typed port errors. Three kinds of failure exist here:
+ * a duplicate key the caller can act on (mapped by each repository to its own error), an unreachable or overloaded
+ * store (`StoreUnavailable`, with a generic message: driver text names hosts and internals and must not travel
+ * upwards), and everything else, which is a bug and is rethrown so that it surfaces as a 500 with a log line.
+ */
+import {
+  MongoClientClosedError,
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerClosedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  MongoWriteConcernError,
+} from 'mongodb';
+import { ResultAsync } from 'neverthrow';
+import type { StoreUnavailable } from '@larder/domain';
+
+export const STORE_UNAVAILABLE: StoreUnavailable = {
+  type: 'StoreUnavailable',
+  message: 'The database cannot be reached right now.',
+};
+
+export const DUPLICATE_KEY_CODES: ReadonlySet<number> = new Set([11000, 11001]);
+
+// Server codes that mean "not now" rather than "never": host down, failover, shutdown, time limits.
+const UNAVAILABLE_CODES: ReadonlySet<number> = new Set([
+  6, 7, 50, 64, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+]);
+
+const UNAVAILABLE_CLASSES = [
+  MongoNetworkError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerClosedError,
+  MongoClientClosedError,
+  MongoWriteConcernError,
+];
+
+export function isStoreUnavailable(error: unknown): boolean {
+  if (UNAVAILABLE_CLASSES.some((kind) => error instanceof kind)) return true;
+  if (!(error instanceof MongoError)) return false;
+  return error.hasErrorLabel('RetryableWriteError') || UNAVAILABLE_CODES.has(Number(error.code));
+}
+
+const codeOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? Number(error.code) : undefined;
+
+export const isDuplicateKey = (error: unknown): boolean => DUPLICATE_KEY_CODES.has(codeOf(error) ?? -1);
+
+/**
+ * The name of the index a duplicate-key error is about. Both MongoDB (`... collection: db.c index: NAME dup key: ...`)
+ * and the emulator (`... index: NAME dup key: ...`) name it in the message; only MongoDB adds `keyPattern`, so the
+ * message is what both agree on. Works on a thrown error and on a bulk write's `WriteError`.
+ */
+export function duplicateKeyIndex(error: unknown): string | null {
+  if (!isDuplicateKey(error)) return null;
+  const record = error as { errmsg?: unknown; message?: unknown };
+  const text = [record.errmsg, record.message].find((value): value is string => typeof value === 'string') ?? '';
+  return /index: (\S+) dup key/.exec(text)?.[1] ?? null;
+}
+
+/**
+ * Runs one driver call as a `ResultAsync`. `known` turns the errors the caller expects (duplicate keys) into its
+ * own error values; unreachable-store errors become `StoreUnavailable`; anything else is rethrown.
+ */
+export function attempt<T, E = never>(
+  run: () => Promise<T>,
+  known?: (error: unknown) => E | undefined,
+): ResultAsync<T, E | StoreUnavailable> {
+  return ResultAsync.fromPromise(Promise.resolve().then(run), (error): E | StoreUnavailable => {
+    const mapped = known?.(error);
+    if (mapped !== undefined) return mapped;
+    if (isStoreUnavailable(error)) return STORE_UNAVAILABLE;
+    // A bug (bad query, schema drift): not an expected failure, so not a value. The rejection reaches the caller's
+    // error handler, which logs it and answers 500 without the driver's text.
+    throw error;
+  });
+}
