@@ -1,0 +1,198 @@
+/**
+ * Accuracy and speed of the ingredient parser on labelled real lines (see shared/data/ingredients/README.md).
+ *
+ *   node --import tsx bench/ingredients.ts [file.csv] [--failures N]
+ *
+ * Scoring: a line's labelled amount is its first quantity (`#1$2` ½, `1#1$2` 1½, `8-12` a range) and its unit the
+ * first labelled unit, normalised through the unit table (size words the labels sometimes file as units, such as
+ * `large`, are dropped; `small bunch` is a bunch). Rows with every label column empty are unlabelled and skipped.
+ * One labelling convention is scored as the label means it: for a count of sized items (`One 14-ounce can`,
+ * `2 x 400g tins`, `1 (1-inch) piece`), the labels list the size's unit first; the parser's count of containers
+ * (or its size as the amount of a single item) is accepted and counted separately.
+ */
+import { createReadStream } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseIngredientLine } from '../packages/domain/src/recipe/ingredient-parser.js';
+import { lookupUnit } from '../packages/domain/src/recipe/units.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const failuresAt = args.indexOf('--failures');
+const failureCount = failuresAt >= 0 ? Number(args[failuresAt + 1] ?? 20) : 0;
+const positional = args.filter((arg, index) => !arg.startsWith('--') && (failuresAt < 0 || index !== failuresAt + 1));
+const file = positional[0] ?? resolve(root, '../shared/data/ingredients/cookstr-2017.csv');
+
+/** RFC 4180 rows from a stream: quoted fields may hold commas, doubled quotes and newlines. */
+async function* csvRows(path: string): AsyncGenerator<string[]> {
+  let field = '';
+  let row: string[] = [];
+  let quoted = false;
+  let afterQuote = false;
+  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
+    for (const c of chunk as string) {
+      if (quoted) {
+        if (c === '"') {
+          quoted = false;
+          afterQuote = true;
+        } else field += c;
+      } else if (c === '"') {
+        if (afterQuote) field += '"';
+        quoted = true;
+        afterQuote = false;
+      } else if (c === ',') {
+        row.push(field);
+        field = '';
+        afterQuote = false;
+      } else if (c === '\n') {
+        row.push(field.endsWith('\r') ? field.slice(0, -1) : field);
+        yield row;
+        row = [];
+        field = '';
+        afterQuote = false;
+      } else {
+        field += c;
+        afterQuote = false;
+      }
+    }
+  }
+  if (field !== '' || row.length > 0) yield [...row, field];
+}
+
+const WORD_NUMBERS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, twenty: 20, half: 0.5, dozen: 12,
+};
+
+/** `#1$2` → 0.5, `1#1$2` → 1.5, `1x` → 1, `Two` → 2; undefined for words such as `few`. */
+function labelNumber(text: string): number | undefined {
+  const t = /^\d/.test(text) ? text.replace(/x$/i, '') : text;
+  const mixed = /^(\d*)#(\d+)\$(\d+)$/.exec(t);
+  if (mixed !== null) return Number(mixed[1] === '' ? 0 : mixed[1]) + Number(mixed[2]) / Number(mixed[3]);
+  if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
+  return WORD_NUMBERS[t.toLowerCase()];
+}
+
+function labelAmount(text: string): { quantity: number; max: number | null } | undefined {
+  const [low, high] = text.split('-');
+  const quantity = low === undefined ? undefined : labelNumber(low);
+  if (quantity === undefined) return undefined;
+  const max = high === undefined ? null : labelNumber(high);
+  return { quantity, max: max ?? null };
+}
+
+/** Canonical units of a label, size words dropped, `fl oz` and `fluid ounce` read as one. */
+function labelUnits(text: string): string[] {
+  const words = text.split(' ').filter((w) => w !== '');
+  const units: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const pair = i + 1 < words.length ? lookupUnit(`${words[i]} ${words[i + 1]}`) : undefined;
+    if (pair !== undefined) {
+      units.push(pair.name);
+      i += 1;
+      continue;
+    }
+    const single = lookupUnit(words[i] ?? '');
+    if (single !== undefined) units.push(single.name);
+  }
+  return units;
+}
+
+const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
+
+interface Failure {
+  line: string;
+  expected: string;
+  got: string;
+}
+
+async function main(): Promise<void> {
+  let lines = 0;
+  let unlabelled = 0;
+  let amountRight = 0;
+  let unitRight = 0;
+  let bothRight = 0;
+  let sizedConvention = 0;
+  let addedUp = 0;
+  let articleAsOne = 0;
+  let noAmount = 0;
+  let noAmountRight = 0;
+  let parseTime = 0;
+  const failures: Failure[] = [];
+  let header = true;
+  for await (const row of csvRows(file)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    const [input = '', ...labels] = row;
+    if (input.trim() === '') continue;
+    if (labels.every((label) => label.trim() === '')) {
+      unlabelled += 1;
+      continue;
+    }
+    const quantities = (labels[1] ?? '').split(' ').filter((q) => q !== '');
+    const units = labelUnits(labels[2] ?? '');
+    const expected = quantities[0] === undefined ? undefined : labelAmount(quantities[0]);
+    const expectedUnit = units[0] ?? null;
+    const started = performance.now();
+    const parsed = parseIngredientLine(input);
+    parseTime += performance.now() - started;
+    lines += 1;
+
+    let amountOk = expected === undefined ? parsed.quantity === null
+      : close(parsed.quantity, expected.quantity) && close(parsed.quantity_max, expected.max);
+    let unitOk = parsed.unit === expectedUnit;
+    const sizeUnit = lookupUnit(units[0] ?? '');
+    if (!(amountOk && unitOk) && expected !== undefined && quantities.length >= 2 && sizeUnit !== undefined
+      && ['mass', 'volume', 'length'].includes(sizeUnit.kind)) {
+      const second = labelAmount(quantities[1] ?? '');
+      const countOfContainers = close(parsed.quantity, expected.quantity)
+        && (parsed.unit === null ? units.length < quantities.length : units.slice(1).includes(parsed.unit));
+      const sizeOfOne = expected.quantity === 1 && second !== undefined && close(parsed.quantity, second.quantity)
+        && parsed.unit === expectedUnit;
+      if (countOfContainers || sizeOfOne) {
+        amountOk = true;
+        unitOk = true;
+        sizedConvention += 1;
+      }
+    }
+    if (expected === undefined) {
+      noAmount += 1;
+      if (parsed.quantity === null) noAmountRight += 1;
+    }
+    if (amountOk) amountRight += 1;
+    if (unitOk) unitRight += 1;
+    if (amountOk && unitOk) bothRight += 1;
+    // Two deliberate departures from the labels, counted so their cost is visible (see the parser's header).
+    if (!amountOk && expected !== undefined && quantities.length >= 2 && /^[\d½¼¾⅓⅔⅛/ ]+\s*\S+\s+plus\s+[\d½¼¾⅓⅔⅛]|^\S+\s*(lbs?|pounds?)\.?\s+\d/i.test(input)) addedUp += 1;
+    if (!amountOk && expected === undefined && parsed.quantity === 1 && /^an?\s/i.test(input.trim())) articleAsOne += 1;
+    if (!(amountOk && unitOk) && failures.length < failureCount * 50) {
+      failures.push({
+        line: input,
+        expected: `${labels[1] ?? ''} | ${labels[2] ?? ''} → ${expected?.quantity ?? 'null'}${expected?.max == null ? '' : `-${expected.max}`} ${expectedUnit ?? '-'}`,
+        got: `${parsed.quantity ?? 'null'}${parsed.quantity_max === null ? '' : `-${parsed.quantity_max}`} ${parsed.unit ?? '-'} | ${parsed.name} | ${parsed.note ?? ''}`,
+      });
+    }
+  }
+  const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(2)}%`;
+  console.log(`file: ${file}`);
+  console.log(`lines: ${lines} labelled (${unlabelled} unlabelled rows skipped)`);
+  console.log(`amount right: ${pct(amountRight, lines)}`);
+  console.log(`unit right: ${pct(unitRight, lines)}`);
+  console.log(`both right: ${pct(bothRight, lines)} (${sizedConvention} by the sized-item convention)`);
+  console.log(`by design: ${addedUp} added-up amounts (\`½ cup plus 1 tablespoon\`, \`1 lb 4 oz\`) and ${articleAsOne} \`a <unit>\` read as 1`);
+  console.log(`no labelled amount → no quantity: ${pct(noAmountRight, noAmount)} of ${noAmount}`);
+  console.log(`speed: ${Math.round(lines / (parseTime / 1000))} lines/s (parsing only)`);
+  if (failureCount > 0) {
+    // Spread the sample over the whole file rather than its first failures.
+    const step = Math.max(1, Math.floor(failures.length / failureCount));
+    for (let i = 0; i < failures.length && i / step < failureCount; i += step) {
+      const failure = failures[i];
+      if (failure === undefined) continue;
+      console.log(`\n  ${failure.line}\n    label: ${failure.expected}\n    got:   ${failure.got}`);
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,222 @@
+/**
+ * Reading the unit that follows an amount, with what can sit between them (`heaped`, `(14 oz)`, `x 400g`, `14-ounce`)
+ * and the alternative amounts that can follow it (`/½oz`, `(240 ml)`, `plus 2 teaspoons`).
+ */
+import {
+  isDash,
+  readAmount,
+  readNumber,
+  readRangeSeparator,
+  readWord,
+  skipSpaces,
+  type Amount,
+  type Scanned,
+} from './ingredient-amount.js';
+import { lookupUnit, type UnitInfo } from './units.js';
+
+/** The line being read; an object so helpers share one string without copying it. */
+export interface Line {
+  readonly text: string;
+}
+
+export interface SizedUnit {
+  readonly amount: Amount | null;
+  readonly unit: UnitInfo | null;
+  readonly notes: readonly string[];
+  readonly end: number;
+}
+
+const MODIFIERS = new Set(['small', 'medium', 'large', 'big', 'extra-large', 'medium-size', 'medium-sized', 'good-sized', 'large-size', 'small-size', 'heaped', 'heaping', 'scant', 'generous', 'level', 'rounded', 'good', 'thin', 'thick', 'fat', 'plump', 'healthy', 'liquid', 'whole', 'round', 'very', 'long', 'full', 'packed', 'firmly', 'lightly', 'loosely', 'well', 'tightly', 'level', 'overflowing']);
+
+// `quarter-size slices`, `½-inch-thick slices`, `medium-length stalks`.
+const SIZE_SUFFIX = /-(size|sized|length|thick|thin|long|wide)$/i;
+export const isModifier = (word: string): boolean => MODIFIERS.has(word.toLowerCase()) || SIZE_SUFFIX.test(word);
+
+const MEASURE_KINDS = new Set(['mass', 'volume', 'length']);
+
+/** A unit word (or two, as in `fl. oz.`) at i, with its trailing period. */
+export function readUnit(line: Line, i: number): Scanned<UnitInfo> | undefined {
+  const s = line.text;
+  const first = readWord(s, i);
+  if (first === undefined) return undefined;
+  const afterFirst = s[first.end] === '.' ? first.end + 1 : first.end;
+  const second = readWord(s, skipSpaces(s, afterFirst));
+  if (second !== undefined && second.value.length <= 6) {
+    const pair = lookupUnit(s.slice(i, second.end));
+    if (pair !== undefined) return { value: pair, end: s[second.end] === '.' ? second.end + 1 : second.end };
+  }
+  const withDot = afterFirst > first.end ? lookupUnit(s.slice(i, afterFirst)) : undefined;
+  if (withDot !== undefined) return { value: withDot, end: afterFirst };
+  const single = lookupUnit(first.value);
+  return single === undefined ? undefined : { value: single, end: first.end };
+}
+
+/**
+ * A unit after up to two modifiers and a parenthesised size (`heaped tbsp`, `large cloves`, `medium (12 oz) loaf`);
+ * the modifiers and the size become notes.
+ */
+function readModifiedUnit(line: Line, i: number): Scanned<{ unit: UnitInfo; modifiers: string[] }> | undefined {
+  const s = line.text;
+  let j = skipSpaces(s, i);
+  const modifiers: string[] = [];
+  for (let n = 0; n <= 4; n += 1) {
+    const unit = readUnit(line, j);
+    // `whole cloves` are the spice.
+    if (unit !== undefined && !(unit.value.name === 'clove' && /whole/i.test(modifiers.at(-1) ?? ''))) {
+      return { value: { unit: unit.value, modifiers }, end: unit.end };
+    }
+    if (n > 0 && (s[j] === ',' || /^(to|or|and)\s/i.test(s.slice(j, j + 4)))) {
+      // `large, thin slices`, `small to medium head`.
+      j = skipSpaces(s, s[j] === ',' ? j + 1 : (readWord(s, j)?.end ?? j));
+      continue;
+    }
+    if (s[j] === '(' && n > 0) {
+      const close = closeParen(s, j);
+      if (close < 0) return undefined;
+      modifiers.push(s.slice(j + 1, close - 1).trim());
+      j = skipSpaces(s, close);
+      continue;
+    }
+    const word = readWord(s, j);
+    if (word === undefined || !isModifier(word.value)) return undefined;
+    modifiers.push(word.value);
+    j = skipSpaces(s, word.end);
+  }
+  return undefined;
+}
+
+/** Index just past the `)` closing the group opened at i, or -1. */
+function closeParen(s: string, i: number): number {
+  let depth = 0;
+  for (let j = i; j < s.length; j += 1) {
+    if (s[j] === '(') depth += 1;
+    else if (s[j] === ')') {
+      depth -= 1;
+      if (depth === 0) return j + 1;
+    }
+  }
+  return -1;
+}
+
+/** A measured amount at i: `400g`, `14 oz`, `14-ounce`, `½-inch`. */
+function readMeasure(line: Line, i: number): Scanned<{ amount: number; unit: UnitInfo; text: string; hyphen: boolean }> | undefined {
+  const s = line.text;
+  const number = readAmount(s, i);
+  if (number === undefined || readNumber(s, i) === undefined) return undefined;
+  const hyphen = isDash(s[number.end]);
+  const unit = readUnit(line, hyphen ? number.end + 1 : skipSpaces(s, number.end));
+  if (unit === undefined || !MEASURE_KINDS.has(unit.value.kind)) return undefined;
+  return { value: { amount: number.value.quantity, unit: unit.value, text: s.slice(i, unit.end), hyphen }, end: unit.end };
+}
+
+/** A number hyphenated to a word, such as `½-inch-thick`. */
+function readSizeWord(s: string, i: number): Scanned<string> | undefined {
+  const number = readNumber(s, i);
+  if (number === undefined || !isDash(s[number.end])) return undefined;
+  const word = readWord(s, number.end + 1);
+  return word === undefined ? undefined : { value: s.slice(i, word.end), end: word.end };
+}
+
+const withNote = (notes: string[], note: string): string[] => (note === '' ? notes : [...notes, note]);
+
+
+/** What follows an amount up to the end of its unit. */
+export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit {
+  const s = line.text;
+  // `1-inch piece ginger`, `3-lb chicken`: the amount itself is the size of one item.
+  if (isDash(s[i])) {
+    const unit = readUnit(line, i + 1);
+    if (unit !== undefined && MEASURE_KINDS.has(unit.value.kind)) return { amount, unit: unit.value, notes: [], end: unit.end };
+  }
+  let j = skipSpaces(s, i);
+  // `2 to 3, teaspoons`: a stray comma between an amount and its unit.
+  if (s[j] === ',' && readUnit(line, skipSpaces(s, j + 1)) !== undefined) j = skipSpaces(s, j + 1);
+  let notes: string[] = [];
+  let size: { amount: number; unit: UnitInfo; hyphen: boolean } | undefined;
+  const multiplier = (s[j] === 'x' || s[j] === 'X' || s[j] === '×') && (s[j + 1] === ' ' || readNumber(s, j + 1) !== undefined);
+  const measureAt = multiplier ? skipSpaces(s, j + 1) : j;
+  const measure = readMeasure(line, measureAt);
+  // `Two ¼-oz/7-g packets`: alternatives of the size stay with it.
+  const alternatives = measure === undefined ? undefined : readSecondaryAmounts(line, measure.end);
+  const afterMeasure = alternatives?.end ?? j;
+  if (measure !== undefined && (multiplier || measure.value.hyphen || readModifiedUnit(line, afterMeasure) !== undefined || s[skipSpaces(s, afterMeasure)] === '(')) {
+    size = measure.value;
+    notes = [measure.value.text, ...(alternatives?.value.notes ?? []), ...(alternatives?.value.additions ?? []).map((a) => a.text)];
+    j = skipSpaces(s, afterMeasure);
+  }
+  const sizeWord = size === undefined ? readSizeWord(s, j) : undefined;
+  if (sizeWord !== undefined && readModifiedUnit(line, sizeWord.end) !== undefined) {
+    // `Six ½-inch-thick slices`: a size written as one hyphenated word.
+    notes = [sizeWord.value];
+    j = skipSpaces(s, sizeWord.end);
+  }
+  if (s[j] === '(') {
+    const close = closeParen(s, j);
+    if (close > 0) {
+      notes = withNote(notes, s.slice(j + 1, close - 1).trim());
+      j = skipSpaces(s, close);
+    }
+  }
+  const unit = readModifiedUnit(line, j);
+  if (unit !== undefined) {
+    return { amount, unit: unit.value.unit, notes: [...notes, ...unit.value.modifiers], end: unit.end };
+  }
+  if (size !== undefined && amount.quantity === 1 && amount.quantityMax === null) {
+    // One item of a stated size: its size is the amount that scales.
+    return { amount: { quantity: size.amount, quantityMax: null }, unit: size.unit, notes: [], end: j };
+  }
+  return { amount, unit: null, notes, end: notes.length > 0 ? j : i };
+}
+
+export interface Addition {
+  readonly quantity: number;
+  readonly unit: UnitInfo;
+  readonly text: string;
+}
+
+export interface SecondaryAmounts {
+  /** Alternatives to the amount (`½oz` in `10g/½oz`, `240 ml` in `1 cup (240 ml)`): notes. */
+  readonly notes: readonly string[];
+  /** Amounts to add to it (`plus 2 teaspoons`, the `4 oz` of `1 lb 4 oz`). */
+  readonly additions: readonly Addition[];
+}
+
+/** Alternative or extra amounts after the unit: `/½oz`, `(240 ml)`, `plus 2 teaspoons`, `5 ounces`. */
+export function readSecondaryAmounts(line: Line, i: number): Scanned<SecondaryAmounts> {
+  const s = line.text;
+  const notes: string[] = [];
+  const additions: Addition[] = [];
+  let end = i;
+  for (;;) {
+    const j = skipSpaces(s, end);
+    if (s[j] === '(') {
+      const close = closeParen(s, j);
+      const inner = close > 0 ? s.slice(j + 1, close - 1).trim() : '';
+      const first = readWord(s, j + 1)?.value.toLowerCase();
+      if (close < 0 || (readNumber(inner, 0) === undefined && first !== 'about' && first !== 'approximately')) break;
+      notes.push(inner);
+      end = close;
+      continue;
+    }
+    const slash = s[j] === '/';
+    const plus = !slash && (s[j] === '+' || readWord(s, j)?.value.toLowerCase() === 'plus');
+    const from = slash || s[j] === '+' ? skipSpaces(s, j + 1) : plus ? skipSpaces(s, j + 4) : j;
+    const measure = readMeasure(line, from);
+    if (measure === undefined || (!slash && !plus && measure.value.hyphen)) break;
+    const { amount, unit, text } = measure.value;
+    if (slash) notes.push(text);
+    else additions.push({ quantity: amount, unit, text: plus ? `plus ${text}` : text });
+    end = measure.end;
+  }
+  return { value: { notes, additions }, end };
+}
+
+/** The high end of a range that repeats its unit: `¾ cup to 1 cup`, `1 tbsp - 2 tbsp`. */
+export function readUnitRange(line: Line, i: number, unit: UnitInfo, low: number): Scanned<number> | undefined {
+  const s = line.text;
+  const from = readRangeSeparator(s, i);
+  const high = from === undefined ? undefined : readNumber(s, from);
+  if (high === undefined || high.value <= low) return undefined;
+  const repeated = readUnit(line, skipSpaces(s, high.end));
+  return repeated?.value === unit ? { value: high.value, end: repeated.end } : undefined;
+}

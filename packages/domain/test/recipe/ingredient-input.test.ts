@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { normaliseIngredientInput } from '../../src/recipe/ingredient-input.js';
+
+describe('normaliseIngredientInput', () => {
+  it('parses a line and renders its text', () => {
+    const result = normaliseIngredientInput('1 1/2 cups flour, sifted');
+    assert.deepEqual(result._unsafeUnwrap(), {
+      quantity: 1.5, quantity_max: null, unit: 'cup', name: 'flour', note: 'sifted', text: '1 ½ cups flour, sifted',
+    });
+    assert.equal(normaliseIngredientInput('salt to taste')._unsafeUnwrap().text, 'salt, to taste');
+  });
+
+  it('validates and canonicalises an object', () => {
+    const result = normaliseIngredientInput({ quantity: 2, quantity_max: 3, unit: 'Cloves', name: ' garlic ' });
+    assert.deepEqual(result._unsafeUnwrap(), {
+      quantity: 2, quantity_max: 3, unit: 'clove', name: 'garlic', note: null, text: '2–3 cloves garlic',
+    });
+    assert.equal(normaliseIngredientInput({ quantity: '1 1/2', unit: 'tbsp', name: 'oil' })._unsafeUnwrap().quantity, 1.5);
+    assert.equal(normaliseIngredientInput({ quantity: null, name: 'salt', note: 'to taste' })._unsafeUnwrap().text, 'salt, to taste');
+  });
+
+  it('keeps a unit the table does not know, lower-cased', () => {
+    const result = normaliseIngredientInput({ quantity: 2, unit: 'Wineglass', name: 'sherry' })._unsafeUnwrap();
+    assert.equal(result.unit, 'wineglass');
+    assert.equal(result.text, '2 wineglass sherry');
+  });
+
+  it('stores a range of one value as a single quantity', () => {
+    assert.equal(normaliseIngredientInput({ quantity: 2, quantity_max: 2, name: 'eggs' })._unsafeUnwrap().quantity_max, null);
+  });
+
+  it('rejects what cannot be stored, with a message', () => {
+    const message = (item: Parameters<typeof normaliseIngredientInput>[0]) => normaliseIngredientInput(item)._unsafeUnwrapErr();
+    assert.match(message(''), /empty/);
+    assert.match(message('x'.repeat(501)), /500/);
+    assert.match(message({ quantity: -1, name: 'flour' }), /quantity/);
+    assert.match(message({ quantity: Number.NaN, name: 'flour' }), /quantity/);
+    assert.match(message({ quantity: 3, quantity_max: 2, name: 'eggs' }), /quantity_max/);
+    assert.match(message({ quantity: null, quantity_max: 2, name: 'eggs' }), /quantity_max/);
+    assert.match(message({ quantity: 1, name: '  ' }), /name/);
+    assert.match(message({ quantity: 1, name: 'n'.repeat(201) }), /200/);
+    assert.match(message({ quantity: 'lots', name: 'flour' }), /quantity/);
+    assert.match(message({ quantity: 1, name: 'flour', note: 5 } as never), /note/);
+    assert.match(message(42 as never), /string/);
+  });
+});

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { IngredientParts } from '../../src/recipe/ingredient.js';
+import { parseIngredientLine } from '../../src/recipe/ingredient-parser.js';
+
+type Expected = Partial<IngredientParts>;
+
+function check(line: string, expected: Expected): void {
+  const parsed = parseIngredientLine(line);
+  for (const [key, value] of Object.entries(expected)) {
+    assert.deepEqual(parsed[key as keyof IngredientParts], value, `${line} → ${key} (got ${JSON.stringify(parsed)})`);
+  }
+}
+
+describe('parseIngredientLine: numbers', () => {
+  it('reads whole numbers, decimals and fractions', () => {
+    check('2 cups flour', { quantity: 2, unit: 'cup', name: 'flour' });
+    check('1.5 kg potatoes', { quantity: 1.5, unit: 'kg', name: 'potatoes' });
+    check('1,5 kg potatoes', { quantity: 1.5, unit: 'kg' });
+    check('1,000 g flour', { quantity: 1000, unit: 'g' });
+    check('1/2 cup milk', { quantity: 0.5, unit: 'cup', name: 'milk' });
+    check('1 1/2 cups flour, sifted', { quantity: 1.5, quantity_max: null, unit: 'cup', name: 'flour', note: 'sifted' });
+    check('1-1/2 cups milk', { quantity: 1.5, unit: 'cup' });
+  });
+
+  it('reads unicode fractions alone, glued and spaced', () => {
+    check('½ tsp salt', { quantity: 0.5, unit: 'teaspoon', name: 'salt' });
+    check('1½ cups sugar', { quantity: 1.5, unit: 'cup' });
+    check('1 ½ cups sugar', { quantity: 1.5, unit: 'cup' });
+    check('¾ cup cream', { quantity: 0.75 });
+    check('⅓ cup oil', { quantity: 1 / 3 });
+    check('⅛ teaspoon nutmeg', { quantity: 0.125, unit: 'teaspoon' });
+  });
+
+  it('reads ranges in every spelling', () => {
+    for (const line of ['2-3 cloves garlic', '2 - 3 cloves garlic', '2–3 cloves garlic', '2 to 3 cloves garlic',
+      '2 or 3 cloves garlic']) {
+      check(line, { quantity: 2, quantity_max: 3, unit: 'clove', name: 'garlic' });
+    }
+    check('½–1 tsp chilli flakes', { quantity: 0.5, quantity_max: 1, unit: 'teaspoon', name: 'chilli flakes' });
+    check('2 1/2 - 3 cups stock', { quantity: 2.5, quantity_max: 3, unit: 'cup' });
+    check('¾ cup to 1 cup milk', { quantity: 0.75, quantity_max: 1, unit: 'cup', name: 'milk' });
+    check('4- to 5-pound pot roast', { quantity: 4, quantity_max: 5, unit: 'pound', name: 'pot roast' });
+  });
+
+  it('reads numbers as words', () => {
+    check('one onion, chopped', { quantity: 1, unit: null, name: 'onion', note: 'chopped' });
+    check('Two eggs', { quantity: 2, name: 'eggs' });
+    check('a dozen eggs', { quantity: 12, name: 'eggs' });
+    check('a pinch of salt', { quantity: 1, unit: 'pinch', name: 'salt' });
+    check('A handful of basil leaves', { quantity: 1, unit: 'handful', name: 'basil leaves' });
+  });
+});
+
+describe('parseIngredientLine: units', () => {
+  it('reads units glued, spaced, abbreviated or with a period', () => {
+    check('10g butter', { quantity: 10, unit: 'g', name: 'butter' });
+    check('400g spaghetti', { quantity: 400, unit: 'g' });
+    check('1 tbsp. olive oil', { quantity: 1, unit: 'tablespoon', name: 'olive oil' });
+    check('1 T sugar', { unit: 'tablespoon' });
+    check('1 t salt', { unit: 'teaspoon' });
+    check('2 fl oz cream', { quantity: 2, unit: 'fluid ounce', name: 'cream' });
+    check('250 mL water', { quantity: 250, unit: 'ml' });
+    check('1 cup of flour', { unit: 'cup', name: 'flour' });
+  });
+
+  it('keeps size words in the note, not the unit', () => {
+    check('1 heaped tbsp plain flour', { quantity: 1, unit: 'tablespoon', name: 'plain flour', note: 'heaped' });
+    check('2 large cloves garlic', { quantity: 2, unit: 'clove', name: 'garlic', note: 'large' });
+    check('2 large eggs', { quantity: 2, unit: null, name: 'large eggs' });
+  });
+
+  it('reads a unit written after the ingredient', () => {
+    check('2 garlic cloves, minced', { quantity: 2, unit: 'clove', name: 'garlic', note: 'minced' });
+    check('3 celery ribs', { quantity: 3, unit: 'rib', name: 'celery' });
+    check('1 teaspoon whole cloves', { unit: 'teaspoon', name: 'whole cloves' });
+    check('8 cloves', { quantity: 8, unit: null, name: 'cloves' });
+  });
+
+  it('reads a bare unit without inventing a quantity', () => {
+    check('pinch of salt', { quantity: null, unit: 'pinch', name: 'salt' });
+    check('A few sprigs of thyme', { quantity: null, unit: 'sprig', name: 'thyme' });
+  });
+});
+
+describe('parseIngredientLine: sizes, alternatives and UK styles', () => {
+  it('counts sized containers and keeps their size as a note', () => {
+    check('1 (14 oz) can tomatoes', { quantity: 1, unit: 'can', name: 'tomatoes', note: '14 oz' });
+    check('2 x 400g tins chopped tomatoes', { quantity: 2, unit: 'tin', name: 'chopped tomatoes', note: '400g' });
+    check('2 × 400 g cans chickpeas, drained', { quantity: 2, unit: 'can', note: '400 g, drained' });
+    check('One 14-ounce can coconut milk', { quantity: 1, unit: 'can', name: 'coconut milk', note: '14-ounce' });
+    check('1 x 400ml tin coconut milk', { quantity: 1, unit: 'tin', note: '400ml' });
+  });
+
+  it('takes the size of a single uncontained item as its amount', () => {
+    check('A 3-lb chicken', { quantity: 3, unit: 'pound', name: 'chicken' });
+    check('1-inch piece ginger', { quantity: 1, unit: 'inch' });
+  });
+
+  it('keeps alternative amounts as notes', () => {
+    check('10g/½oz fresh tarragon', { quantity: 10, unit: 'g', name: 'fresh tarragon', note: '½oz' });
+    check('1 cup (240 ml) milk', { quantity: 1, unit: 'cup', name: 'milk', note: '240 ml' });
+    check('9 oz (250g) smoked trout', { quantity: 9, unit: 'ounce', note: '250g' });
+    check('1 sheet (about 8 ounces) puff pastry, thawed', { unit: 'sheet', note: 'about 8 ounces, thawed' });
+  });
+
+  it('adds up amounts that are meant to be added, in the first unit', () => {
+    check('2 tablespoons plus 2 teaspoons maple syrup', { quantity: 8 / 3, unit: 'tablespoon', name: 'maple syrup' });
+    check('½ cup plus 1 tablespoon sugar', { quantity: 0.5625, unit: 'cup', name: 'sugar' });
+    check('1 lb 4 oz beef', { quantity: 1.25, unit: 'pound', name: 'beef', note: null });
+  });
+
+  it('reads a name-first line and an amount after a prefix', () => {
+    check("Confectioners' sugar, 2 tablespoons", { quantity: 2, unit: 'tablespoon', name: "Confectioners' sugar" });
+    check('Juice of 2 lemons', { quantity: 2, unit: null, name: 'lemons', note: 'juice only' });
+  });
+});
+
+describe('parseIngredientLine: names and notes', () => {
+  it('splits notes after a comma, in trailing parentheses and "to taste"', () => {
+    check('salt to taste', { quantity: null, quantity_max: null, unit: null, name: 'salt', note: 'to taste' });
+    check('salt, to taste', { name: 'salt', note: 'to taste' });
+    check('Freshly ground black pepper', { quantity: null, name: 'Freshly ground black pepper', note: null });
+    check('2 tbsp parsley (optional)', { name: 'parsley', note: 'optional' });
+  });
+
+  it('never returns an empty name', () => {
+    for (const line of ['', '   ', '2', '1 cup', ',', '()', '½']) {
+      assert.notEqual(parseIngredientLine(line).name.trim(), '', JSON.stringify(line));
+    }
+    check('1 cup', { quantity: 1, unit: 'cup', name: '1 cup' });
+  });
+
+  it('does not read a percentage as an amount', () => {
+    check('70% dark chocolate, 100g', { quantity: 100, unit: 'g', name: '70% dark chocolate' });
+  });
+});
+
+describe('parseIngredientLine: robustness', () => {
+  it('never throws and always returns a valid shape, for any string', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), (line) => {
+        const parsed = parseIngredientLine(line);
+        assert.ok(parsed.name.trim().length > 0);
+        assert.ok(parsed.quantity === null || (Number.isFinite(parsed.quantity) && parsed.quantity >= 0));
+        assert.ok(parsed.quantity_max === null || (parsed.quantity !== null && parsed.quantity_max > parsed.quantity));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never throws on strings made of the characters it cares about', () => {
+    const alphabet = fc.constantFrom(...'0123456789 /-–.,()x×½¼⅓ abcgltTozcupsplusofto'.split(''));
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 60 }), (line) => {
+        parseIngredientLine(line);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('stays linear on long adversarial lines', () => {
+    const patterns = ['1 ', '(', '1-', '1/', '½', 'a ', 'x ', '1 (', 'of 1 ', ', ', 'plus 1 cup ', '/1g', 'aaaa'];
+    for (const pattern of patterns) {
+      const line = pattern.repeat(Math.ceil(100_000 / pattern.length));
+      const started = performance.now();
+      parseIngredientLine(line);
+      const elapsed = performance.now() - started;
+      // Generous bound: a quadratic scan of 100,000 characters would take far longer than this.
+      assert.ok(elapsed < 1000, `${JSON.stringify(pattern)} took ${elapsed} ms`);
+    }
+  });
+});
