@@ -9,7 +9,7 @@
  * one write at a time. MongoDB itself never takes that path.
  */
 import { randomBytes } from 'node:crypto';
-import { MongoBulkWriteError, WriteError, type AnyBulkWriteOperation, type Collection } from 'mongodb';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type WriteError } from 'mongodb';
 import type { BatchWriteOutcome, RecipeWrite } from '@larder/domain';
 import { isDuplicateKey } from '../store-errors.js';
 import { toRecipeDocument, type RecipeDocument } from './recipe-document.js';
@@ -78,9 +78,9 @@ async function settleUpdates(recipes: Collection<RecipeDocument>, batch: readonl
   for (const index of open) outcomes[index] = settled.includes(index) ? 'written' : 'stale';
 }
 
-// The driver types `writeErrors` as one error or several.
-const asList = (errors: WriteError | readonly WriteError[]): readonly WriteError[] =>
-  errors instanceof WriteError ? [errors] : errors;
+const isList = (errors: WriteError | readonly WriteError[]): errors is readonly WriteError[] => Array.isArray(errors);
+// The driver types `writeErrors` as one error or several (its `WriteError` class is a type only, not an export).
+const asList = (errors: WriteError | readonly WriteError[]): readonly WriteError[] => (isList(errors) ? errors : [errors]);
 
 export async function saveRecipeBatch(recipes: Collection<RecipeDocument>, writes: readonly RecipeWrite[]): Promise<BatchWriteOutcome[]> {
   if (writes.length === 0) return [];
