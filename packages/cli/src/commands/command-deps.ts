@@ -1,0 +1,27 @@
+import type { PasswordHasher } from '@larder/domain';
+import type { CliIo, ExitCode } from '../cli-io.js';
+import type { OpenStore, Store } from '../database.js';
+import type { DatabaseOptions } from '../database.js';
+import { fail } from '../cli-io.js';
+import type { Progress } from '../import/progress.js';
+
+/** What the commands are given by the composition root (tests give their own). */
+export interface CommandDeps {
+  readonly io: CliIo;
+  readonly openStore: OpenStore;
+  readonly hasher: PasswordHasher;
+  readonly progress: (enabled: boolean) => Progress;
+  /** Receives each command's exit code. */
+  readonly exit: (code: ExitCode) => void;
+}
+
+/** Opens the store, runs `use`, always closes the store; a store that cannot be opened is exit 2. */
+export async function withStore(deps: CommandDeps, options: DatabaseOptions, use: (store: Store) => Promise<ExitCode>): Promise<ExitCode> {
+  const opened = await deps.openStore(options, deps.io);
+  if (opened.isErr()) return fail(deps.io, opened.error);
+  try {
+    return await use(opened.value);
+  } finally {
+    await opened.value.close();
+  }
+}

@@ -1,0 +1,10 @@
+import type { Command } from 'commander';
+import type { CommandDeps } from './command-deps.js';
+import { registerRecipesExport } from './recipes-export.js';
+import { registerRecipesImport } from './recipes-import.js';
+
+export function registerRecipes(program: Command, deps: CommandDeps): void {
+  const recipes = program.command('recipes').description('batch import and export of recipes');
+  registerRecipesImport(recipes, deps);
+  registerRecipesExport(recipes, deps);
+}

@@ -1,0 +1,145 @@
+/**
+ * A schema.org `Recipe` node → a recipe record in the API's shape, plus the things that could not be carried over
+ * (a duration in months, an unknown diet, a yield without a number). The domain then validates the record.
+ *
+ * Larder's own JSON-LD export adds `larder:*` properties for the fields schema.org has no term for (notes, season,
+ * collection, status, e-mail readiness, engagement score), so that an export re-imports as the same recipes.
+ */
+import { isoDurationMinutes } from './iso-duration.js';
+import { RECIPE_LIMITS } from '@larder/domain';
+import { instructionSteps } from './jsonld-instructions.js';
+import {
+  absoluteHttpUrl,
+  asArray,
+  identifierOf,
+  isObject,
+  linkOf,
+  longTextOf,
+  namesOf,
+  servingsOf,
+  textOf,
+  textsOf,
+  typesOf,
+  type JsonObject,
+} from './jsonld-values.js';
+import { dietTag } from './schema-diets.js';
+
+export interface MappedRecipe {
+  readonly input: JsonObject;
+  readonly warnings: string[];
+}
+
+export const LARDER_PREFIX = 'larder:';
+/** Fields carried by `larder:<field>` properties, taken as they are. */
+export const LARDER_FIELDS = ['notes', 'season', 'collection_id', 'status', 'email_ready', 'engagement_score'] as const;
+
+export const isRecipeNode = (value: unknown): value is JsonObject => isObject(value) && typesOf(value).includes('Recipe');
+
+/** The Recipe nodes in a JSON-LD value: the value itself, its `@graph`, or a page's `mainEntity`. */
+export function recipeNodesIn(value: unknown): JsonObject[] {
+  if (Array.isArray(value)) return value.flatMap(recipeNodesIn);
+  if (!isObject(value)) return [];
+  if (isRecipeNode(value)) return [value];
+  return [...recipeNodesIn(value['@graph']), ...recipeNodesIn(value['mainEntity'])];
+}
+
+function minutes(node: JsonObject, key: string, warnings: string[]): number | undefined {
+  const value = node[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') {
+    warnings.push(`${key} ${JSON.stringify(value)} is not an ISO 8601 duration; left out`);
+    return undefined;
+  }
+  const parsed = isoDurationMinutes(value);
+  if (parsed.isOk()) return parsed.value;
+  warnings.push(`${key}: ${parsed.error}; left out`);
+  return undefined;
+}
+
+function dietaryTags(node: JsonObject, warnings: string[]): string[] {
+  const tags: string[] = [];
+  for (const diet of asArray(node['suitableForDiet'])) {
+    const name = typeof diet === 'string' ? diet : linkOf(diet);
+    const tag = name === undefined ? undefined : dietTag(name);
+    if (tag === undefined) warnings.push(`suitableForDiet ${JSON.stringify(diet)} is not a schema.org RestrictedDiet; left out`);
+    else tags.push(tag);
+  }
+  const keywords = asArray(node['keywords']).flatMap((item) => (typeof item === 'string' ? item.split(',') : textsOf(item)));
+  for (const keyword of keywords.map((word) => textOf(word) ?? '').filter((word) => word !== '')) {
+    if (keyword.length > RECIPE_LIMITS.dietaryTag) warnings.push(`keyword ${JSON.stringify(keyword)} is too long for a tag; left out`);
+    else tags.push(keyword);
+  }
+  const distinct = [...new Set(tags.map((tag) => tag.toLocaleLowerCase('en-US')))];
+  if (distinct.length > RECIPE_LIMITS.dietaryTags) {
+    warnings.push(`${distinct.length} tags, only the first ${RECIPE_LIMITS.dietaryTags} were kept`);
+    return distinct.slice(0, RECIPE_LIMITS.dietaryTags);
+  }
+  return distinct;
+}
+
+function firstFacet(node: JsonObject, key: string, warnings: string[]): string | undefined {
+  const values = textsOf(node[key]);
+  if (values.length > 1) warnings.push(`${key} has ${values.length} values; only ${JSON.stringify(values[0])} was kept`);
+  return values[0];
+}
+
+function link(key: string, value: unknown, base: string | undefined, warnings: string[]): string | undefined {
+  const raw = linkOf(value);
+  if (raw === undefined) return undefined;
+  const url = absoluteHttpUrl(raw, base);
+  if (url === undefined) warnings.push(`${key} ${JSON.stringify(raw)} is not an http(s) URL; left out`);
+  return url;
+}
+
+/** The recipe's own `@id`, unless it is a blank node (`_:b0`) that means nothing outside its document. */
+const externalIdOf = (node: JsonObject): string | undefined => {
+  const id = identifierOf(node['identifier']);
+  if (id !== undefined) return id;
+  const nodeId = node['@id'];
+  return typeof nodeId === 'string' && nodeId.trim() !== '' && !nodeId.startsWith('_:') ? nodeId.trim() : undefined;
+};
+
+export function mapRecipeNode(node: JsonObject): MappedRecipe {
+  const warnings: string[] = [];
+  const input: JsonObject = {};
+  const set = (field: string, value: unknown) => {
+    if (value !== undefined) input[field] = value;
+  };
+
+  set('title', textOf(asArray(node['name'])[0]) ?? textOf(asArray(node['headline'])[0]));
+  set('description', longTextOf(node['description']));
+  const ingredients = node['recipeIngredient'] ?? node['ingredients'];
+  if (ingredients !== undefined) set('ingredients', textsOf(ingredients));
+  if (node['recipeInstructions'] !== undefined) set('instructions', instructionSteps(node['recipeInstructions']));
+
+  if (node['recipeYield'] !== undefined && node['recipeYield'] !== null) {
+    const servings = servingsOf(node['recipeYield']);
+    if (servings === undefined) warnings.push(`recipeYield ${JSON.stringify(node['recipeYield'])} has no number of servings; left out`);
+    set('servings', servings);
+  }
+  const prep = minutes(node, 'prepTime', warnings);
+  const cook = minutes(node, 'cookTime', warnings);
+  const total = minutes(node, 'totalTime', warnings);
+  set('prep_time_minutes', prep);
+  // Without a cookTime, what the total leaves after preparation is the cooking.
+  if (cook !== undefined) set('cook_time_minutes', cook);
+  else if (total !== undefined && total >= (prep ?? 0)) set('cook_time_minutes', total - (prep ?? 0));
+
+  const tags = dietaryTags(node, warnings);
+  if (tags.length > 0) set('dietary_tags', tags);
+  set('cuisine', firstFacet(node, 'recipeCuisine', warnings));
+  set('meal_type', firstFacet(node, 'recipeCategory', warnings));
+
+  const page = linkOf(node['url']) ?? linkOf(node['mainEntityOfPage']);
+  const sourceUrl = page === undefined ? undefined : link('url', page, undefined, warnings);
+  set('source_url', sourceUrl);
+  set('image_url', link('image', node['image'] ?? node['thumbnailUrl'], sourceUrl, warnings));
+  set('external_id', externalIdOf(node));
+
+  const authors = namesOf(node['author']);
+  if (authors.length > 0) set('notes', `By ${authors.join(', ')}`);
+  for (const field of LARDER_FIELDS) {
+    if (Object.hasOwn(node, `${LARDER_PREFIX}${field}`)) input[field] = node[`${LARDER_PREFIX}${field}`];
+  }
+  return { input, warnings };
+}

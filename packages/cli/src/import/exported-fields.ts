@@ -1,0 +1,26 @@
+import { RECIPE_READ_ONLY_FIELDS } from '@larder/domain';
+
+const READ_ONLY = new Set<string>(RECIPE_READ_ONLY_FIELDS);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A record as `recipes export` writes it carries fields the service computes (`id`, timestamps, `version`, each
+ * ingredient's rendered `text`). They are dropped before validation so that an export re-imports; everything else
+ * goes to the domain untouched, which reports unknown fields. The input is not modified.
+ */
+export function withoutExportedFields(input: unknown): unknown {
+  if (!isObject(input)) return input;
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) if (!READ_ONLY.has(key)) record[key] = value;
+  const ingredients = record['ingredients'];
+  if (Array.isArray(ingredients)) {
+    record['ingredients'] = ingredients.map((item: unknown) => {
+      if (!isObject(item) || !('text' in item)) return item;
+      const { text: _rendered, ...parts } = item;
+      return parts;
+    });
+  }
+  return record;
+}

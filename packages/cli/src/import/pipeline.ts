@@ -1,0 +1,91 @@
+/**
+ * The import pipeline: records from any format reader, in batches, through the domain's `importRecipeBatch`.
+ * Memory holds at most two batches (one being written while the next is read), whatever the input size.
+ */
+import type { ImportOutcome, ImportRecord, StoreUnavailable } from '@larder/domain';
+import type { ResultAsync } from 'neverthrow';
+import { MalformedInputError, type ReadableRecord, type SourceRecord } from '../formats/source-record.js';
+import { withoutExportedFields } from './exported-fields.js';
+import { emptyReport, type ImportErrorEntry, type ImportReport } from './import-report.js';
+
+export type ImportBatch = (
+  records: readonly ImportRecord[],
+  options: { readonly dryRun?: boolean },
+) => ResultAsync<ImportOutcome[], StoreUnavailable>;
+
+export interface ImportOptions {
+  readonly batchSize: number;
+  readonly dryRun: boolean;
+  /** How many errors (and warnings) the report keeps; the counts stay exact beyond it. */
+  readonly maxErrors: number;
+  /** Called after each batch with the number of records handled so far. */
+  readonly onProgress?: (records: number) => void;
+}
+
+const lineOf = (line: number | undefined) => (line === undefined ? {} : { line });
+
+export async function runImport(source: AsyncIterable<SourceRecord>, importBatch: ImportBatch, options: ImportOptions): Promise<ImportReport> {
+  const report = emptyReport();
+  const addError = (entry: ImportErrorEntry) => {
+    if (report.errors.length < options.maxErrors) report.errors.push(entry);
+    else report.errorsOmitted += 1;
+  };
+  const addWarnings = (record: ReadableRecord) => {
+    for (const message of record.warnings ?? []) {
+      if (report.warnings.length < options.maxErrors) report.warnings.push({ record: record.record, ...lineOf(record.line), message });
+      else report.warningsOmitted += 1;
+    }
+  };
+
+  const write = async (batch: readonly ReadableRecord[]): Promise<boolean> => {
+    const lines = new Map(batch.map((item) => [item.record, item.line]));
+    const outcomes = await importBatch(
+      batch.map((item) => ({ record: item.record, input: withoutExportedFields(item.input) })),
+      { dryRun: options.dryRun },
+    );
+    if (outcomes.isErr()) {
+      report.stopped = { reason: 'store', message: outcomes.error.message };
+      return false;
+    }
+    for (const outcome of outcomes.value) {
+      if (outcome.outcome !== 'failed') {
+        report[outcome.outcome] += 1;
+        continue;
+      }
+      report.failed += 1;
+      for (const issue of outcome.issues) {
+        addError({ record: outcome.record, ...lineOf(lines.get(outcome.record)), ...(issue.pointer === '' ? {} : { field: issue.pointer }), message: issue.message });
+      }
+    }
+    options.onProgress?.(report.records);
+    return true;
+  };
+
+  let batch: ReadableRecord[] = [];
+  // The previous batch is written while the next one is read; batches still reach the store one after the other, so
+  // a later batch sees what an earlier one wrote (the same external_id twice in a file updates, not duplicates).
+  let writing: Promise<boolean> = Promise.resolve(true);
+  try {
+    for await (const item of source) {
+      report.records += 1;
+      if (item.kind === 'unreadable') {
+        report.failed += 1;
+        addError({ record: item.record, ...lineOf(item.line), ...(item.field === undefined ? {} : { field: item.field }), message: item.message });
+        continue;
+      }
+      addWarnings(item);
+      batch.push(item);
+      if (batch.length >= options.batchSize) {
+        if (!(await writing)) return report;
+        writing = write(batch);
+        batch = [];
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof MalformedInputError)) throw error;
+    report.stopped = { reason: 'input', message: error.message };
+  }
+  if (!(await writing)) return report;
+  if (batch.length > 0) await write(batch);
+  return report;
+}
