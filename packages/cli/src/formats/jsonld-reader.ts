@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import Assembler from 'stream-json/Assembler.js';
 import Parser from 'stream-json/Parser.js';
 import { mapRecipeNode, recipeNodesIn } from './jsonld-mapping.js';
 import { MalformedInputError, type RecordReader } from './source-record.js';
+import { transformItems } from './transform-items.js';
 
 interface Token {
   readonly name: string;
@@ -37,10 +36,9 @@ async function* topLevelValues(tokens: AsyncIterable<Token>): AsyncIterable<unkn
 /** schema.org `Recipe` JSON-LD: one node, an array of nodes, or an `@graph` (any other node types are skipped). */
 export const readJsonLd: RecordReader = async function* (chunks) {
   const parser = new Parser({ jsonStreaming: true, streamValues: false, streamKeys: false, streamNumbers: false, streamStrings: false });
-  const piping = pipeline(Readable.from(chunks), parser).catch(() => undefined);
   let record = 0;
   try {
-    for await (const value of topLevelValues(parser as AsyncIterable<Token>)) {
+    for await (const value of topLevelValues(transformItems<Token>(parser, chunks))) {
       for (const node of recipeNodesIn(value)) {
         record += 1;
         const { input, warnings } = mapRecipeNode(node);
@@ -50,8 +48,5 @@ export const readJsonLd: RecordReader = async function* (chunks) {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new MalformedInputError(`the JSON-LD document is malformed after record ${record}: ${reason}`);
-  } finally {
-    parser.destroy();
-    await piping;
   }
 };

@@ -37,43 +37,47 @@ export async function runImport(source: AsyncIterable<SourceRecord>, importBatch
     }
   };
 
-  const write = async (batch: readonly ReadableRecord[]): Promise<boolean> => {
-    const lines = new Map(batch.map((item) => [item.record, item.line]));
+  const write = async (batch: readonly SourceRecord[]): Promise<boolean> => {
+    const readable = batch.filter((item): item is ReadableRecord => item.kind === 'readable');
     const outcomes = await importBatch(
-      batch.map((item) => ({ record: item.record, input: withoutExportedFields(item.input) })),
+      readable.map((item) => ({ record: item.record, input: withoutExportedFields(item.input) })),
       { dryRun: options.dryRun },
     );
     if (outcomes.isErr()) {
       report.stopped = { reason: 'store', message: outcomes.error.message };
       return false;
     }
-    for (const outcome of outcomes.value) {
+    const byRecord = new Map(outcomes.value.map((outcome) => [outcome.record, outcome]));
+    // In input order, so that the errors of unreadable and invalid records read as one list.
+    for (const item of batch) {
+      if (item.kind === 'unreadable') {
+        report.failed += 1;
+        addError({ record: item.record, ...lineOf(item.line), ...(item.field === undefined ? {} : { field: item.field }), message: item.message });
+        continue;
+      }
+      const outcome = byRecord.get(item.record);
+      if (outcome === undefined) continue;
       if (outcome.outcome !== 'failed') {
         report[outcome.outcome] += 1;
         continue;
       }
       report.failed += 1;
       for (const issue of outcome.issues) {
-        addError({ record: outcome.record, ...lineOf(lines.get(outcome.record)), ...(issue.pointer === '' ? {} : { field: issue.pointer }), message: issue.message });
+        addError({ record: item.record, ...lineOf(item.line), ...(issue.pointer === '' ? {} : { field: issue.pointer }), message: issue.message });
       }
     }
     options.onProgress?.(report.records);
     return true;
   };
 
-  let batch: ReadableRecord[] = [];
+  let batch: SourceRecord[] = [];
   // The previous batch is written while the next one is read; batches still reach the store one after the other, so
   // a later batch sees what an earlier one wrote (the same external_id twice in a file updates, not duplicates).
   let writing: Promise<boolean> = Promise.resolve(true);
   try {
     for await (const item of source) {
       report.records += 1;
-      if (item.kind === 'unreadable') {
-        report.failed += 1;
-        addError({ record: item.record, ...lineOf(item.line), ...(item.field === undefined ? {} : { field: item.field }), message: item.message });
-        continue;
-      }
-      addWarnings(item);
+      if (item.kind === 'readable') addWarnings(item);
       batch.push(item);
       if (batch.length >= options.batchSize) {
         if (!(await writing)) return report;

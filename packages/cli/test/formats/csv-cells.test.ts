@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { csvCellValue, csvRowToRecord } from '../../src/formats/csv-cells.js';
+
+describe('CSV cell format', () => {
+  it('reads ingredients and instructions one per line, skipping blank lines', () => {
+    assert.deepEqual(csvCellValue('ingredients', '1 cup flour\r\n\n2 eggs \n'), ['1 cup flour', '2 eggs']);
+    assert.deepEqual(csvCellValue('instructions', 'Mix.\nBake.'), ['Mix.', 'Bake.']);
+  });
+
+  it('splits dietary tags on semicolons, commas or line breaks', () => {
+    assert.deepEqual(csvCellValue('dietary_tags', 'vegan; gluten-free,quick\nkid friendly'), ['vegan', 'gluten-free', 'quick', 'kid friendly']);
+  });
+
+  it('reads numbers and booleans, and passes anything else on for the domain to report', () => {
+    assert.equal(csvCellValue('servings', ' 4 '), 4);
+    assert.equal(csvCellValue('engagement_score', '12.5'), 12.5);
+    assert.equal(csvCellValue('servings', 'four'), 'four');
+    assert.equal(csvCellValue('email_ready', 'Yes'), true);
+    assert.equal(csvCellValue('email_ready', 'FALSE'), false);
+    assert.equal(csvCellValue('email_ready', 'maybe'), 'maybe');
+    assert.equal(csvCellValue('title', ' Soup '), ' Soup ');
+  });
+
+  it('leaves out empty cells so the API defaults apply', () => {
+    assert.deepEqual(csvRowToRecord(['title', 'servings', 'cuisine'], ['Soup', '', '  ']), { title: 'Soup' });
+  });
+});

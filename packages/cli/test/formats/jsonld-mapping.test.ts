@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { mapRecipeNode, recipeNodesIn } from '../../src/formats/jsonld-mapping.js';
+
+const recipe = (fields: Record<string, unknown>) => ({ '@context': 'https://schema.org', '@type': 'Recipe', name: 'Soup', ...fields });
+const mapped = (fields: Record<string, unknown>) => mapRecipeNode(recipe(fields));
+
+describe('JSON-LD recipe nodes', () => {
+  it('finds recipes by @type given as a string, an array or a full URL, in @graph and mainEntity', () => {
+    const page = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebSite', name: 'Blog' },
+        { '@type': ['Recipe', 'NewsArticle'], name: 'A' },
+        { '@type': 'WebPage', mainEntity: { '@type': 'https://schema.org/Recipe', name: 'B' } },
+        { '@type': 'schema:Recipe', name: 'C' },
+      ],
+    };
+    assert.deepEqual(recipeNodesIn(page).map((node) => node['name']), ['A', 'B', 'C']);
+    assert.deepEqual(recipeNodesIn([{ '@type': 'Recipe', name: 'D' }, 'junk', null]).map((node) => node['name']), ['D']);
+  });
+});
+
+describe('JSON-LD → recipe record', () => {
+  it('maps the core fields of a typical recipe page', () => {
+    const { input, warnings } = mapped({
+      '@id': 'https://blog.example/soup/#recipe',
+      name: 'Tomato &amp; Basil Soup',
+      description: '<p>A <b>quick</b> soup.</p>',
+      recipeIngredient: ['1 cup tomatoes', '2 tbsp basil'],
+      recipeCuisine: 'Italian',
+      recipeCategory: ['Lunch', 'Dinner'],
+      url: 'https://blog.example/soup/',
+      image: ['/images/soup.jpg', 'https://cdn.example/soup-2.jpg'],
+    });
+    assert.equal(input['title'], 'Tomato & Basil Soup');
+    assert.equal(input['description'], 'A quick soup.');
+    assert.deepEqual(input['ingredients'], ['1 cup tomatoes', '2 tbsp basil']);
+    assert.equal(input['cuisine'], 'Italian');
+    assert.equal(input['meal_type'], 'Lunch');
+    assert.equal(input['source_url'], 'https://blog.example/soup/');
+    assert.equal(input['image_url'], 'https://blog.example/images/soup.jpg', 'a relative image resolves against the page');
+    assert.equal(input['external_id'], 'https://blog.example/soup/#recipe');
+    assert.deepEqual(warnings, ['recipeCategory has 2 values; only "Lunch" was kept']);
+  });
+
+  it('reads yields as numbers, texts, ranges and arrays', () => {
+    const servings = (recipeYield: unknown) => mapped({ recipeYield }).input['servings'];
+    assert.equal(servings(4), 4);
+    assert.equal(servings('8 servings'), 8);
+    assert.equal(servings('4-6'), 4);
+    assert.equal(servings('Serves 4 to 6'), 4);
+    assert.equal(servings(['6', '6 servings']), 6);
+    assert.equal(servings(['a big pot', '10 bowls']), 10);
+    assert.equal(servings({ '@type': 'QuantitativeValue', value: 3 }), 3);
+    assert.equal(servings(2.6), 3);
+    const { input, warnings } = mapped({ recipeYield: 'a big pot' });
+    assert.equal(input['servings'], undefined);
+    assert.match(warnings[0] ?? '', /recipeYield "a big pot" has no number of servings/);
+  });
+
+  it('reads durations in any valid ISO 8601 form, and reports the rest without failing', () => {
+    assert.deepEqual(
+      [mapped({ prepTime: 'PT1.5H', cookTime: 'P0DT0H45M' }).input['prep_time_minutes'], mapped({ cookTime: 'PT90M' }).input['cook_time_minutes']],
+      [90, 90],
+    );
+    const { input, warnings } = mapped({ prepTime: '15 minutes', cookTime: 'P1M' });
+    assert.equal(input['prep_time_minutes'], undefined);
+    assert.equal(input['cook_time_minutes'], undefined);
+    assert.equal(warnings.length, 2);
+  });
+
+  it('takes the cooking time from totalTime less prepTime when there is no cookTime', () => {
+    assert.equal(mapped({ prepTime: 'PT10M', totalTime: 'PT1H' }).input['cook_time_minutes'], 50);
+  });
+
+  it('flattens instructions given as text, HowToSteps and nested HowToSections', () => {
+    const steps = (recipeInstructions: unknown) => mapped({ recipeInstructions }).input['instructions'];
+    assert.deepEqual(steps('Chop.\nSimmer.\n\nServe.'), ['Chop.', 'Simmer.', 'Serve.']);
+    assert.deepEqual(steps('<ol><li>Chop.</li><li>Simmer &amp; stir.</li></ol>'), ['Chop.', 'Simmer & stir.']);
+    assert.deepEqual(steps(['Chop.', 'Simmer.']), ['Chop.', 'Simmer.']);
+    assert.deepEqual(
+      steps([
+        { '@type': 'HowToStep', text: 'Chop.', name: 'Chop' },
+        { '@type': 'HowToStep', name: 'Simmer.' },
+      ]),
+      ['Chop.', 'Simmer.'],
+    );
+    assert.deepEqual(
+      steps([
+        {
+          '@type': 'HowToSection',
+          name: 'Sauce',
+          itemListElement: [
+            { '@type': 'HowToStep', text: 'Melt butter.' },
+            { '@type': 'HowToSection', name: 'Roux', itemListElement: [{ '@type': 'HowToStep', text: 'Add flour.' }] },
+          ],
+        },
+        { '@type': 'HowToSection', name: 'Pasta', itemListElement: { '@type': 'HowToStep', text: 'Boil.' } },
+      ]),
+      ['Sauce: Melt butter.', 'Roux: Add flour.', 'Pasta: Boil.'],
+    );
+  });
+
+  it('maps schema.org diets to tags and keywords to tags, reporting unknown diets', () => {
+    const { input, warnings } = mapped({
+      suitableForDiet: ['https://schema.org/VeganDiet', 'http://schema.org/GlutenFreeDiet', { '@id': 'schema:LowSaltDiet' }, 'https://schema.org/PaleoDiet'],
+      keywords: 'Quick, weeknight,vegan',
+    });
+    assert.deepEqual(input['dietary_tags'], ['vegan', 'gluten-free', 'low-salt', 'quick', 'weeknight']);
+    assert.deepEqual(warnings, ['suitableForDiet "https://schema.org/PaleoDiet" is not a schema.org RestrictedDiet; left out']);
+    assert.deepEqual(mapped({ keywords: ['one, two', 'three'] }).input['dietary_tags'], ['one', 'two', 'three']);
+  });
+
+  it('reads authors and images in their several shapes', () => {
+    assert.equal(mapped({ author: 'Ana' }).input['notes'], 'By Ana');
+    assert.equal(mapped({ author: { '@type': 'Person', name: 'Ana', url: 'https://ana.example' } }).input['notes'], 'By Ana');
+    assert.equal(mapped({ author: [{ name: 'Ana' }, 'Ben'] }).input['notes'], 'By Ana, Ben');
+    assert.equal(mapped({ image: 'https://x.example/a.jpg' }).input['image_url'], 'https://x.example/a.jpg');
+    assert.equal(mapped({ image: { '@type': 'ImageObject', url: 'https://x.example/b.jpg' } }).input['image_url'], 'https://x.example/b.jpg');
+    assert.equal(mapped({ image: [{ contentUrl: 'https://x.example/c.jpg' }] }).input['image_url'], 'https://x.example/c.jpg');
+    const { input, warnings } = mapped({ image: 'data:image/png;base64,xyz' });
+    assert.equal(input['image_url'], undefined);
+    assert.equal(warnings.length, 1);
+  });
+
+  it('takes external_id from identifier first, then a non-blank @id', () => {
+    assert.equal(mapped({ identifier: 'soup-1', '@id': '#r' }).input['external_id'], 'soup-1');
+    assert.equal(mapped({ identifier: { '@type': 'PropertyValue', value: 42 } }).input['external_id'], '42');
+    assert.equal(mapped({ '@id': '_:b0' }).input['external_id'], undefined);
+  });
+
+  it("carries Larder's own fields from larder: properties", () => {
+    const { input } = mapped({ author: 'Ana', 'larder:notes': null, 'larder:season': 'winter', 'larder:status': 'archived', 'larder:email_ready': true });
+    assert.equal(input['notes'], null);
+    assert.equal(input['season'], 'winter');
+    assert.equal(input['status'], 'archived');
+    assert.equal(input['email_ready'], true);
+  });
+});
