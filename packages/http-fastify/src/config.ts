@@ -82,8 +82,10 @@ function host(env: NodeJS.ProcessEnv): Read<string> {
   return isIP(raw) !== 0 || hostname.test(raw) ? ok(raw) : problem('HOST', 'an IP address or a host name', quoted(raw));
 }
 
+/** `MONGODB_DB`, else the database named in `MONGODB_URL` (`mongodb://host/recipes`), else `larder`. */
 function mongodbDb(env: NodeJS.ProcessEnv): Read<string> {
-  const raw = read(env, 'MONGODB_DB') ?? 'larder';
+  const inUrl = /^mongodb(?:\+srv)?:\/\/[^/?#]*\/([^?#]+)/i.exec(read(env, 'MONGODB_URL') ?? '')?.[1];
+  const raw = read(env, 'MONGODB_DB') ?? (inUrl === undefined ? 'larder' : decodeURIComponent(inUrl));
   if (/^[^/\\. "$*<>:|?]{1,63}$/.test(raw)) return ok(raw);
   return problem('MONGODB_DB', 'a database name (1 to 63 characters, none of /\\. "$*<>:|?)', quoted(raw));
 }

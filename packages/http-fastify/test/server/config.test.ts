@@ -97,6 +97,12 @@ describe('loadConfig', () => {
     assert.match(problem({ MONGODB_URL: 'mongodb://' }), /^invalid configuration: MONGODB_URL must be/);
   });
 
+  it('takes the database from MONGODB_DB, else from the URL, else larder', () => {
+    assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/recipes?retryWrites=true' }).mongodbDb, 'recipes');
+    assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/recipes', MONGODB_DB: 'other' }).mongodbDb, 'other');
+    assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/?retryWrites=true' }).mongodbDb, 'larder');
+  });
+
   it('reads SALES_PLATFORMS as distinct lower-case identifiers', () => {
     assert.deepEqual(valid({ SALES_PLATFORMS: 'etsy, shopify ,ko-fi' }).salesPlatforms, ['etsy', 'shopify', 'ko-fi']);
     assert.match(problem({ SALES_PLATFORMS: 'Etsy' }), /^invalid configuration: SALES_PLATFORMS must be a comma-separated list of distinct lower-case identifiers/);

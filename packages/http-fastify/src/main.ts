@@ -1,0 +1,71 @@
+/**
+ * The service's composition root: configuration, start-up, signals. Plain wiring rather than tsyringe: the object
+ * graph is one function call deep (`startService` builds the repositories and hands them to `buildApp`), so a
+ * container would add decorators and indirection without removing any code.
+ */
+import { loadConfig, LOG_LEVELS, type LogLevel } from './config.js';
+import type { RunningService, StartupLog } from './server.js';
+
+/** Human-readable start-up lines on stderr, filtered like the request log (JSON on stdout). */
+function startupLog(level: LogLevel): StartupLog {
+  const rank = (wanted: LogLevel) => LOG_LEVELS.indexOf(wanted);
+  const write = (wanted: LogLevel, line: string) => {
+    if (level !== 'silent' && rank(wanted) <= rank(level)) process.stderr.write(`[larder] ${line}\n`);
+  };
+  return { info: (line) => write('info', line), warn: (line) => write('warn', line) };
+}
+
+/** Lets stdout/stderr drain before exiting, but never hangs on a handle something forgot to close. */
+function exitSoon(code: number): void {
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), 2000).unref();
+}
+
+async function main(): Promise<void> {
+  const loaded = loadConfig(process.env);
+  if (loaded.isErr()) {
+    process.stderr.write(`${loaded.error}\n`);
+    exitSoon(1);
+    return;
+  }
+  const config = loaded.value;
+  const log = startupLog(config.logLevel);
+  if (config.jwtSecretGenerated) {
+    log.warn('JWT_SECRET is not set: using a random secret for this process, so tokens stop working when it restarts');
+  }
+
+  // Loaded only once the configuration is known to be good, so that a typo is reported without loading the stack.
+  const { startService, StartupError } = await import('./server.js');
+  const starting: Promise<RunningService> = startService(config, { log });
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal}: shutting down, finishing requests in flight (send it again to exit at once)`);
+    // A signal during start-up waits for the start to finish, so an embedded engine is never left running.
+    starting.then(
+      (service) => service.stop().then(() => {
+        log.info('stopped');
+        exitSoon(0);
+      }),
+      () => undefined,
+    ).catch((error: unknown) => {
+      log.warn(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+      exitSoon(1);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
+  starting.catch((error: unknown) => {
+    // Expected failures are one line; anything else is a bug and keeps its stack.
+    const message = error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`start-up failed: ${message}\n`);
+    exitSoon(1);
+  });
+}
+
+await main();

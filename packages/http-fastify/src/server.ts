@@ -1,0 +1,174 @@
+/**
+ * Starting and stopping the service: database, indexes, first users, sample library, Redis, the HTTP app. Every
+ * expected start-up failure is a `StartupError` with one line an operator can act on; whatever was opened before the
+ * failure is closed again, so a failed start leaves no engine or connection behind.
+ */
+import type { Server, ServerResponse } from 'node:http';
+import { Redis } from 'ioredis';
+import { systemClock, uuidV7Generator, scryptPasswordHasher, ensureUser, type UserDeps } from '@larder/domain';
+import {
+  createMongoRepositories,
+  ensureIndexes,
+  openDatabase,
+  pingDatabase,
+  redactUrl,
+  type DatabaseHandle,
+  type EngineKind,
+} from '@larder/adapters-mongo';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { ServiceConfig } from './config.js';
+import { createDemoUser, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
+
+export interface StartupLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+export interface RunningService {
+  /** `http://host:port`, with the port actually bound (PORT=0 picks a free one). */
+  readonly url: string;
+  readonly engine: EngineKind;
+  /** Stops accepting, lets requests in flight finish, then closes Redis and the database. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly log: StartupLog;
+  /** Where the demo credentials block goes; stdout by default. */
+  readonly print?: (text: string) => void;
+}
+
+/** A start-up failure the operator can fix (configuration, reachability); its message is the whole story. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+const READINESS_TIMEOUT_MS = 2000;
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '';
+
+/**
+ * `server.close()` closes only the keep-alive connections that are idle at that moment; one that carries a request
+ * in flight would stay open after its response until the client lets go (Node's own agent: 5 s, browsers: longer).
+ * Answering with `Connection: close` once shutdown begins lets those connections end with their last response.
+ */
+function closeConnectionsOnShutdown(server: Server): () => void {
+  const open = new Set<ServerResponse>();
+  let closing = false;
+  const markLast = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+  };
+  server.on('request', (_request, response: ServerResponse) => {
+    if (closing) markLast(response);
+    open.add(response);
+    response.on('close', () => open.delete(response));
+  });
+  return () => {
+    closing = true;
+    open.forEach(markLast);
+  };
+}
+
+async function connectRedis(url: string, log: StartupLog): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let cause: unknown;
+  const remember = (error: unknown) => (cause = error);
+  redis.on('error', remember);
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new StartupError(`cannot connect to Redis at ${redactUrl(url)} (REDIS_URL): ${firstLine(cause ?? error)}`);
+  }
+  redis.off('error', remember);
+  // ioredis reconnects by itself; without a listener every failed attempt would also print a stack trace.
+  redis.on('error', (error: unknown) => log.warn(`redis: ${firstLine(error)}`));
+  return redis;
+}
+
+async function openStore(config: ServiceConfig, log: StartupLog): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger: (line) => log.info(line), appName: 'larder' });
+  } catch (error) {
+    throw new StartupError(firstLine(error));
+  }
+}
+
+/** On a fresh embedded database: the sample library, and a demo user unless an admin was configured. */
+async function seedFreshLibrary(config: ServiceConfig, deps: UserDeps & Parameters<typeof loadSampleLibrary>[0], log: StartupLog) {
+  const loaded = await loadSampleLibrary(deps);
+  if (loaded.isErr()) throw new StartupError(`sample library: ${loaded.error.sample} failed to load (${loaded.error.error.type})`);
+  log.info(`sample library loaded: ${loaded.value.recipes} recipes, ${loaded.value.products} products`);
+  if (config.admin !== undefined) return null;
+  const demo = await createDemoUser(deps, config.demoPassword);
+  if (demo.isErr()) throw new StartupError(`demo user: ${demo.error.type}`);
+  return demo.value;
+}
+
+export async function startService(config: ServiceConfig, options: StartOptions): Promise<RunningService> {
+  const { log } = options;
+  const print = options.print ?? ((text: string) => process.stdout.write(text));
+  const closers: (() => Promise<unknown>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await close().catch((error: unknown) => log.warn(`while stopping: ${firstLine(error)}`));
+  };
+  try {
+    const database = await openStore(config, log);
+    closers.push(() => database.close());
+    if (database.ephemeral) log.warn('the embedded database keeps its data only as long as this process runs; set MONGODB_URL to keep it');
+    const indexes = await ensureIndexes(database.db);
+    if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
+
+    const repositories = createMongoRepositories(database.db);
+    const hasher = scryptPasswordHasher();
+    const deps = { ...repositories, hasher, clock: systemClock, ids: uuidV7Generator, salesPlatforms: config.salesPlatforms };
+    const empty = await isLibraryEmpty(repositories);
+    if (empty.isErr()) throw new StartupError(`cannot read the database: ${empty.error.message}`);
+    if (config.admin !== undefined) {
+      const created = await ensureUser(deps)(config.admin);
+      if (created.isErr()) throw new StartupError(`cannot create the admin user (ADMIN_EMAIL): ${created.error.type}`);
+      log.info(created.value ? `admin user ${config.admin.email} created` : `admin user ${config.admin.email} exists; its password is unchanged`);
+    }
+    let demo: DemoCredentials | null = null;
+    if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
+
+    const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, log);
+    if (redis !== undefined) closers.push(() => redis.quit());
+
+    const app: FastifyInstance = await buildApp({
+      ...repositories,
+      clock: systemClock,
+      ids: uuidV7Generator,
+      hasher,
+      readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
+      config: {
+        jwtSecret: config.jwtSecret,
+        rateLimit: config.rateLimit,
+        ...(redis === undefined ? {} : { redis }),
+        salesPlatforms: config.salesPlatforms,
+        corsOrigins: config.corsOrigins,
+        trustProxy: config.trustProxy,
+      },
+      logger: { level: config.logLevel },
+    });
+    const beginShutdown = closeConnectionsOnShutdown(app.server);
+    closers.push(() => {
+      beginShutdown();
+      return app.close();
+    });
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      throw new StartupError(`cannot listen on ${config.host}:${config.port} (HOST, PORT): ${firstLine(error)}`);
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    if (demo !== null) print(demoCredentialsBlock(demo, url, database.ephemeral));
+    log.info(`listening on ${url} (API under ${url}/api, reference at ${url}/docs)`);
+    return { url, engine: database.engine, stop: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

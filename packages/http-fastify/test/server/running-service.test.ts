@@ -1,0 +1,116 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { serviceEnv, spawnService, startSpawnedService, type SpawnedService } from './spawned-service.js';
+
+const DEMO_PASSWORD = 'try-the-larder';
+
+async function login(url: string, password: string): Promise<Response> {
+  return fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@example.com', password }),
+  });
+}
+
+/** True once the service no longer takes new requests (connection refused, or 503 while it closes). */
+async function refusesNewRequests(url: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const status = await fetch(`${url}/healthz`, { headers: { connection: 'close' } }).then((response) => response.status, () => 0);
+    if (status === 0 || status === 503) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+describe('the service started as the README starts it', () => {
+  let service: SpawnedService;
+  let token: string;
+
+  before(async () => {
+    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD }));
+  });
+  after(() => {
+    if (service.child.exitCode === null) service.child.kill('SIGKILL');
+  });
+
+  it('says which database engine it took and that the embedded data is temporary', () => {
+    assert.match(service.stderr(), /database engine: \S+/);
+    assert.match(service.stderr(), /only as long as this process/);
+    assert.match(service.stderr(), /sample library loaded: \d+ recipes, \d+ products/);
+  });
+
+  it('prints the demo credentials on stdout in one block', () => {
+    assert.match(service.stdout(), /email: +demo@example\.com\n +password: +try-the-larder\n/);
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    const health = await fetch(`${service.url}/healthz`);
+    assert.equal(health.status, 200);
+    const ready = await fetch(`${service.url}/readyz`);
+    assert.equal(ready.status, 200);
+  });
+
+  it('lets the demo user log in and search the sample library', async () => {
+    assert.equal((await login(service.url, 'not-the-password')).status, 401);
+    const response = await login(service.url, DEMO_PASSWORD);
+    assert.equal(response.status, 200);
+    token = ((await response.json()) as { token: string }).token;
+    const search = await fetch(`${service.url}/api/recipes?q=chickpea`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(search.status, 200);
+    const body = (await search.json()) as { data: { title: string }[] };
+    assert.ok(body.data.some((recipe) => recipe.title === 'Weeknight Chana Masala'));
+  });
+
+  it('on SIGTERM stops taking requests, finishes the one in flight, and exits 0', async () => {
+    const body = JSON.stringify({ title: 'Toast', ingredients: ['2 slices bread', 'butter to taste'], servings: 1 });
+    const half = Math.floor(body.length / 2);
+    const { hostname, port } = new URL(service.url);
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const inFlight = request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/recipes',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          // The server acknowledges the headers with 100 Continue, so the signal is sent while the request is in flight.
+          expect: '100-continue',
+        },
+      });
+      inFlight.on('error', reject);
+      inFlight.on('response', (incoming) => {
+        let text = '';
+        incoming.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: text }));
+      });
+      inFlight.on('continue', () => {
+        inFlight.write(body.slice(0, half));
+        service.child.kill('SIGTERM');
+        void service
+          .waitForStderr('shutting down')
+          .then(() => refusesNewRequests(service.url))
+          .then((refused) => {
+            assert.ok(refused, 'a new request was still served after SIGTERM');
+            inFlight.end(body.slice(half));
+          })
+          .catch(reject);
+      });
+    });
+    const completed = await response;
+    assert.equal(completed.status, 201, completed.body);
+    assert.equal((JSON.parse(completed.body) as { title: string }).title, 'Toast');
+    assert.equal(await service.exited, 0);
+    assert.match(service.stderr(), /stopped/);
+  });
+});
+
+describe('start-up with a bad configuration', () => {
+  it('stops with one line naming the variable and exit code 1', async () => {
+    const spawned = spawnService(serviceEnv({ RATE_LIMIT_MAX: 'abc' }));
+    assert.equal(await spawned.exited, 1);
+    assert.equal(spawned.stderr(), 'invalid configuration: RATE_LIMIT_MAX must be a whole number ≥ 1, got "abc"\n');
+  });
+});

@@ -1,0 +1,71 @@
+/** Starts the service the way the README does, as a child process, and waits until it listens. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const STARTUP_LIMIT_MS = 90_000;
+
+export interface SpawnedService {
+  readonly child: ChildProcess;
+  readonly url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code once the process has ended. */
+  readonly exited: Promise<number | null>;
+  /** Resolves when stderr contains `text` (checked as output arrives). */
+  waitForStderr(text: string | RegExp): Promise<string>;
+}
+
+/** A test environment: the embedded engine (no MONGODB_URL, no Redis) and any free port. */
+export function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { MONGODB_URL: _mongo, REDIS_URL: _redis, ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...inherited } = process.env;
+  return { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...extra };
+}
+
+/** The child process, before it has necessarily started listening. */
+export function spawnService(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
+    cwd: PACKAGE_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const waiters: { pattern: string | RegExp; resolve: (text: string) => void }[] = [];
+  const matches = (pattern: string | RegExp) => (typeof pattern === 'string' ? err.includes(pattern) : pattern.test(err));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+    for (const waiter of waiters.splice(0)) {
+      if (matches(waiter.pattern)) waiter.resolve(err);
+      else waiters.push(waiter);
+    }
+  });
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const waitForStderr = (pattern: string | RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      if (matches(pattern)) return resolve(err);
+      waiters.push({ pattern, resolve });
+      void exited.then((code) => reject(new Error(`service exited (${code}) before printing ${String(pattern)}:\n${err}`)));
+    });
+  return { child, exited, stdout: () => out, stderr: () => err, waitForStderr };
+}
+
+export async function startSpawnedService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
+  const spawned = spawnService(env);
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`service did not listen within ${STARTUP_LIMIT_MS} ms:\n${spawned.stderr()}`)), STARTUP_LIMIT_MS);
+  });
+  try {
+    const text = await Promise.race([spawned.waitForStderr(/listening on (http:\/\/\S+)/), limit]);
+    const url = /listening on (http:\/\/\S+)/.exec(text)?.[1] ?? '';
+    return { ...spawned, url };
+  } catch (error) {
+    spawned.child.kill('SIGKILL');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
