@@ -1,0 +1,135 @@
+/**
+ * `buildApp(deps)`: the whole HTTP API as a Fastify instance that has not started listening. The composition root
+ * (main.ts) listens; tests use `app.inject()`.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Clock, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
+import type { Redis } from 'ioredis';
+import { buildValidatorCompiler } from './http/validator-compiler.js';
+import auth, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
+import openapi from './plugins/openapi.js';
+import problemDetails, { BODY_LIMIT_BYTES, frameworkErrorHandler } from './plugins/problem-details.js';
+import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
+import security from './plugins/security.js';
+import { authRoutes } from './routes/auth.js';
+import { docsRoutes } from './routes/docs.js';
+import { healthRoutes } from './routes/health.js';
+import { productRoutes } from './routes/products.js';
+import { recipeRoutes } from './routes/recipes.js';
+import { SHARED_SCHEMAS } from './schemas/shared.js';
+
+export interface AppConfig {
+  jwtSecret: string;
+  /** Default 7 days. */
+  tokenTtlSeconds?: number;
+  /** Per user, across all authenticated `/api` routes. */
+  rateLimit: { max: number; windowMs: number };
+  /** Login attempts, counted separately per e-mail and per client address. Default 10 per minute. */
+  loginRateLimit?: { max: number; windowMs: number };
+  /** Shared rate-limit store when present (create it with `enableOfflineQueue: false` so an outage fails fast). */
+  redis?: Redis;
+  salesPlatforms: readonly string[];
+  corsOrigins: readonly string[] | '*';
+  /** Trust X-Forwarded-* (client address for login limits, protocol) from a proxy in front. */
+  trustProxy?: boolean;
+}
+
+export interface AppDeps {
+  recipes: RecipeRepository;
+  products: ProductRepository;
+  users: UserRepository;
+  clock: Clock;
+  ids: IdGenerator;
+  hasher: PasswordHasher;
+  /** Database reachable? */
+  readiness: () => Promise<boolean>;
+  config: AppConfig;
+  /** `true`, `false` (tests) or pino options; default info level. Secrets are redacted either way. */
+  logger?: FastifyServerOptions['logger']; // already includes boolean
+
+}
+
+/** Never logged in clear, wherever a serializer or a caller puts them. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'res.headers["x-refreshed-token"]',
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+  'body.password',
+  'req.body.password',
+];
+
+function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const base = typeof logger === 'object' && logger !== null ? logger : {};
+  return { level: 'info', ...base, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+}
+
+/** A caller's own request id is kept when it is safe to log and echo; otherwise the service makes one. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+function requestId(request: RawRequestDefaultExpression): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+const packageVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(deps.logger),
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy ?? false,
+    frameworkErrors: frameworkErrorHandler,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(buildValidatorCompiler());
+
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  await app.register(problemDetails);
+  await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(openapi, { version: packageVersion() });
+  await app.register(rateLimits, {
+    perUser: config.rateLimit,
+    login: config.loginRateLimit ?? DEFAULT_LOGIN_LIMIT,
+    ...(config.redis === undefined ? {} : { redis: config.redis }),
+  });
+  await app.register(auth, {
+    secret: config.jwtSecret,
+    ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    clock: deps.clock,
+    users: deps.users,
+  });
+
+  await app.register(healthRoutes, { readiness: deps.readiness });
+  await app.register(docsRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
+      await api.register(async (secured) => {
+        // Order matters: the per-user limit keys on the user that authentication verified.
+        secured.addHook('onRequest', app.auth.authenticate);
+        secured.addHook('onRequest', app.limiters.perUser);
+        await secured.register(recipeRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids });
+        await secured.register(productRoutes, {
+          products: deps.products,
+          recipes: deps.recipes,
+          clock: deps.clock,
+          ids: deps.ids,
+          salesPlatforms: config.salesPlatforms,
+        });
+      });
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,61 @@
+/**
+ * The one place where domain failures become HTTP. The switch is exhaustive over `DomainError['type']`: a new error
+ * type in the domain fails the type check here until it is given a status and a problem code.
+ */
+import type { DomainError } from '@larder/domain';
+import { problem, unavailable, type ProblemLocation, type ProblemResponse } from './problem.js';
+
+const quoted = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(', ');
+
+/** `validationIn`: where the checked input came from (a domain `ValidationFailed` only knows JSON pointers). */
+export function problemForDomainError(error: DomainError, validationIn: ProblemLocation = 'body'): ProblemResponse {
+  switch (error.type) {
+    case 'ValidationFailed':
+      return problem(400, 'validation_failed', 'The request has invalid fields; see errors.', {
+        errors: error.issues.map((issue) => ({ in: validationIn, pointer: issue.pointer, message: issue.message })),
+      });
+    case 'StoreUnavailable':
+      // `error.message` may carry driver text: it goes to the log (see the error handler), never to the client.
+      return unavailable();
+    case 'PreconditionFailed':
+      return problem(
+        412,
+        'precondition_failed',
+        `If-Match does not match the current version: the resource is now at ETag "${error.actual}". Fetch it again before changing it.`,
+      );
+    case 'RecipeNotFound':
+      return problem(404, 'not_found', `There is no recipe with id ${JSON.stringify(error.id)}.`);
+    case 'ProductNotFound':
+      return problem(404, 'not_found', `There is no product with id ${JSON.stringify(error.id)}.`);
+    case 'UserNotFound':
+      return problem(404, 'not_found', 'There is no such user.');
+    case 'NotScalable':
+      return problem(422, 'not_scalable', `Recipe ${JSON.stringify(error.id)} has no base servings, so it cannot be scaled.`);
+    case 'DuplicateExternalId':
+      return problem(422, 'rule_violation', `external_id ${JSON.stringify(error.externalId)} is already used by another recipe.`);
+    case 'InvalidState':
+      return problem(409, 'invalid_state', sentence(error.detail));
+    case 'NotEligible':
+      return problem(422, 'not_eligible', sentence(error.detail));
+    case 'UnknownRecipe':
+      return problem(422, 'unknown_recipe', `These recipe ids do not exist: ${quoted(error.ids)}.`);
+    case 'RecipeArchived':
+      return problem(422, 'recipe_archived', `These recipes are archived and cannot be added: ${quoted(error.ids)}.`);
+    case 'RuleViolation':
+      return problem(422, 'rule_violation', sentence(error.detail));
+    case 'InvalidCredentials':
+      return problem(401, 'invalid_credentials', 'The e-mail address or the password is wrong.', {
+        headers: { 'www-authenticate': 'Bearer realm="larder"' },
+      });
+    case 'DuplicateEmail':
+      return problem(422, 'rule_violation', 'A user with this e-mail address already exists.');
+  }
+}
+
+/** Domain details are lower-case clauses; a problem's `detail` reads as a sentence. */
+function sentence(detail: string): string {
+  const text = detail.trim();
+  if (text === '') return text;
+  const capitalised = text[0]?.toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}

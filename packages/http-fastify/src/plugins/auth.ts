@@ -1,0 +1,134 @@
+/**
+ * Bearer authentication with HS256 JWTs (@fastify/jwt), and the sliding refresh.
+ *
+ * - The algorithm is pinned on verification: `alg: none`, RS256 and anything but HS256 are refused.
+ * - Token times come from the injected clock, and so does the expiry check (the library's own is switched off), so
+ *   that tests and the service agree on "now".
+ * - A token whose user no longer exists is refused. Existence is cached for the current second of the clock: a
+ *   removed user's tokens stop working within a second, and a busy user costs one lookup per second, not per request.
+ * - Signing is the expensive part of a request, so the refreshed token is cached per user for the current second
+ *   (JWT times are whole seconds: a token signed again within the second would be byte-for-byte the same anyway).
+ */
+import jwt from '@fastify/jwt';
+import type { Clock, UserRepository } from '@larder/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpProblem, unauthorized, unavailable } from '../http/problem.js';
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface IssuedToken {
+  readonly token: string;
+  readonly expiresAt: string;
+}
+
+export interface Auth {
+  /** onRequest hook: sets `request.userId` and the refresh headers, or answers 401. */
+  readonly authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  readonly issue: (userId: string) => IssuedToken;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The verified token's `sub`; empty on unauthenticated routes. */
+    userId: string;
+  }
+}
+
+export interface AuthOptions {
+  readonly secret: string;
+  readonly ttlSeconds: number;
+  readonly clock: Clock;
+  readonly users: UserRepository;
+}
+
+interface Claims {
+  readonly sub?: unknown;
+  readonly exp?: unknown;
+}
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+
+/** Values that are valid for the current second only. */
+class PerSecondCache<T> {
+  #second = Number.NaN;
+  readonly #entries = new Map<string, T>();
+  get(key: string, second: number): T | undefined {
+    if (second !== this.#second) {
+      this.#entries.clear();
+      this.#second = second;
+    }
+    return this.#entries.get(key);
+  }
+  set(key: string, value: T): void {
+    this.#entries.set(key, value);
+  }
+}
+
+async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
+  await app.register(jwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'], ignoreExpiration: true, requiredClaims: ['sub', 'exp'] },
+  });
+  app.decorateRequest('userId', '');
+
+  const tokens = new PerSecondCache<IssuedToken>();
+  const knownUsers = new PerSecondCache<true>();
+
+  const issueAt = (userId: string, nowMs: number): IssuedToken => {
+    const iat = Math.floor(nowMs / 1000);
+    const cached = tokens.get(userId, iat);
+    if (cached !== undefined) return cached;
+    const exp = iat + options.ttlSeconds;
+    const issued = { token: app.jwt.sign({ sub: userId, iat, exp }), expiresAt: new Date(exp * 1000).toISOString() };
+    tokens.set(userId, issued);
+    return issued;
+  };
+
+  const userExists = async (request: FastifyRequest, userId: string, second: number): Promise<boolean> => {
+    if (knownUsers.get(userId, second) === true) return true;
+    const found = await options.users.findById(userId);
+    if (found.isErr()) {
+      request.log.warn({ reason: found.error.message }, 'user store unavailable during authentication');
+      throw new HttpProblem(unavailable());
+    }
+    if (found.value === null) return false;
+    knownUsers.set(userId, true);
+    return true;
+  };
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization;
+    if (header === undefined || header.trim() === '') {
+      throw new HttpProblem(unauthorized('This endpoint needs an Authorization: Bearer <token> header; POST /api/auth/login issues tokens.', false));
+    }
+    const token = BEARER.exec(header)?.[1];
+    if (token === undefined) throw new HttpProblem(unauthorized('The Authorization header must be "Bearer <token>".', true));
+    let claims: Claims;
+    try {
+      claims = app.jwt.verify<Claims>(token);
+    } catch {
+      throw new HttpProblem(unauthorized('The token is malformed or was not signed by this service.', true));
+    }
+    if (typeof claims.sub !== 'string' || claims.sub === '' || typeof claims.exp !== 'number') {
+      throw new HttpProblem(unauthorized('The token does not name a user and an expiry.', true));
+    }
+    const nowMs = options.clock.now().getTime();
+    if (claims.exp * 1000 <= nowMs) throw new HttpProblem(unauthorized('The token has expired; log in again.', true));
+    if (!(await userExists(request, claims.sub, Math.floor(nowMs / 1000)))) {
+      throw new HttpProblem(unauthorized('The user of this token no longer exists.', true));
+    }
+    request.userId = claims.sub;
+    const refreshed = issueAt(claims.sub, nowMs);
+    reply.header('x-refreshed-token', refreshed.token);
+    reply.header('x-refreshed-token-expires-at', refreshed.expiresAt);
+  };
+
+  app.decorate('auth', { authenticate, issue: (userId: string) => issueAt(userId, options.clock.now().getTime()) });
+}
+
+export default fp(authPlugin, { name: 'larder-auth', fastify: '5.x' });

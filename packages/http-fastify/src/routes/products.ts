@@ -1,0 +1,129 @@
+/** `/api/products`: list, read, create, change, publish, and generate lead magnets. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  createProduct,
+  generateLeadMagnet,
+  getProduct,
+  listProducts,
+  publishProduct,
+  updateProduct,
+  type ProductDeps,
+} from '@larder/domain';
+import { pageRequestFrom } from '../http/pagination.js';
+import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
+import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
+import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, ProductSchema, publishBody } from '../schemas/product.js';
+import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, problems, success } from '../schemas/responses.js';
+
+const tags = ['products'];
+const Product = (description: string, headers: Record<string, unknown> = {}) =>
+  success(refTo(ProductSchema), description, { ...AUTHENTICATED_HEADERS, ...ETAG, ...headers });
+const locationOf = (id: string) => ({ location: `/api/products/${encodeURIComponent(id)}` });
+const REFERENCE_PROBLEMS = '`unknown_recipe` (a recipe id does not exist), `recipe_archived` (a recipe the product does not contain yet is archived).';
+
+export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app, deps) => {
+  const list = listProducts(deps);
+  const get = getProduct(deps);
+  const create = createProduct(deps);
+  const update = updateProduct(deps);
+  const publish = publishProduct(deps);
+  const leadMagnet = generateLeadMagnet(deps);
+
+  app.get('/products', {
+    schema: {
+      tags,
+      summary: 'List products',
+      querystring: ProductListQuery,
+      response: {
+        200: success(ListOf(refTo(ProductSchema), 'A page of products.'), 'A page of products, newest first.', { ...AUTHENTICATED_HEADERS, ...LINK }),
+        ...problems(AUTHENTICATED_PROBLEMS),
+      },
+    },
+  }, async (request, reply) => {
+    const { status, type } = request.query;
+    const result = await list({ ...(status === undefined ? {} : { status }), ...(type === undefined ? {} : { type }) }, pageRequestFrom(request.query));
+    if (result.isErr()) return sendDomainError(reply, result.error, 'query');
+    return sendPage(request, reply, result.value);
+  });
+
+  app.get('/products/:id', {
+    schema: {
+      tags,
+      summary: 'Read a product',
+      params: IdParams,
+      response: { 200: Product('The product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404]) },
+    },
+  }, async (request, reply) => {
+    const result = await get(request.params.id);
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value);
+  });
+
+  app.post('/products', {
+    schema: {
+      tags,
+      summary: 'Create an ebook, meal plan or recipe card pack',
+      body: ProductCreateBody,
+      response: { 201: Product('The new product, as a draft.', LOCATION), ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], REFERENCE_PROBLEMS) },
+    },
+  }, async (request, reply) => {
+    const result = await create(request.body);
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value, locationOf(result.value.id));
+  });
+
+  app.patch('/products/:id', {
+    schema: {
+      tags,
+      summary: 'Change a product',
+      description: 'An archived product accepts only `status: draft` (restore) until restored; changing content and archiving at once is a 409.',
+      params: IdParams,
+      headers: IfMatchHeaders,
+      body: ProductPatchBody,
+      response: { 200: Product('The changed product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], REFERENCE_PROBLEMS) },
+    },
+  }, async (request, reply) => {
+    const result = await update({ id: request.params.id, ifMatch: ifMatchOf(request), changes: request.body });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value);
+  });
+
+  app.post('/products/:id/publish', {
+    schema: {
+      tags,
+      summary: 'Publish a product to sales platforms',
+      description: 'Sets `status` published, `sales`, and `published_at` (first publication only). Publishing again replaces the sales settings.',
+      params: IdParams,
+      headers: IfMatchHeaders,
+      body: publishBody(deps.salesPlatforms),
+      response: {
+        200: Product('The published product.'),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], '`rule_violation`: no recipes, a lead magnet with a price, or another type without one.'),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await publish({ id: request.params.id, ifMatch: ifMatchOf(request), sales: request.body });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value);
+  });
+
+  app.post('/products/:id/lead-magnet', {
+    schema: {
+      tags,
+      summary: 'Generate a free lead magnet from an ebook or recipe card pack',
+      description:
+        'A new `lead_magnet` draft with the source’s email-ready, non-archived recipes in the source’s order, up to `max_recipes` (default 5). ' +
+        'The body is optional. An archived source is a 409.',
+      params: IdParams,
+      body: LeadMagnetBody,
+      response: {
+        201: Product('The new lead magnet.', LOCATION),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 413, 415, 422], '`not_eligible`: the source is not an ebook or recipe card pack, or has no email-ready recipe.'),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await leadMagnet({ sourceId: request.params.id, request: request.body });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value, locationOf(result.value.id));
+  });
+};

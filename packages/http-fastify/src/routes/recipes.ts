@@ -1,0 +1,124 @@
+/** `/api/recipes`: list and search, read (and scale), create, change, archive. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  archiveRecipe,
+  createRecipe,
+  getRecipe,
+  getScaledRecipe,
+  listRecipes,
+  recipeListQueryFrom,
+  updateRecipe,
+  type RecipeDeps,
+  type RecipeListParams,
+} from '@larder/domain';
+import type { Static } from 'typebox';
+import { pageRequestFrom } from '../http/pagination.js';
+import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
+import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
+import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody, RecipeSchema, ScaledRecipeSchema } from '../schemas/recipe.js';
+import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, problems, success } from '../schemas/responses.js';
+
+const tags = ['recipes'];
+const Recipe = (description: string, headers: Record<string, unknown> = {}) =>
+  success(refTo(RecipeSchema), description, { ...AUTHENTICATED_HEADERS, ...ETAG, ...headers });
+
+function listParams(query: Static<typeof RecipeListQuery>): RecipeListParams {
+  const { page: _page, per_page: _perPage, dietary_tags: tagList, ...filters } = query;
+  const dietaryTags = tagList?.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+  return dietaryTags === undefined ? filters : { ...filters, dietary_tags: dietaryTags };
+}
+
+export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, deps) => {
+  const list = listRecipes(deps);
+  const get = getRecipe(deps);
+  const getScaled = getScaledRecipe(deps);
+  const create = createRecipe(deps);
+  const update = updateRecipe(deps);
+  const archive = archiveRecipe(deps);
+
+  app.get('/recipes', {
+    schema: {
+      tags,
+      summary: 'List and search recipes',
+      description: 'Filters combine with AND. Archived recipes appear only with `status=archived`. Ties are broken by id, so pages never overlap.',
+      querystring: RecipeListQuery,
+      response: {
+        200: success(ListOf(refTo(RecipeSchema), 'A page of recipes.'), 'A page of recipes.', { ...AUTHENTICATED_HEADERS, ...LINK }),
+        ...problems(AUTHENTICATED_PROBLEMS),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await list(recipeListQueryFrom(listParams(request.query), pageRequestFrom(request.query)));
+    if (result.isErr()) return sendDomainError(reply, result.error, 'query');
+    return sendPage(request, reply, result.value);
+  });
+
+  app.get('/recipes/:id', {
+    schema: {
+      tags,
+      summary: 'Read a recipe, or scale it',
+      description: 'With `servings=N`: quantities multiplied by N / base servings, `text` re-rendered, `scaling` added. Archived recipes can be read and scaled.',
+      params: IdParams,
+      querystring: RecipeGetQuery,
+      response: {
+        200: success(refTo(ScaledRecipeSchema), 'The recipe (scaled when `servings` is given).', { ...AUTHENTICATED_HEADERS, ...ETAG }),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 422], '`not_scalable`: the recipe has no base servings.'),
+      },
+    },
+  }, async (request, reply) => {
+    const { servings } = request.query;
+    const result = servings === undefined ? await get(request.params.id) : await getScaled(request.params.id, servings);
+    if (result.isErr()) return sendDomainError(reply, result.error, 'query');
+    return sendVersioned(reply, result.value);
+  });
+
+  app.post('/recipes', {
+    schema: {
+      tags,
+      summary: 'Create a recipe',
+      body: RecipeCreateBody,
+      response: {
+        201: Recipe('The new recipe.', LOCATION),
+        ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], '`rule_violation`: the `external_id` is already used by another recipe.'),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await create(request.body);
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value, { location: `/api/recipes/${encodeURIComponent(result.value.id)}` });
+  });
+
+  app.patch('/recipes/:id', {
+    schema: {
+      tags,
+      summary: 'Change a recipe',
+      description: '`status: active|draft` on an archived recipe restores it. A change that changes nothing keeps the version.',
+      params: IdParams,
+      headers: IfMatchHeaders,
+      body: RecipePatchBody,
+      response: {
+        200: Recipe('The changed recipe.'),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 412, 413, 415, 422], '`rule_violation`: the `external_id` is already used by another recipe.'),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await update({ id: request.params.id, ifMatch: ifMatchOf(request), changes: request.body });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value);
+  });
+
+  app.delete('/recipes/:id', {
+    schema: {
+      tags,
+      summary: 'Archive a recipe',
+      description: 'Sets `status` archived and `archived_at`. Repeating it is a no-op 200. Products that contain the recipe keep it.',
+      params: IdParams,
+      headers: IfMatchHeaders,
+      response: { 200: Recipe('The archived recipe.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 412]) },
+    },
+  }, async (request, reply) => {
+    const result = await archive({ id: request.params.id, ifMatch: ifMatchOf(request) });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value);
+  });
+};

@@ -1,0 +1,11 @@
+import { Type } from 'typebox';
+
+export const LoginBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+
+export const TokenSchema = Type.Object({
+  token: Type.String({ description: 'A JWT (HS256), `sub` = user id, valid 7 days. Send it as `Authorization: Bearer <token>`.' }),
+  expires_at: Type.String({ format: 'date-time', description: 'The token’s `exp`, ISO 8601.' }),
+});

@@ -1,0 +1,140 @@
+/** Recipe bodies, queries and responses. Shapes and sizes here; the domain has the last word on values. */
+import { RECIPE_LIMITS, RECIPE_SORT_KEYS, RECIPE_STATUSES, SETTABLE_RECIPE_STATUSES } from '@larder/domain';
+import { Type } from 'typebox';
+import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
+
+const L = RECIPE_LIMITS;
+
+export const IngredientSchema = Type.Object({
+  quantity: Nullable(Type.Number(), { description: 'The amount, or the low end of a range.' }),
+  quantity_max: Nullable(Type.Number(), { description: 'The high end of a range (`2-3 cloves`), else null.' }),
+  unit: Nullable(Type.String(), { description: 'Canonical singular unit (`cup`, `tablespoon`, `g`), null for counts.' }),
+  name: Type.String(),
+  note: Nullable(Type.String()),
+  text: Type.String({ description: 'Kitchen-friendly rendering: `1 ½ cups flour, sifted`.' }),
+});
+
+const recipeFields = {
+  id: Type.String(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  ingredients: Type.Array(IngredientSchema),
+  instructions: Type.Array(Type.String()),
+  notes: Nullable(Type.String()),
+  servings: Nullable(Type.Integer()),
+  prep_time_minutes: Nullable(Type.Integer()),
+  cook_time_minutes: Nullable(Type.Integer()),
+  dietary_tags: Type.Array(Type.String(), { description: 'Lower-case.' }),
+  cuisine: Nullable(Type.String()),
+  meal_type: Nullable(Type.String()),
+  season: Nullable(Type.String()),
+  collection_id: Nullable(Type.String()),
+  status: StringEnum(RECIPE_STATUSES),
+  email_ready: Type.Boolean(),
+  engagement_score: Type.Number(),
+  image_url: Nullable(Type.String()),
+  source_url: Nullable(Type.String()),
+  external_id: Nullable(Type.String()),
+  created_at: DateTime,
+  updated_at: DateTime,
+  archived_at: Nullable(DateTime),
+  version: Type.Integer({ description: 'Grows by one on every change; the ETag.' }),
+};
+
+export const RecipeSchema = Type.Object(recipeFields, { $id: 'Recipe' });
+
+export const ScaledRecipeSchema = Type.Object({
+  ...recipeFields,
+  scaling: Type.Optional(
+    Type.Object(
+      { base_servings: Type.Integer(), servings: Type.Integer(), factor: Type.Number() },
+      { description: 'Present only with `?servings=N`.' },
+    ),
+  ),
+}, { $id: 'ScaledRecipe' });
+
+const IngredientInput = Type.Unsafe<unknown>({
+  anyOf: [
+    { type: 'string', minLength: 1, maxLength: 500, examples: ['1 1/2 cups flour, sifted'] },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: {
+        quantity: { type: ['number', 'null'], minimum: 0 },
+        quantity_max: { type: ['number', 'null'], minimum: 0 },
+        unit: { type: ['string', 'null'], maxLength: 40 },
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        note: { type: ['string', 'null'], maxLength: 500 },
+      },
+    },
+  ],
+  description: 'A line of text (parsed: fractions, mixed numbers, unicode fractions, ranges, units) or its parts.',
+});
+
+const optionalText = (max: number, description?: string) =>
+  Type.Optional(Nullable(Type.String({ maxLength: max }), description === undefined ? {} : { description }));
+const minutes = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: L.minutes })));
+const url = Type.Optional(Nullable(Type.String({ maxLength: 2048, description: 'An absolute http(s) URL.' })));
+
+const writableFields = {
+  title: Type.String({ minLength: 1, maxLength: L.title }),
+  description: optionalText(L.description),
+  ingredients: Type.Optional(Type.Array(IngredientInput, { maxItems: L.ingredients })),
+  instructions: Type.Optional(
+    Type.Unsafe<unknown>({
+      anyOf: [
+        { type: 'array', maxItems: L.instructions, items: { type: 'string', minLength: 1, maxLength: L.instructionStep } },
+        { type: 'string', maxLength: L.instructions * L.instructionStep },
+      ],
+      description: 'Steps, or one text whose non-empty lines are the steps.',
+    }),
+  ),
+  notes: optionalText(L.notes),
+  servings: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: L.servings }), { description: 'Base servings; null makes the recipe unscalable.' })),
+  prep_time_minutes: minutes,
+  cook_time_minutes: minutes,
+  dietary_tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: L.dietaryTag }), { maxItems: L.dietaryTags, description: 'Stored lower-case.' })),
+  cuisine: optionalText(L.facet, 'Compared case-insensitively.'),
+  meal_type: optionalText(L.facet, 'Compared case-insensitively.'),
+  season: optionalText(L.facet, 'Compared case-insensitively.'),
+  collection_id: optionalText(L.collectionId),
+  status: Type.Optional(StringEnum(SETTABLE_RECIPE_STATUSES, { description: '`archived` is reached only through DELETE; setting active or draft on an archived recipe restores it.' })),
+  email_ready: Type.Optional(Type.Boolean()),
+  engagement_score: Type.Optional(Type.Number({ minimum: 0, maximum: L.engagementScore })),
+  image_url: url,
+  source_url: url,
+  external_id: optionalText(L.externalId, 'Unique when present (422 `rule_violation` otherwise).'),
+};
+
+const READ_ONLY_NOTE = 'Unknown fields and read-only fields (id, created_at, updated_at, archived_at, version) are a 400.';
+
+export const RecipeCreateBody = Type.Object(writableFields, { additionalProperties: false, description: `A new recipe. ${READ_ONLY_NOTE}` });
+
+export const RecipePatchBody = Type.Object(
+  { ...writableFields, title: Type.Optional(writableFields.title) },
+  { additionalProperties: false, description: `Only the fields given change; an empty object changes nothing. ${READ_ONLY_NOTE}` },
+);
+
+export const RecipeListQuery = Type.Object(
+  {
+    ...PaginationQueryProperties,
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Every word must match, as a word prefix, in title, description, ingredient names or notes (case- and accent-insensitive).' })),
+    dietary_tags: Type.Optional(Type.String({ maxLength: 1000, description: 'Comma-separated; the recipe has all of them.' })),
+    cuisine: Type.Optional(Type.String({ maxLength: L.facet })),
+    meal_type: Type.Optional(Type.String({ maxLength: L.facet })),
+    season: Type.Optional(Type.String({ maxLength: L.facet })),
+    collection_id: Type.Optional(Type.String({ maxLength: L.collectionId })),
+    max_cook_time_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: L.minutes, description: 'Recipes without a cook time are excluded.' })),
+    status: Type.Optional(StringEnum(RECIPE_STATUSES, { description: 'Absent: active and draft, never archived.' })),
+    email_ready: Type.Optional(Type.Boolean({ description: '`true` or `false` only.' })),
+    sort: Type.Optional(StringEnum(RECIPE_SORT_KEYS, { description: 'Default: relevance with `q`, else created_at.' })),
+    order: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Default desc (asc for title).' })),
+  },
+  { additionalProperties: false, description: 'Unknown query parameters are a 400.' },
+);
+
+export const RecipeGetQuery = Type.Object(
+  { servings: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Scale the recipe to N servings (422 `not_scalable` without base servings).' })) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,91 @@
+/**
+ * Response documentation: success bodies with their headers, and the problem responses each route can give.
+ * Only OpenAPI reads the problem entries; problems are sent pre-serialised (see http/problem.ts).
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { PROBLEM_CODES } from '../http/problem.js';
+import { StringEnum } from './common.js';
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String({ description: 'A URN naming the problem type: `urn:larder:problem:<code>`.' }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String({ description: 'What went wrong, for people.' }),
+    code: StringEnum(PROBLEM_CODES, { description: 'Stable, for programs.' }),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          in: StringEnum(['body', 'query', 'path', 'header'] as const),
+          pointer: Type.String({ description: 'RFC 6901 JSON pointer into the body, or `/name` of the parameter.' }),
+          message: Type.String(),
+        }),
+        { description: 'Validation problems only: one entry per invalid field.' },
+      ),
+    ),
+  },
+  { $id: 'Problem', description: 'RFC 9457 problem details.' },
+);
+
+/** Problem responses point at the shared `Problem` schema (added with `app.addSchema`): one component in OpenAPI. */
+const PROBLEM_REF = { $ref: 'Problem#' };
+
+const header = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ ...schema, description });
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': header('Requests allowed per window (per user; per e-mail or client address on login).', { type: 'integer' }),
+  'RateLimit-Remaining': header('Requests left in the current window.', { type: 'integer' }),
+  'RateLimit-Reset': header('Seconds until the window resets.', { type: 'integer' }),
+};
+
+const REFRESH_HEADERS = {
+  'X-Refreshed-Token': header('A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires.'),
+  'X-Refreshed-Token-Expires-At': header('When X-Refreshed-Token expires (ISO 8601).', { type: 'string', format: 'date-time' }),
+};
+
+const REQUEST_ID = { 'X-Request-Id': header('The id this request is logged under (the client’s own when it sent a safe one).') };
+
+/** Headers of every response to an authenticated request. */
+export const AUTHENTICATED_HEADERS = { ...RATE_LIMIT_HEADERS, ...REFRESH_HEADERS, ...REQUEST_ID };
+
+export const ETAG = { ETag: header('The resource version, quoted: `"3"`. Send it back in If-Match to change this version only.') };
+export const LOCATION = { Location: header('Where the new resource lives: `/api/recipes/{id}` or `/api/products/{id}`.') };
+export const LINK = {
+  Link: header('RFC 8288 links to the `first`, `last`, and where they exist `prev` and `next` pages (relative references).'),
+};
+
+/** A success response: its body schema (or a `refTo` one), what it is, and its headers (for OpenAPI). */
+export const success = <T extends TSchema>(schema: T, description: string, headers: Record<string, unknown>) =>
+  Type.Unsafe<Static<T>>({ ...schema, description, headers });
+
+const PROBLEM_DESCRIPTIONS: Record<number, string> = {
+  400: '`validation_failed` (body, query, path or If-Match header invalid; see `errors`) or `invalid_json`.',
+  401: '`unauthorized`: token missing, malformed, badly signed, expired, or its user no longer exists. Carries `WWW-Authenticate: Bearer`.',
+  404: '`not_found`: no resource with this id.',
+  409: '`invalid_state`: a transition the current status forbids.',
+  412: '`precondition_failed`: If-Match does not match the current version; nothing changed.',
+  413: '`payload_too_large`: the body is over 1 MiB.',
+  415: '`unsupported_media_type`: a body sent without `Content-Type: application/json`.',
+  422: 'A business rule refused the request: see `code` and `detail`.',
+  429: '`rate_limited`: too many requests in the window. Carries `Retry-After` (seconds).',
+  500: '`internal`: a bug. Logged with the request id; the body says nothing more.',
+  503: '`unavailable`: the database cannot be reached. Carries `Retry-After` (seconds).',
+};
+
+const PROBLEM_HEADERS: Record<number, Record<string, unknown>> = {
+  401: { 'WWW-Authenticate': header('`Bearer realm="larder"`, with `error="invalid_token"` when a token was sent.') },
+  429: { 'Retry-After': header('Seconds to wait.', { type: 'integer' }), ...RATE_LIMIT_HEADERS },
+  503: { 'Retry-After': header('Seconds to wait.', { type: 'integer' }) },
+};
+
+/** Problem responses for `statuses`; 422 descriptions name the codes the route can give. */
+export function problems(statuses: readonly number[], unprocessable = ''): Record<number, unknown> {
+  const entries = statuses.map((status) => {
+    const description = status === 422 && unprocessable !== '' ? unprocessable : (PROBLEM_DESCRIPTIONS[status] ?? 'A problem.');
+    return [status, { description, headers: PROBLEM_HEADERS[status], content: { 'application/problem+json': { schema: PROBLEM_REF } } }] as const;
+  });
+  return Object.fromEntries(entries);
+}
+
+/** Problems every authenticated `/api` route can give. */
+export const AUTHENTICATED_PROBLEMS = [400, 401, 429, 500, 503] as const;

@@ -1,0 +1,81 @@
+/** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
+import { addUser, type PasswordHasher } from '@larder/domain';
+import {
+  InMemoryProductRepository,
+  InMemoryRecipeRepository,
+  InMemoryUserRepository,
+  ManualClock,
+  plainTextHasher,
+  sequentialIds,
+} from '@larder/domain/testing';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppConfig } from '../../src/index.js';
+
+export const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export const EMAIL = 'cook@example.com';
+export const PASSWORD = 'correct horse battery';
+
+export interface Harness {
+  readonly app: FastifyInstance;
+  readonly recipes: InMemoryRecipeRepository;
+  readonly products: InMemoryProductRepository;
+  readonly users: InMemoryUserRepository;
+  readonly clock: ManualClock;
+  readonly userId: string;
+  readonly token: string;
+  /** `inject` with the user's bearer token (and JSON for a `body`). */
+  request(options: InjectOptions & { body?: unknown; token?: string | null }): Promise<LightMyRequestResponse>;
+  addUser(email: string, password?: string): Promise<string>;
+  login(email: string, password: string): Promise<LightMyRequestResponse>;
+}
+
+export interface HarnessOptions {
+  readonly config?: Partial<AppConfig>;
+  readonly hasher?: PasswordHasher;
+  readonly readiness?: () => Promise<boolean>;
+  readonly recipes?: InMemoryRecipeRepository;
+}
+
+export async function harness(options: HarnessOptions = {}): Promise<Harness> {
+  // Real time by default: the rate-limit counters and JWT times then agree with the wall clock.
+  const clock = new ManualClock(new Date(), 1);
+  const recipes = options.recipes ?? new InMemoryRecipeRepository();
+  const products = new InMemoryProductRepository();
+  const users = new InMemoryUserRepository();
+  const hasher = options.hasher ?? plainTextHasher;
+  const ids = sequentialIds('id');
+  const app = await buildApp({
+    recipes,
+    products,
+    users,
+    clock,
+    ids,
+    hasher,
+    readiness: options.readiness ?? (async () => true),
+    logger: false,
+    config: {
+      jwtSecret: SECRET,
+      rateLimit: { max: 1000, windowMs: 60_000 },
+      loginRateLimit: { max: 1000, windowMs: 60_000 },
+      salesPlatforms: ['etsy', 'gumroad'],
+      corsOrigins: ['https://app.example.com'],
+      ...options.config,
+    },
+  });
+  const newUser = async (email: string, password = PASSWORD): Promise<string> =>
+    (await addUser({ users, hasher, clock, ids: sequentialIds(`user-${email}`) })({ email, password }))._unsafeUnwrap().id;
+  const login = (email: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  const userId = await newUser(EMAIL);
+  const loggedIn = await login(EMAIL, PASSWORD);
+  const token = loggedIn.json<{ token: string }>().token;
+
+  const request: Harness['request'] = ({ body, token: given, headers, ...rest }) => {
+    const bearer = given === undefined ? token : given;
+    const auth = bearer === null ? {} : { authorization: `Bearer ${bearer}` };
+    if (body === undefined) return app.inject({ ...rest, headers: { ...auth, ...headers } });
+    return app.inject({ ...rest, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth, ...headers } });
+  };
+  return { app, recipes, products, users, clock, userId, token, request, addUser: newUser, login };
+}
