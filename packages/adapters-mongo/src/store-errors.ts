@@ -41,10 +41,36 @@ const UNAVAILABLE_CLASSES = [
   MongoWriteConcernError,
 ];
 
-export function isStoreUnavailable(error: unknown): boolean {
+// Socket errors the driver (7.9) lets through unwrapped, e.g. EPIPE when a pooled connection's server has gone.
+const NETWORK_ERRNOS: ReadonlySet<string> = new Set([
+  'EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+]);
+
+function isUnavailableItself(error: unknown): boolean {
   if (UNAVAILABLE_CLASSES.some((kind) => error instanceof kind)) return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && NETWORK_ERRNOS.has(code)) return true;
   if (!(error instanceof MongoError)) return false;
   return error.hasErrorLabel('RetryableWriteError') || UNAVAILABLE_CODES.has(Number(error.code));
+}
+
+/** What the driver wrapped: a bulk write keeps the error it could not get past in `errorResponse` (and `cause`). */
+function wrapped(error: Error): unknown {
+  if (error.cause !== undefined) return error.cause;
+  return error instanceof MongoError && 'errorResponse' in error ? error.errorResponse : undefined;
+}
+
+/**
+ * Also looks at what an error wraps: a bulk write that could not reach a server fails with a `MongoBulkWriteError`
+ * (no write errors, no code) around the topology or network error.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (isUnavailableItself(current)) return true;
+    current = wrapped(current);
+  }
+  return false;
 }
 
 const codeOf = (error: unknown): number | undefined =>

@@ -17,7 +17,7 @@ import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
 import { saveRecipeBatch } from './recipe-batch.js';
 import { listRecipes } from './recipe-list.js';
-import { recipeWalkSegment } from './recipe-queries.js';
+import { recipeExternalIdFilter, recipeWalkSegment } from './recipe-queries.js';
 
 /** A duplicate key on the external id index is the caller's conflict; on `_id` it would be a bug (ids are generated). */
 const externalIdConflict =
@@ -54,8 +54,7 @@ export class MongoRecipeRepository implements RecipeRepository {
   }
 
   findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
-    // `$type` repeats the unique index's partial filter, so MongoDB may use that index for this query.
-    const filter = { external_id: { $in: [...externalIds], $type: 'string' as const } };
+    const filter = recipeExternalIdFilter(externalIds);
     return attempt(async () => (await this.#recipes.find(filter).toArray()).map(toRecipe));
   }
 

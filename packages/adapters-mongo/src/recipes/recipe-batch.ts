@@ -96,7 +96,11 @@ export async function saveRecipeBatch(recipes: Collection<RecipeDocument>, write
   } catch (error) {
     if (!(error instanceof MongoBulkWriteError)) throw error;
     const writeErrors = asList(error.writeErrors);
-    if (writeErrors.length === 0 && isDuplicateKey(error)) return replay(recipes, batch);
+    if (writeErrors.length === 0) {
+      if (isDuplicateKey(error)) return replay(recipes, batch);
+      // Not about any one write (no server reachable, write concern failed): nothing here to settle.
+      throw error;
+    }
     for (const writeError of writeErrors) {
       if (!isDuplicateKey(writeError)) throw error;
       outcomes[writeError.index] = 'duplicate_external_id';

@@ -73,3 +73,11 @@ export function recipeWalkSegment(filter: RecipeFilter, afterId: string | null):
   const after: RecipeQueryFilter = afterId === null ? {} : { _id: { $gt: afterId } };
   return { filter: { ...recipeFilter(filter), ...after }, sort: { _id: 1 } };
 }
+
+/**
+ * Recipes by external id. `$type` repeats the unique index's partial filter, so that MongoDB may use that index
+ * (a partial index serves only queries that imply its filter).
+ */
+export const recipeExternalIdFilter = (externalIds: readonly string[]): RecipeQueryFilter => ({
+  external_id: { $in: [...externalIds], $type: 'string' },
+});

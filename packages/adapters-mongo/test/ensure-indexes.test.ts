@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Db } from 'mongodb';
+import { ensureIndexes, INDEX_SPECS } from '../src/index.js';
+import { startTestDatabase, type TestDatabase } from '../src/testing/test-database.js';
+
+let database: TestDatabase;
+before(async () => {
+  database = await startTestDatabase();
+});
+after(() => database.stop());
+
+/** What `listIndexes` reports, as far as these tests read it. */
+interface ListedIndex {
+  name: string;
+  key: Record<string, number>;
+  unique?: boolean;
+  partialFilterExpression?: object;
+}
+
+async function indexesOnEngine(db: Db, collection: string): Promise<ListedIndex[]> {
+  const listed = (await db.collection(collection).listIndexes().toArray()) as ListedIndex[];
+  return listed.filter((index) => index.name !== '_id_');
+}
+
+describe('ensureIndexes', () => {
+  it('creates every declared index, with its keys, uniqueness and partial filter', async () => {
+    const db = database.freshDb('indexes');
+    const report = (await ensureIndexes(db))._unsafeUnwrap();
+    assert.deepEqual(report.map((entry) => entry.collection).sort(), ['products', 'recipes', 'users']);
+    for (const collection of ['recipes', 'products', 'users']) {
+      const declared = INDEX_SPECS.filter((spec) => spec.collection === collection);
+      const actual = await indexesOnEngine(db, collection);
+      assert.deepEqual(actual.map((index) => index.name).sort(), declared.map((spec) => spec.name).sort());
+      for (const spec of declared) {
+        const found = actual.find((index) => index.name === spec.name);
+        assert.deepEqual(Object.entries(found?.key ?? {}), Object.entries(spec.key), spec.name);
+        assert.equal(found?.unique === true, spec.unique === true, spec.name);
+        assert.deepEqual(found?.partialFilterExpression, spec.partialFilterExpression, spec.name);
+      }
+    }
+  });
+
+  it('can run again on a database that has the indexes (every start-up does)', async () => {
+    const db = database.freshDb('indexes-twice');
+    (await ensureIndexes(db))._unsafeUnwrap();
+    const before = await indexesOnEngine(db, 'recipes');
+    (await ensureIndexes(db))._unsafeUnwrap();
+    assert.deepEqual(await indexesOnEngine(db, 'recipes'), before);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Every query the repositories build has a declared index that serves it (ESR: equality, sort, range; see
+ * `query-shape.ts`). The queries are enumerated from the adapter's own builders, so adding a filter or a sort
+ * without an index fails here. No database needed: this checks the declarations, `ensure-indexes.test.ts` the engine.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeListParams } from '@larder/domain';
+import { PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
+import { ID_INDEX, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
+import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
+import { recipeExternalIdFilter, recipeListSegments, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
+import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
+
+const RECIPE_FILTERS: Record<string, RecipeListParams> = {
+  q: { q: 'apple pie' },
+  dietary_tags: { dietary_tags: ['vegan', 'gluten-free'] },
+  cuisine: { cuisine: 'Thai' },
+  meal_type: { meal_type: 'dinner' },
+  season: { season: 'winter' },
+  collection_id: { collection_id: 'c1' },
+  max_cook_time_minutes: { max_cook_time_minutes: 30 },
+  status: { status: 'draft' },
+  email_ready: { email_ready: true },
+};
+
+/** Every combination of the filters: the empty one, each alone, and every mix of them (2^9). */
+function filterCombinations(): RecipeListParams[] {
+  const entries = Object.values(RECIPE_FILTERS);
+  return Array.from({ length: 2 ** entries.length }, (_, mask) =>
+    Object.assign({}, ...entries.filter((_, bit) => (mask >> bit) & 1)) as RecipeListParams,
+  );
+}
+
+const SORTS: Pick<RecipeListParams, 'sort' | 'order'>[] = [
+  {},
+  { order: 'asc' },
+  ...RECIPE_SORT_KEYS.flatMap((sort) => [{ sort }, { sort, order: 'asc' as const }, { sort, order: 'desc' as const }]),
+];
+
+const recipeSpecs = [...RECIPE_INDEXES, ID_INDEX('recipes')];
+const unserved = (shapes: QueryShape[], specs: typeof recipeSpecs) =>
+  shapes.filter((shape) => servingIndex(shape, specs) === undefined).map((shape) => JSON.stringify(shape));
+
+describe('declared indexes serve every query the adapter builds', () => {
+  it('recipe listings: every filter combination, with and without search, in every sort and order', () => {
+    const shapes = filterCombinations().flatMap((params) =>
+      SORTS.flatMap((sort) =>
+        recipeListSegments(recipeListQueryFrom({ ...params, ...sort }, { page: 1, perPage: 20 })).map((segment) =>
+          queryShape(segment.filter, segment.sort, ['status']),
+        ),
+      ),
+    );
+    assert.equal(shapes.length > 6000, true, 'the enumeration covers the combinations');
+    assert.deepEqual(unserved(shapes, recipeSpecs), []);
+  });
+
+  it('the export walk (by id) and the lookups by id and external id', () => {
+    const walks = filterCombinations().flatMap((params) =>
+      [null, 'recipe-1'].map((afterId) => {
+        const segment = recipeWalkSegment(recipeFilterFrom(params), afterId);
+        // An export reads the whole filtered set once, in id order: the order is what must be served.
+        return queryShape(segment.filter, segment.sort, Object.keys(segment.filter));
+      }),
+    );
+    const lookups = [queryShape({ _id: { $in: ['a'] } }), queryShape(recipeExternalIdFilter(['x']))];
+    assert.deepEqual(unserved([...walks, ...lookups], recipeSpecs), []);
+    assert.equal(servingIndex(queryShape(recipeExternalIdFilter(['x'])), recipeSpecs)?.name, 'external_id_unique');
+  });
+
+  it('product listings by status, type, both and neither', () => {
+    const filters = [{}, { status: 'draft' as const }, { type: 'ebook' as const }, { status: 'published' as const, type: 'meal_plan' as const }];
+    const shapes = filters.map((filter) => queryShape(productFilter(filter), PRODUCT_LIST_SORT));
+    assert.deepEqual(unserved(shapes, [...PRODUCT_INDEXES, ID_INDEX('products')]), []);
+  });
+
+  it('users by e-mail and listed by e-mail', () => {
+    const shapes = [queryShape({ email: 'a@example.com' }), queryShape({}, USER_LIST_SORT)];
+    assert.deepEqual(unserved(shapes, [...USER_INDEXES, ID_INDEX('users')]), []);
+  });
+});
+
+describe('the index checker', () => {
+  const spec = (key: SortSpec) => ({ collection: 'c', name: 'i', key });
+  const serves = (key: SortSpec, filter: object, sort: SortSpec = {}, broad: string[] = []) =>
+    servingIndex(queryShape(filter, sort, broad), [spec(key)]) !== undefined;
+
+  it('accepts equality, then the sort in either direction, then ranges', () => {
+    assert.equal(serves({ a: 1, s: 1, _id: 1, r: 1 }, { a: 'x', r: { $lte: 3 } }, { s: -1, _id: -1 }), true);
+    assert.equal(serves({ a: 1, s: 1, _id: 1 }, { a: { $in: ['x', 'y'] } }, { s: 1, _id: 1 }), true);
+  });
+
+  it('rejects a sort the index cannot give: missing, mixed directions, or behind a range', () => {
+    assert.equal(serves({ a: 1 }, { a: 'x' }, { s: 1, _id: 1 }), false);
+    assert.equal(serves({ a: 1, s: 1, _id: -1 }, { a: 'x' }, { s: 1, _id: 1 }), false);
+    assert.equal(serves({ r: 1, s: 1, _id: 1 }, { r: { $gt: 1 } }, { s: 1, _id: 1 }), false);
+    assert.equal(serves({ b: 1, s: 1, _id: 1 }, { a: 'x' }, { s: 1, _id: 1 }), false, 'b is not pinned by the query');
+  });
+
+  it('rejects an index that does not narrow a filtered query, unless the filter is broad', () => {
+    assert.equal(serves({ status: 1, s: 1, _id: 1 }, { status: 'active', cuisine: 'thai' }, { s: 1, _id: 1 }, ['status']), false);
+    assert.equal(serves({ status: 1, s: 1, _id: 1 }, { status: 'active' }, { s: 1, _id: 1 }, ['status']), true);
+  });
+
+  it('refuses to guess about operators it does not model', () => {
+    assert.throws(() => queryShape({ a: { $regex: '^x' } }), /unknown operator/);
+    assert.throws(() => queryShape({ $or: [{ a: 1 }] }), /unsupported top-level operator/);
+  });
+
+  it('declares no index over two array fields (MongoDB refuses parallel arrays)', () => {
+    const parallel = RECIPE_INDEXES.filter((index) => Object.keys(index.key).filter((field) => (RECIPE_ARRAY_FIELDS as readonly string[]).includes(field)).length > 1);
+    assert.deepEqual(parallel, []);
+  });
+});
