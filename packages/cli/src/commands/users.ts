@@ -1,4 +1,4 @@
-import { addUser, listUsers, setUserPassword, systemClock, uuidV7Generator, type User, type UserError } from '@larder/domain';
+import { addUser, listUsers, normaliseEmail, setUserPassword, systemClock, uuidV7Generator, type User, type UserError } from '@larder/domain';
 import type { Command } from 'commander';
 import { EXIT, fail, type ExitCode } from '../cli-io.js';
 import type { DatabaseOptions, Store } from '../database.js';
@@ -36,6 +36,11 @@ async function changeUser(
 ): Promise<ExitCode> {
   const password = await readPassword(deps.io.stdin);
   return withStore(deps, databaseOptions(options), async (store) => {
+    if (change === addUser) {
+      // The unique index refuses a second user with the same e-mail, but only once `db ensure-indexes` has run.
+      const existing = await store.users.findByEmail(normaliseEmail(options.email));
+      if (existing.isOk() && existing.value !== null) return describeUserError(deps, { type: 'DuplicateEmail', email: existing.value.email });
+    }
     const result = await change(userDeps(deps, store))({ email: options.email, password });
     if (result.isErr()) return describeUserError(deps, result.error);
     deps.io.stderr.write(`${done(result.value)}\n`);
