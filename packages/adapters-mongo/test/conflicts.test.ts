@@ -26,7 +26,7 @@ async function recipes(...seed: Recipe[]): Promise<MongoRecipeRepository> {
 
 const stored = async (repository: MongoRecipeRepository, recipe: Recipe) => (await repository.findById(recipe.id))._unsafeUnwrap();
 
-describe('duplicate external ids', () => {
+describe('duplicate external ids and stale versions', () => {
   it('an update that takes another recipe external id is refused and stores nothing', async () => {
     const [a, b] = [recipeFixture({ external_id: 'shop-1' }), recipeFixture({ external_id: 'shop-2' })];
     const repository = await recipes(a, b);
@@ -63,6 +63,24 @@ describe('duplicate external ids', () => {
     assert.equal((await stored(repository, c))?.title, 'C2');
     assert.deepEqual(await stored(repository, inserted), inserted);
     assert.equal(await stored(repository, clashing), null);
+  });
+
+  it('a batch without clashes tells its stale updates from its written ones', async () => {
+    const [a, b] = [recipeFixture(), recipeFixture()];
+    const repository = await recipes(a, b);
+    const fresh = recipeFixture();
+    const outcomes = (
+      await repository.saveBatch([
+        { kind: 'update', recipe: { ...a, title: 'First', version: 2 }, expectedVersion: 1 },
+        { kind: 'update', recipe: { ...a, title: 'Second', version: 2 }, expectedVersion: 1 },
+        { kind: 'update', recipe: { ...b, title: 'Wrong version', version: 4 }, expectedVersion: 3 },
+        { kind: 'insert', recipe: fresh },
+        { kind: 'update', recipe: { ...recipeFixture(), version: 2 }, expectedVersion: 1 },
+      ])
+    )._unsafeUnwrap();
+    assert.deepEqual(outcomes, ['written', 'stale', 'stale', 'written', 'stale']);
+    assert.deepEqual(await stored(repository, a), { ...a, title: 'First', version: 2 });
+    assert.deepEqual(await stored(repository, b), b);
   });
 
   it('one clash in a large batch does not hold back the other writes', async () => {
