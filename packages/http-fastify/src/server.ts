@@ -70,16 +70,24 @@ function closeConnectionsOnShutdown(server: Server): () => void {
 }
 
 async function connectRedis(url: string, log: StartupLog): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let connected = false;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    // No retries at start-up (an unreachable Redis is a configuration error); ioredis's usual backoff afterwards.
+    retryStrategy: (times) => (connected ? Math.min(times * 50, 2000) : null),
+  });
   let cause: unknown;
   const remember = (error: unknown) => (cause = error);
   redis.on('error', remember);
   try {
     await redis.connect();
   } catch (error) {
-    redis.disconnect();
     throw new StartupError(`cannot connect to Redis at ${redactUrl(url)} (REDIS_URL): ${firstLine(cause ?? error)}`);
   }
+  connected = true;
   redis.off('error', remember);
   // ioredis reconnects by itself; without a listener every failed attempt would also print a stack trace.
   redis.on('error', (error: unknown) => log.warn(`redis: ${firstLine(error)}`));
@@ -113,6 +121,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     for (const close of closers.splice(0).reverse()) await close().catch((error: unknown) => log.warn(`while stopping: ${firstLine(error)}`));
   };
   try {
+    // Redis first: it fails fast, before an embedded engine is started and seeded for nothing.
+    const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, log);
+    if (redis !== undefined) closers.push(() => redis.quit());
     const database = await openStore(config, log);
     closers.push(() => database.close());
     if (database.ephemeral) log.warn('the embedded database keeps its data only as long as this process runs; set MONGODB_URL to keep it');
@@ -131,9 +142,6 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     }
     let demo: DemoCredentials | null = null;
     if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
-
-    const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, log);
-    if (redis !== undefined) closers.push(() => redis.quit());
 
     const app: FastifyInstance = await buildApp({
       ...repositories,

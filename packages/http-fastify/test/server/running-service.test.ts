@@ -107,10 +107,24 @@ describe('the service started as the README starts it', () => {
   });
 });
 
-describe('start-up with a bad configuration', () => {
+describe('start-up that cannot succeed', () => {
   it('stops with one line naming the variable and exit code 1', async () => {
     const spawned = spawnService(serviceEnv({ RATE_LIMIT_MAX: 'abc' }));
     assert.equal(await spawned.exited, 1);
     assert.equal(spawned.stderr(), 'invalid configuration: RATE_LIMIT_MAX must be a whole number ≥ 1, got "abc"\n');
+  });
+
+  it('stops with one line naming Redis when REDIS_URL does not answer', async () => {
+    const spawned = spawnService(serviceEnv({ REDIS_URL: 'redis://:secret-password@127.0.0.1:1' }));
+    assert.equal(await spawned.exited, 1);
+    assert.match(spawned.stderr(), /^start-up failed: cannot connect to Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1 \(REDIS_URL\): .*ECONNREFUSED.*\n$/m);
+    assert.doesNotMatch(spawned.stderr(), /secret-password|\n\s+at /);
+  });
+
+  it('stops with one line when MONGODB_URL cannot be reached, without trying an embedded engine', async () => {
+    const spawned = spawnService(serviceEnv({ MONGODB_URL: 'mongodb://larder:secret-password@127.0.0.1:1/larder' }));
+    assert.equal(await spawned.exited, 1);
+    assert.match(spawned.stderr(), /^start-up failed: cannot connect to MongoDB at mongodb:\/\/larder:\*\*\*@127\.0\.0\.1:1\/larder/m);
+    assert.doesNotMatch(spawned.stderr(), /secret-password|\n\s+at |database engine: (jongodb|testcontainers)/);
   });
 });
