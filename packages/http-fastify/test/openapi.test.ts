@@ -1,0 +1,108 @@
+/** The generated OpenAPI document and the interactive reference. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { harness, type Harness } from './support/harness.js';
+
+interface Operation {
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+}
+interface Document {
+  openapi: string;
+  info: { description: string };
+  components: { securitySchemes: Record<string, { type: string; scheme: string }>; schemas: Record<string, unknown> };
+  security: unknown[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+describe('OpenAPI document', () => {
+  let h: Harness;
+  let document: Document;
+  before(async () => {
+    h = await harness();
+    const response = await h.app.inject({ method: 'GET', url: '/openapi.json' });
+    assert.equal(response.statusCode, 200);
+    document = response.json<Document>();
+  });
+  after(() => h.app.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+    assert.equal(document.openapi, '3.1.0');
+  });
+
+  it('documents every endpoint of the contract', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    for (const expected of [
+      'POST /api/auth/login', 'GET /api/recipes', 'POST /api/recipes', 'GET /api/recipes/{id}', 'PATCH /api/recipes/{id}', 'DELETE /api/recipes/{id}',
+      'GET /api/products', 'POST /api/products', 'GET /api/products/{id}', 'PATCH /api/products/{id}', 'POST /api/products/{id}/publish',
+      'POST /api/products/{id}/lead-magnet', 'GET /healthz', 'GET /readyz',
+    ]) {
+      assert.ok(operations.includes(expected), `${expected} missing from ${operations.join(', ')}`);
+    }
+  });
+
+  it('declares bearer authentication, lifted for login and the health checks', () => {
+    assert.deepEqual(document.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    assert.deepEqual(document.security, [{ bearerAuth: [] }]);
+    assert.deepEqual(document.paths['/api/auth/login']?.post?.security, []);
+    assert.deepEqual(document.paths['/healthz']?.get?.security, []);
+  });
+
+  it('documents problem responses, headers and If-Match', () => {
+    const patch = document.paths['/api/recipes/{id}']?.patch;
+    assert.ok(patch);
+    for (const status of ['400', '401', '404', '412', '429', '503']) {
+      assert.ok(patch.responses[status]?.content?.['application/problem+json'], `problem ${status}`);
+    }
+    assert.ok(patch.responses['429']?.headers?.['Retry-After']);
+    assert.ok(patch.responses['401']?.headers?.['WWW-Authenticate']);
+    for (const name of ['ETag', 'X-Refreshed-Token', 'RateLimit-Remaining']) assert.ok(patch.responses['200']?.headers?.[name], name);
+    assert.ok(patch.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'if-match'));
+    assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
+    assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
+    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Problem', 'Product', 'Recipe', 'ScaledRecipe']);
+  });
+
+  it('writes down the decisions the contract left open', () => {
+    const text = document.info.description.replace(/\s+/g, ' ').toLowerCase();
+    for (const decision of ['If-Match', 'weak tag', 'unknown query parameters', 'within one second', 'urn:larder:problem']) {
+      assert.ok(text.includes(decision.toLowerCase()), decision);
+    }
+  });
+});
+
+describe('interactive reference at /docs', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.app.close());
+
+  it('serves the page and every asset it loads from the service itself', async () => {
+    const page = await h.app.inject({ method: 'GET', url: '/docs' });
+    assert.equal(page.statusCode, 200);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
+    assert.ok(assets.length >= 5);
+    for (const asset of assets) {
+      assert.ok(asset.startsWith('/docs/'), `${asset} is served locally`);
+      const response = await h.app.inject({ method: 'GET', url: asset });
+      assert.equal(response.statusCode, 200, asset);
+    }
+    assert.equal((await h.app.inject({ method: 'GET', url: '/docs/json' })).statusCode, 200);
+  });
+
+  it('allows its own scripts and styles in its Content-Security-Policy, while the API forbids everything', async () => {
+    const csp = String((await h.app.inject({ method: 'GET', url: '/docs' })).headers['content-security-policy']);
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /style-src 'self'/);
+    assert.doesNotMatch(csp, /upgrade-insecure-requests/);
+    const apiCsp = String((await h.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    assert.match(apiCsp, /default-src 'none'/);
+  });
+});

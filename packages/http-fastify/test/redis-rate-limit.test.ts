@@ -1,0 +1,48 @@
+/** Several service instances on one Redis share each user's limit. Needs `redis-server` (skipped without it). */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { harness, type Harness } from './support/harness.js';
+import { assertProblem } from './support/problems.js';
+import { redisServerInstalled, startRedisServer, type RedisServer } from './support/redis-server.js';
+
+const skip = redisServerInstalled() ? false : 'redis-server is not installed (apt-get install redis-server); CI installs it';
+
+describe('rate limit shared through Redis', { skip }, () => {
+  let redis: RedisServer;
+  let first: Harness;
+  let second: Harness;
+  before(async () => {
+    redis = await startRedisServer();
+    const config = { rateLimit: { max: 4, windowMs: 60_000 } };
+    first = await harness({ config: { ...config, redis: redis.client() } });
+    second = await harness({ config: { ...config, redis: redis.client() } });
+  });
+  after(async () => {
+    await first.app.close();
+    await second.app.close();
+    await redis.dispose();
+  });
+
+  it('counts one user’s requests to either instance against one limit', async () => {
+    // The harnesses create the same user id on both instances, and share the JWT secret.
+    assert.equal(first.userId, second.userId);
+    const seen: string[] = [];
+    for (const instance of [first, second, first, second]) {
+      const response = await instance.request({ method: 'GET', url: '/api/recipes', token: first.token });
+      assert.equal(response.statusCode, 200);
+      seen.push(String(response.headers['ratelimit-remaining']));
+    }
+    assert.deepEqual(seen, ['3', '2', '1', '0']);
+    assertProblem(await second.request({ method: 'GET', url: '/api/recipes', token: first.token }), 429, 'rate_limited');
+    assertProblem(await first.request({ method: 'GET', url: '/api/recipes', token: first.token }), 429, 'rate_limited');
+  });
+
+  it('lets requests through, without limit headers, when Redis stops answering', async () => {
+    await redis.stop();
+    await second.addUser('late@example.com');
+    const token = (await second.login('late@example.com', 'correct horse battery')).json<{ token: string }>().token;
+    const response = await second.request({ method: 'GET', url: '/api/recipes', token });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['ratelimit-remaining'], undefined);
+  });
+});
