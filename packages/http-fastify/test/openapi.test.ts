@@ -6,6 +6,7 @@ import { harness, type Harness } from './support/harness.js';
 
 interface Operation {
   security?: unknown[];
+  requestBody?: { required?: boolean };
   parameters?: { name: string; in: string }[];
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
 }
@@ -66,6 +67,8 @@ describe('OpenAPI document', () => {
     assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
     assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
     assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Problem', 'Product', 'Recipe', 'ScaledRecipe']);
+    assert.equal(document.paths['/api/products/{id}/lead-magnet']?.post?.requestBody?.required, false, 'its body is optional');
+    assert.equal(document.paths['/api/products']?.post?.requestBody?.required, true);
   });
 
   it('writes down the decisions the contract left open', () => {

@@ -44,6 +44,18 @@ Per user (the verified token's \`sub\`), across all authenticated \`/api\` route
 request that needs the database answers 503 \`unavailable\` with \`Retry-After\` (seconds) in that case.
 `.trim();
 
+type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: { type?: unknown } }> } };
+
+/** A body schema that admits null (an absent body) makes the request body optional (lead-magnet). */
+function markOptionalBodies(document: { paths?: Record<string, Record<string, Operation>> }): void {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const type = operation.requestBody?.content?.['application/json']?.schema?.type;
+      if (operation.requestBody !== undefined && Array.isArray(type) && type.includes('null')) operation.requestBody.required = false;
+    }
+  }
+}
+
 export interface OpenApiOptions {
   readonly version: string;
 }
@@ -51,6 +63,10 @@ export interface OpenApiOptions {
 async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
     // Shared schemas keep their `$id` as their component name (`#/components/schemas/Problem`).
+    transformObject: (documents) => {
+      if ('openapiObject' in documents) markOptionalBodies(documents.openapiObject as Parameters<typeof markOptionalBodies>[0]);
+      return 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
+    },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
