@@ -34,38 +34,50 @@ async function main(): Promise<void> {
     log.warn('JWT_SECRET is not set: using a random secret for this process, so tokens stop working when it restarts');
   }
 
-  // Loaded only once the configuration is known to be good, so that a typo is reported without loading the stack.
-  const { startService, StartupError } = await import('./server.js');
-  const starting: Promise<RunningService> = startService(config, { log });
-  let stopping = false;
+  const interrupted = new AbortController();
+  let running: RunningService | undefined;
+  const stopAndExit = (service: RunningService) =>
+    service.stop().then(
+      () => {
+        log.info('stopped');
+        exitSoon(0);
+      },
+      (error: unknown) => {
+        log.warn(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        exitSoon(1);
+      },
+    );
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (interrupted.signal.aborted) {
       log.warn(`${signal} again: exiting without waiting`);
       process.exit(1);
     }
-    stopping = true;
     log.info(`${signal}: shutting down, finishing requests in flight (send it again to exit at once)`);
-    // A signal during start-up waits for the start to finish, so an embedded engine is never left running.
-    starting.then(
-      (service) => service.stop().then(() => {
-        log.info('stopped');
-        exitSoon(0);
-      }),
-      () => undefined,
-    ).catch((error: unknown) => {
-      log.warn(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
-      exitSoon(1);
-    });
+    interrupted.abort();
+    // During start-up, startService notices the abort at its next step and closes what it had opened.
+    if (running !== undefined) void stopAndExit(running);
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
-  starting.catch((error: unknown) => {
+  // Loaded only once the configuration is known to be good, so that a typo is reported without loading the stack.
+  const { startService, StartupError } = await import('./server.js');
+  try {
+    running = await startService(config, { log, signal: interrupted.signal });
+  } catch (error) {
+    if (interrupted.signal.aborted) {
+      log.info('stopped before start-up finished');
+      exitSoon(0);
+      return;
+    }
     // Expected failures are one line; anything else is a bug and keeps its stack.
     const message = error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`start-up failed: ${message}\n`);
     exitSoon(1);
-  });
+    return;
+  }
+  // A signal that came after startService's last check found nothing to stop yet.
+  if (interrupted.signal.aborted) await stopAndExit(running);
 }
 
 await main();

@@ -35,6 +35,8 @@ export interface RunningService {
 
 export interface StartOptions {
   readonly log: StartupLog;
+  /** Aborted (by a signal) during start-up: stop at the next step, close what was opened, and reject. */
+  readonly signal?: AbortSignal;
   /** Where the demo credentials block goes; stdout by default. */
   readonly print?: (text: string) => void;
 }
@@ -120,12 +122,17 @@ export async function startService(config: ServiceConfig, options: StartOptions)
   const closeAll = async () => {
     for (const close of closers.splice(0).reverse()) await close().catch((error: unknown) => log.warn(`while stopping: ${firstLine(error)}`));
   };
+  const checkpoint = () => {
+    if (options.signal?.aborted === true) throw new StartupError('start-up interrupted');
+  };
   try {
     // Redis first: it fails fast, before an embedded engine is started and seeded for nothing.
     const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, log);
     if (redis !== undefined) closers.push(() => redis.quit());
+    checkpoint();
     const database = await openStore(config, log);
     closers.push(() => database.close());
+    checkpoint();
     if (database.ephemeral) log.warn('the embedded database keeps its data only as long as this process runs; set MONGODB_URL to keep it');
     const indexes = await ensureIndexes(database.db);
     if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
@@ -140,6 +147,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       if (created.isErr()) throw new StartupError(`cannot create the admin user (ADMIN_EMAIL): ${created.error.type}`);
       log.info(created.value ? `admin user ${config.admin.email} created` : `admin user ${config.admin.email} exists; its password is unchanged`);
     }
+    checkpoint();
     let demo: DemoCredentials | null = null;
     if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
 
@@ -159,6 +167,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       },
       logger: { level: config.logLevel },
     });
+    checkpoint();
     const beginShutdown = closeConnectionsOnShutdown(app.server);
     closers.push(() => {
       beginShutdown();
