@@ -167,12 +167,12 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       },
       logger: { level: config.logLevel },
     });
-    checkpoint();
     const beginShutdown = closeConnectionsOnShutdown(app.server);
     closers.push(() => {
       beginShutdown();
       return app.close();
     });
+    checkpoint();
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
