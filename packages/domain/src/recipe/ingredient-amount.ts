@@ -3,43 +3,31 @@
  * Hand-written scanning rather than one big regular expression, so the cost stays linear in the line's length
  * whatever the input (no backtracking).
  */
+import { isDash, isDigit, isLetter, isSpace, skipSpaces, type Line, type Scanned } from './ingredient-line.js';
 import { FRACTION_GLYPHS } from './quantity.js';
-
-export interface Scanned<T> {
-  readonly value: T;
-  /** Index just past what was read. */
-  readonly end: number;
-}
 
 export interface Amount {
   readonly quantity: number;
   readonly quantityMax: number | null;
 }
 
-const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
-const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\u00a0';
-const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
-export const isDash = (c: string | undefined): boolean => c === '-' || c === '–' || c === '—' || c === '‑' || c === '‐';
+const ARTICLE = /^an?$/i;
 
-export function skipSpaces(s: string, i: number): number {
-  let j = i;
-  while (isSpace(s[j])) j += 1;
-  return j;
-}
-
-function readDigits(s: string, i: number): Scanned<string> | undefined {
+/** Index just past the digits at i (i itself when there are none). */
+function digitsEnd(s: string, i: number): number {
   let j = i;
   while (isDigit(s[j])) j += 1;
-  return j > i ? { value: s.slice(i, j), end: j } : undefined;
+  return j;
 }
 
 /** `3/4` or `3⁄4` at i; never a zero denominator. */
 function readFraction(s: string, i: number): Scanned<number> | undefined {
-  const top = readDigits(s, i);
-  if (top === undefined || (s[top.end] !== '/' && s[top.end] !== '⁄')) return undefined;
-  const bottom = readDigits(s, top.end + 1);
-  if (bottom === undefined || Number(bottom.value) === 0) return undefined;
-  return { value: Number(top.value) / Number(bottom.value), end: bottom.end };
+  const topEnd = digitsEnd(s, i);
+  if (topEnd === i || (s[topEnd] !== '/' && s[topEnd] !== '⁄')) return undefined;
+  const bottomEnd = digitsEnd(s, topEnd + 1);
+  const bottom = Number(s.slice(topEnd + 1, bottomEnd));
+  if (bottomEnd === topEnd + 1 || bottom === 0) return undefined;
+  return { value: Number(s.slice(i, topEnd)) / bottom, end: bottomEnd };
 }
 
 /** Whole part then, glued or after a space or hyphen, a proper fraction: `1½`, `1 ½`, `1 1/2`, `1-1/2`. */
@@ -65,23 +53,26 @@ function readMixedTail(s: string, i: number, whole: number): Scanned<number> | u
 export function readNumber(s: string, i: number): Scanned<number> | undefined {
   const glyph = FRACTION_GLYPHS.get(s[i] ?? '');
   if (glyph !== undefined) return { value: glyph, end: i + 1 };
+  const wholeEnd = digitsEnd(s, i);
+  if (wholeEnd === i) return undefined;
   const fraction = readFraction(s, i);
   if (fraction !== undefined) return fraction;
-  const whole = readDigits(s, i);
-  if (whole === undefined) return undefined;
-  let text = whole.value;
-  let end = whole.end;
+  let text = s.slice(i, wholeEnd);
+  let end = wholeEnd;
   const separator = s[end];
-  const decimals = separator === '.' || separator === ',' ? readDigits(s, end + 1) : undefined;
-  if (decimals !== undefined) {
-    const thousands = separator === ',' && decimals.value.length === 3;
-    if (separator === '.' || decimals.value.length <= 2 || thousands) {
-      text = thousands ? text + decimals.value : `${text}.${decimals.value}`;
-      end = decimals.end;
+  const decimalsEnd = separator === '.' || separator === ',' ? digitsEnd(s, end + 1) : end;
+  const decimalCount = decimalsEnd - (end + 1);
+  const hasDecimals = decimalCount > 0;
+  if (hasDecimals) {
+    const decimals = s.slice(end + 1, decimalsEnd);
+    const thousands = separator === ',' && decimalCount === 3;
+    if (separator === '.' || decimalCount <= 2 || thousands) {
+      text = thousands ? text + decimals : `${text}.${decimals}`;
+      end = decimalsEnd;
     }
   }
   let value = Number(text);
-  if (decimals === undefined || end === whole.end) {
+  if (!hasDecimals || end === wholeEnd) {
     const tail = readMixedTail(s, end, value);
     if (tail !== undefined) {
       value += tail.value;
@@ -97,42 +88,36 @@ const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['half', 0.5], ['one-half', 0.5], ['quarter', 0.25], ['one-quarter', 0.25], ['a dozen', 12],
 ]);
 
-/** A word at i (letters and inner hyphens), lower-cased, or undefined. */
-export function readWord(s: string, i: number): Scanned<string> | undefined {
-  let j = i;
-  while (isLetter(s[j]) || (isDash(s[j]) && isLetter(s[j - 1]) && isLetter(s[j + 1]))) j += 1;
-  return j > i ? { value: s.slice(i, j), end: j } : undefined;
-}
-
 /** A number written as a word (`two`, `a dozen`), followed by a word boundary. */
-export function readNumberWord(s: string, i: number): Scanned<number> | undefined {
-  const word = readWord(s, i);
-  if (word === undefined) return undefined;
-  const lower = word.value.toLowerCase();
+export function readNumberWord(line: Line, i: number): Scanned<number> | undefined {
+  const end = line.wordEnd(i);
+  if (end === i) return undefined;
+  const lower = line.lowerWordAt(i);
+  const s = line.text;
   if (lower === 'a') {
-    const next = readWord(s, skipSpaces(s, word.end));
-    if (next?.value.toLowerCase() === 'dozen') return { value: 12, end: next.end };
-    return undefined;
+    const next = skipSpaces(s, end);
+    return line.isWordAt(next, 'dozen') ? { value: 12, end: line.wordEnd(next) } : undefined;
   }
   const value = NUMBER_WORDS.get(lower);
   if (value === undefined) return undefined;
   if (lower === 'half') {
     // `half a 7-ounce can`: the article belongs to the half.
-    const next = readWord(s, skipSpaces(s, word.end));
-    if (next !== undefined && /^an?$/i.test(next.value)) return { value, end: next.end };
+    const next = line.readWord(skipSpaces(s, end));
+    if (next !== undefined && ARTICLE.test(next.value)) return { value, end: next.end };
   }
-  return { value, end: word.end };
+  return { value, end };
 }
 
 /** Where the second number of a range starts, after `-`, ` - `, `–`, ` to `, ` or `, `- to ` or `-to-`. */
-export function readRangeSeparator(s: string, i: number): number | undefined {
+export function readRangeSeparator(line: Line, i: number): number | undefined {
+  const s = line.text;
   let j = skipSpaces(s, i);
   const dash = isDash(s[j]);
   if (dash) j = skipSpaces(s, j + 1);
-  const word = readWord(s, j);
-  const lower = word?.value.toLowerCase();
-  if (word !== undefined && (lower === 'to' || lower === 'or') && (isSpace(s[word.end]) || isDash(s[word.end]))) {
-    j = skipSpaces(s, word.end);
+  const lower = line.lowerWordAt(j);
+  const end = line.wordEnd(j);
+  if ((lower === 'to' || lower === 'or') && (isSpace(s[end]) || isDash(s[end]))) {
+    j = skipSpaces(s, end);
     if (isDash(s[j])) j = skipSpaces(s, j + 1);
     return j;
   }
@@ -143,13 +128,14 @@ export function readRangeSeparator(s: string, i: number): number | undefined {
  * A number or a range at i: `2`, `2-3`, `2 - 3`, `2–3`, `2 to 3`, `2 or 3`, `½–1`, `two or three`. A "range" whose
  * high end is not above its low end is read as its first number only.
  */
-export function readAmount(s: string, i: number): Scanned<Amount> | undefined {
-  const first = readNumber(s, i) ?? readNumberWord(s, i);
+export function readAmount(line: Line, i: number): Scanned<Amount> | undefined {
+  const s = line.text;
+  const first = readNumber(s, i) ?? readNumberWord(line, i);
   // `60% chocolate` names a kind, not an amount.
   if (first === undefined || s[first.end] === '%') return undefined;
-  const afterSeparator = readRangeSeparator(s, first.end);
+  const afterSeparator = readRangeSeparator(line, first.end);
   if (afterSeparator !== undefined) {
-    const second = readNumber(s, afterSeparator) ?? readNumberWord(s, afterSeparator);
+    const second = readNumber(s, afterSeparator) ?? readNumberWord(line, afterSeparator);
     if (second !== undefined && second.value > first.value) {
       return { value: { quantity: first.value, quantityMax: second.value }, end: second.end };
     }

@@ -10,10 +10,12 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import { readAmount } from './ingredient-amount.js';
+import { Line } from './ingredient-line.js';
 import type { Ingredient, IngredientParts } from './ingredient.js';
-import { parseIngredientLine } from './ingredient-parser.js';
+import { collapseWhitespace } from './ingredient-name.js';
+import { parseTidyIngredientLine } from './ingredient-parser.js';
 import { cleanQuantity } from './quantity.js';
-import { renderIngredient } from './quantity-format.js';
+import { withRenderedText } from './quantity-format.js';
 import { lookupUnit } from './units.js';
 
 export const INGREDIENT_LIMITS = { line: 500, name: 200, note: 500, unit: 40, quantity: 1_000_000 } as const;
@@ -28,7 +30,7 @@ export interface IngredientInputObject {
 
 export type IngredientInput = string | IngredientInputObject;
 
-const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+const collapse = collapseWhitespace;
 
 function readQuantity(value: unknown, field: string): Result<number | null, string> {
   if (value === undefined || value === null) return ok(null);
@@ -36,7 +38,7 @@ function readQuantity(value: unknown, field: string): Result<number | null, stri
   if (typeof value === 'number') number = value;
   else if (typeof value === 'string') {
     const text = value.trim();
-    const read = readAmount(text, 0);
+    const read = readAmount(new Line(text), 0);
     number = read !== undefined && read.end === text.length && read.value.quantityMax === null ? read.value.quantity : undefined;
   }
   if (number === undefined || !Number.isFinite(number) || number < 0 || number > INGREDIENT_LIMITS.quantity) {
@@ -92,7 +94,7 @@ function fromLine(line: string): Result<IngredientParts, string> {
   const text = collapse(line);
   if (text === '') return err('must not be empty');
   if (text.length > INGREDIENT_LIMITS.line) return err(`must be at most ${INGREDIENT_LIMITS.line} characters`);
-  const parts = parseIngredientLine(text);
+  const parts = parseTidyIngredientLine(text);
   return checkName(parts.name).map(() => parts);
 }
 
@@ -101,5 +103,5 @@ export function normaliseIngredientInput(item: IngredientInput): Result<Ingredie
   const parts = typeof item === 'string' ? fromLine(item)
     : typeof item === 'object' && item !== null ? fromObject(item)
       : err('must be a string such as "1 cup flour" or an object with a name');
-  return parts.map((valid) => ({ ...valid, text: renderIngredient(valid) }));
+  return parts.map(withRenderedText);
 }

@@ -35,8 +35,21 @@ function trailingParenthesis(s: string): number {
 }
 
 const TRAILING_PHRASES = ['to taste', 'as needed', 'as required', 'for garnish', 'to serve', 'for serving', 'optional'];
+const OF_AHEAD = /^of\s/i;
 
-const tidy = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const WHITESPACE_RUNS = /\s+/g;
+// Whitespace other than a space, or two spaces together: what tidying would change once the ends are trimmed.
+const UNTIDY = /[^\S ]| {2}/;
+
+/**
+ * Every run of whitespace as one space, none at either end: `s.replace(/\s+/g, ' ').trim()`, without the cost of
+ * rebuilding the string when it is already tidy, as nearly every line is (that was the parser's largest cost).
+ */
+export function collapseWhitespace(s: string): string {
+  const trimmed = s.trim();
+  return UNTIDY.test(trimmed) ? trimmed.replace(WHITESPACE_RUNS, ' ') : trimmed;
+}
+
 const stripEdges = (s: string): string => {
   let start = 0;
   let end = s.length;
@@ -45,37 +58,41 @@ const stripEdges = (s: string): string => {
   return s.slice(start, end);
 };
 
-/** Splits `flour, sifted` into name and notes; `salt to taste` into `salt` and `to taste`. */
+/**
+ * Splits `flour, sifted` into name and notes; `salt to taste` into `salt` and `to taste`. `rest` is a part of a
+ * line that `collapseWhitespace` has tidied, so trimming the ends of each piece is all the tidying it needs.
+ */
 export function splitNameAndNote(rest: string): NameAndNote {
   const notes: string[] = [];
-  let name = tidy(rest);
+  let name = rest.trim();
   const comma = topLevelComma(name);
   if (comma >= 0) {
-    const note = stripEdges(tidy(name.slice(comma + 1)));
+    const note = stripEdges(name.slice(comma + 1).trim());
     if (note !== '') notes.push(note);
     name = name.slice(0, comma);
   }
-  name = stripEdges(tidy(name));
+  name = stripEdges(name.trim());
   if (name.startsWith('(')) {
     // `(packed) brown sugar`: a leading aside is a note too.
     const close = name.indexOf(')');
     if (close > 0 && close < name.length - 1) {
-      notes.unshift(tidy(name.slice(1, close)));
-      name = stripEdges(tidy(name.slice(close + 1)));
+      notes.unshift(name.slice(1, close).trim());
+      name = stripEdges(name.slice(close + 1).trim());
     }
   }
   const paren = trailingParenthesis(name);
   if (paren > 0) {
-    const inner = tidy(name.slice(paren + 1, -1));
+    const inner = name.slice(paren + 1, -1).trim();
     if (inner !== '') notes.unshift(inner);
-    name = stripEdges(tidy(name.slice(0, paren)));
+    name = stripEdges(name.slice(0, paren).trim());
   }
   const lower = name.toLowerCase();
   for (const phrase of TRAILING_PHRASES) {
-    if (lower.endsWith(` ${phrase}`)) {
+    // The phrase as a whole word at the end: `salt to taste`, not `tomato taste`.
+    if (lower.endsWith(phrase) && lower[lower.length - phrase.length - 1] === ' ') {
       const cut = name.length - phrase.length;
       notes.unshift(name.slice(cut));
-      name = stripEdges(tidy(name.slice(0, cut)));
+      name = stripEdges(name.slice(0, cut).trim());
       break;
     }
   }
@@ -85,5 +102,5 @@ export function splitNameAndNote(rest: string): NameAndNote {
 /** Drops a leading `of ` (`1 cup of flour`). */
 export function dropLeadingOf(s: string): string {
   const trimmed = s.trimStart();
-  return /^of\s/i.test(trimmed) ? trimmed.slice(3) : trimmed;
+  return OF_AHEAD.test(trimmed) ? trimmed.slice(3) : trimmed;
 }

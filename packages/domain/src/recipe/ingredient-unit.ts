@@ -2,22 +2,9 @@
  * Reading the unit that follows an amount, with what can sit between them (`heaped`, `(14 oz)`, `x 400g`, `14-ounce`)
  * and the alternative amounts that can follow it (`/½oz`, `(240 ml)`, `plus 2 teaspoons`).
  */
-import {
-  isDash,
-  readAmount,
-  readNumber,
-  readRangeSeparator,
-  readWord,
-  skipSpaces,
-  type Amount,
-  type Scanned,
-} from './ingredient-amount.js';
-import { lookupUnit, type UnitInfo } from './units.js';
-
-/** The line being read; an object so helpers share one string without copying it. */
-export interface Line {
-  readonly text: string;
-}
+import { readAmount, readNumber, readRangeSeparator, type Amount } from './ingredient-amount.js';
+import { isDash, skipSpaces, type Line, type Scanned } from './ingredient-line.js';
+import { lookupUnit, lookupUnitWord, opensUnitPair, type UnitInfo } from './units.js';
 
 export interface SizedUnit {
   readonly amount: Amount | null;
@@ -30,24 +17,26 @@ const MODIFIERS = new Set(['small', 'medium', 'large', 'big', 'extra-large', 'me
 
 // `quarter-size slices`, `½-inch-thick slices`, `medium-length stalks`.
 const SIZE_SUFFIX = /-(size|sized|length|thick|thin|long|wide)$/i;
-export const isModifier = (word: string): boolean => MODIFIERS.has(word.toLowerCase()) || SIZE_SUFFIX.test(word);
+export const isModifier = (word: string, lower: string = word.toLowerCase()): boolean =>
+  MODIFIERS.has(lower) || SIZE_SUFFIX.test(word);
 
 const MEASURE_KINDS = new Set(['mass', 'volume', 'length']);
 
 /** A unit word (or two, as in `fl. oz.`) at i, with its trailing period. */
 export function readUnit(line: Line, i: number): Scanned<UnitInfo> | undefined {
   const s = line.text;
-  const first = readWord(s, i);
+  const first = line.readWord(i);
   if (first === undefined) return undefined;
+  const lower = line.lowerWordAt(i);
   const afterFirst = s[first.end] === '.' ? first.end + 1 : first.end;
-  const second = readWord(s, skipSpaces(s, afterFirst));
+  const second = opensUnitPair(lower) ? line.readWord(skipSpaces(s, afterFirst)) : undefined;
   if (second !== undefined && second.value.length <= 6) {
     const pair = lookupUnit(s.slice(i, second.end));
     if (pair !== undefined) return { value: pair, end: s[second.end] === '.' ? second.end + 1 : second.end };
   }
   const withDot = afterFirst > first.end ? lookupUnit(s.slice(i, afterFirst)) : undefined;
   if (withDot !== undefined) return { value: withDot, end: afterFirst };
-  const single = lookupUnit(first.value);
+  const single = lookupUnitWord(first.value, lower);
   return single === undefined ? undefined : { value: single, end: first.end };
 }
 
@@ -67,7 +56,7 @@ function readModifiedUnit(line: Line, i: number): Scanned<{ unit: UnitInfo; modi
     }
     if (n > 0 && (s[j] === ',' || /^(to|or|and)\s/i.test(s.slice(j, j + 4)))) {
       // `large, thin slices`, `small to medium head`.
-      j = skipSpaces(s, s[j] === ',' ? j + 1 : (readWord(s, j)?.end ?? j));
+      j = skipSpaces(s, s[j] === ',' ? j + 1 : line.wordEnd(j));
       continue;
     }
     if (s[j] === '(' && n > 0) {
@@ -77,8 +66,8 @@ function readModifiedUnit(line: Line, i: number): Scanned<{ unit: UnitInfo; modi
       j = skipSpaces(s, close);
       continue;
     }
-    const word = readWord(s, j);
-    if (word === undefined || !isModifier(word.value)) return undefined;
+    const word = line.readWord(j);
+    if (word === undefined || !isModifier(word.value, line.lowerWordAt(j))) return undefined;
     modifiers.push(word.value);
     j = skipSpaces(s, word.end);
   }
@@ -101,8 +90,10 @@ function closeParen(s: string, i: number): number {
 /** A measured amount at i: `400g`, `14 oz`, `14-ounce`, `½-inch`. */
 function readMeasure(line: Line, i: number): Scanned<{ amount: number; unit: UnitInfo; text: string; hyphen: boolean }> | undefined {
   const s = line.text;
-  const number = readAmount(s, i);
-  if (number === undefined || readNumber(s, i) === undefined) return undefined;
+  // A number in figures first: the cheap test that fails on most words, before reading a range or number word.
+  if (readNumber(s, i) === undefined) return undefined;
+  const number = readAmount(line, i);
+  if (number === undefined) return undefined;
   const hyphen = isDash(s[number.end]);
   const unit = readUnit(line, hyphen ? number.end + 1 : skipSpaces(s, number.end));
   if (unit === undefined || !MEASURE_KINDS.has(unit.value.kind)) return undefined;
@@ -110,10 +101,11 @@ function readMeasure(line: Line, i: number): Scanned<{ amount: number; unit: Uni
 }
 
 /** A number hyphenated to a word, such as `½-inch-thick`. */
-function readSizeWord(s: string, i: number): Scanned<string> | undefined {
+function readSizeWord(line: Line, i: number): Scanned<string> | undefined {
+  const s = line.text;
   const number = readNumber(s, i);
   if (number === undefined || !isDash(s[number.end])) return undefined;
-  const word = readWord(s, number.end + 1);
+  const word = line.readWord(number.end + 1);
   return word === undefined ? undefined : { value: s.slice(i, word.end), end: word.end };
 }
 
@@ -144,7 +136,7 @@ export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit 
     notes = [measure.value.text, ...(alternatives?.value.notes ?? []), ...(alternatives?.value.additions ?? []).map((a) => a.text)];
     j = skipSpaces(s, afterMeasure);
   }
-  const sizeWord = size === undefined ? readSizeWord(s, j) : undefined;
+  const sizeWord = size === undefined ? readSizeWord(line, j) : undefined;
   if (sizeWord !== undefined && readModifiedUnit(line, sizeWord.end) !== undefined) {
     // `Six ½-inch-thick slices`: a size written as one hyphenated word.
     notes = [sizeWord.value];
@@ -192,14 +184,14 @@ export function readSecondaryAmounts(line: Line, i: number): Scanned<SecondaryAm
     if (s[j] === '(') {
       const close = closeParen(s, j);
       const inner = close > 0 ? s.slice(j + 1, close - 1).trim() : '';
-      const first = readWord(s, j + 1)?.value.toLowerCase();
+      const first = line.lowerWordAt(j + 1);
       if (close < 0 || (readNumber(inner, 0) === undefined && first !== 'about' && first !== 'approximately')) break;
       notes.push(inner);
       end = close;
       continue;
     }
     const slash = s[j] === '/';
-    const plus = !slash && (s[j] === '+' || readWord(s, j)?.value.toLowerCase() === 'plus');
+    const plus = !slash && (s[j] === '+' || line.isWordAt(j, 'plus'));
     const from = slash || s[j] === '+' ? skipSpaces(s, j + 1) : plus ? skipSpaces(s, j + 4) : j;
     const measure = readMeasure(line, from);
     if (measure === undefined || (!slash && !plus && measure.value.hyphen)) break;
@@ -214,7 +206,7 @@ export function readSecondaryAmounts(line: Line, i: number): Scanned<SecondaryAm
 /** The high end of a range that repeats its unit: `¾ cup to 1 cup`, `1 tbsp - 2 tbsp`. */
 export function readUnitRange(line: Line, i: number, unit: UnitInfo, low: number): Scanned<number> | undefined {
   const s = line.text;
-  const from = readRangeSeparator(s, i);
+  const from = readRangeSeparator(line, i);
   const high = from === undefined ? undefined : readNumber(s, from);
   if (high === undefined || high.value <= low) return undefined;
   const repeated = readUnit(line, skipSpaces(s, high.end));

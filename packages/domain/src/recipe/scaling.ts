@@ -5,7 +5,7 @@
  */
 import type { Ingredient } from './ingredient.js';
 import { cleanQuantity } from './quantity.js';
-import { renderIngredient } from './quantity-format.js';
+import { withRenderedText } from './quantity-format.js';
 
 /**
  * The factor that takes a recipe from `baseServings` to `servings`. Both must be positive finite numbers; anything
@@ -33,7 +33,7 @@ export function scaleIngredient(ingredient: Ingredient, factor: number): Ingredi
     name: ingredient.name,
     note: ingredient.note,
   };
-  return { ...parts, text: renderIngredient(parts) };
+  return withRenderedText(parts);
 }
 
 /** Every ingredient of a list scaled by the same factor, in order. */

@@ -132,6 +132,8 @@ for (const [name, kind, system, aliases, plural] of ROWS) {
 /** Longest alias in words (`fl. oz.` is two), so callers know how far ahead to look. */
 export const MAX_UNIT_WORDS = 2;
 
+const PLAIN_WORD = /^[^.\s]*$/;
+
 /**
  * The unit a written word (or two words, such as `fl oz`) stands for, or undefined. `T` is a tablespoon and `t` a
  * teaspoon; otherwise case and a trailing period are ignored (`Tbsp.`, `OZ`, `mL`).
@@ -139,11 +141,30 @@ export const MAX_UNIT_WORDS = 2;
 export function lookupUnit(word: string): UnitInfo | undefined {
   const exact = exactAliases.get(word);
   if (exact !== undefined) return exact;
+  if (PLAIN_WORD.test(word)) return foldedAliases.get(word.toLowerCase());
   const trimmed = word.endsWith('.') ? word.slice(0, -1) : word;
   const exactTrimmed = exactAliases.get(trimmed);
   if (exactTrimmed !== undefined) return exactTrimmed;
   const folded = trimmed.toLowerCase().replace(/\.\s*/g, ' ').trim();
   return foldedAliases.get(folded) ?? foldedAliases.get(folded.replace(/\s+/g, ' '));
+}
+
+/**
+ * `lookupUnit` for one word of letters and hyphens (`Tbsp`, `cups`), which needs no folding of periods and spaces;
+ * the parser's common case, with the lower-cased form passed in when the caller already has it.
+ */
+export function lookupUnitWord(word: string, lower: string = word.toLowerCase()): UnitInfo | undefined {
+  return exactAliases.get(word) ?? foldedAliases.get(lower);
+}
+
+// First words of the aliases of two words (`fl`, `fluid`, `half`), so that a reader tries a pair only after one.
+const PAIR_STARTS: ReadonlySet<string> = new Set(
+  [...foldedAliases.keys()].filter((alias) => /[.\s]/.test(alias)).map((alias) => alias.split(/[.\s]/)[0] ?? ''),
+);
+
+/** Whether a word, lower-cased, can open a unit of two words (`fl` of `fl oz`, `half` of `half pint`). */
+export function opensUnitPair(lowerWord: string): boolean {
+  return PAIR_STARTS.has(lowerWord);
 }
 
 /** The table entry for a canonical name (`cup`, `g`), or undefined for a unit kept as the client gave it. */

@@ -11,6 +11,13 @@ describe('normaliseIngredientInput', () => {
     assert.equal(normaliseIngredientInput('salt to taste')._unsafeUnwrap().text, 'salt, to taste');
   });
 
+  it('serialises its fields in the contract\'s order, text last', () => {
+    for (const item of ['1 1/2 cups flour, sifted', { quantity: 2, unit: 'Cloves', name: 'garlic' }] as const) {
+      const stored = normaliseIngredientInput(item)._unsafeUnwrap();
+      assert.deepEqual(Object.keys(stored), ['quantity', 'quantity_max', 'unit', 'name', 'note', 'text']);
+    }
+  });
+
   it('validates and canonicalises an object', () => {
     const result = normaliseIngredientInput({ quantity: 2, quantity_max: 3, unit: 'Cloves', name: ' garlic ' });
     assert.deepEqual(result._unsafeUnwrap(), {

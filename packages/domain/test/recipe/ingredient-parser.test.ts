@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { IngredientParts } from '../../src/recipe/ingredient.js';
+import { collapseWhitespace } from '../../src/recipe/ingredient-name.js';
 import { parseIngredientLine } from '../../src/recipe/ingredient-parser.js';
 
 type Expected = Partial<IngredientParts>;
@@ -170,5 +171,37 @@ describe('parseIngredientLine: robustness', () => {
       // Generous bound: a quadratic scan of 100,000 characters would take far longer than this.
       assert.ok(elapsed < 1000, `${JSON.stringify(pattern)} took ${elapsed} ms`);
     }
+  });
+});
+
+describe('parseIngredientLine: whitespace', () => {
+  const whitespace = fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u2009', '\u3000', ' \r\n ');
+
+  it('tidies whitespace exactly as collapsing every run to one space and trimming would', () => {
+    const text = fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }), whitespace), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (s) => {
+        assert.equal(collapseWhitespace(s), s.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a line the same whatever whitespace separates its words', () => {
+    const lines = ['1 1/2 cups flour, sifted', '2 x 400g tins chopped tomatoes', 'Juice of 2 lemons', 'Butter, 1 pound, softened', 'a pinch of salt'];
+    fc.assert(
+      fc.property(fc.constantFrom(...lines), fc.array(whitespace, { minLength: 8, maxLength: 8 }), (line, spaces) => {
+        const spaced = line.split(' ').map((word, i) => `${word}${spaces[i % spaces.length] ?? ' '}`).join('');
+        assert.deepEqual(parseIngredientLine(`${spaces[7] ?? ''}${spaced}`), parseIngredientLine(line));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('matches words in any case, once per line however often they are tried', () => {
+    check('1 TO 2 Cups flour', { quantity: 1, quantity_max: 2, unit: 'cup', name: 'flour' });
+    check('2 Dozen eggs', { quantity: 24, unit: null, name: 'eggs' });
+    check('½ cup PLUS 1 tablespoon sugar', { quantity: 0.5 + 1 / 16, unit: 'cup', name: 'sugar' });
+    check('Juice OF 2 lemons', { quantity: 2, name: 'lemons', note: 'juice only' });
   });
 });

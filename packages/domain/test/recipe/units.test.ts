@@ -42,6 +42,13 @@ describe('lookupUnit', () => {
     }
   });
 
+  it('reads an alias the same however it is cased or punctuated', () => {
+    for (const [word, unit] of [['TBSP', 'tablespoon'], ['Tbsp.', 'tablespoon'], ['tbsp', 'tablespoon'], ['Cups', 'cup'],
+      ['fl. oz.', 'fluid ounce'], ['FL OZ', 'fluid ounce'], ['fl.oz', 'fluid ounce'], ['Half Pint', 'half-pint'], ['mL', 'ml'], ['in.', 'inch']]) {
+      assert.equal(canonical(word ?? ''), unit, word);
+    }
+  });
+
   it('does not take ordinary words for units', () => {
     for (const word of ['flour', 'in', 'large', 'the', '', 'T-bone']) assert.equal(lookupUnit(word), undefined, word);
   });
