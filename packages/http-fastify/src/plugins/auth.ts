@@ -8,6 +8,7 @@
  *   removed user's tokens stop working within a second, and a busy user costs one lookup per second, not per request.
  * - Signing is the expensive part of a request, so the refreshed token is cached per user for the current second
  *   (JWT times are whole seconds: a token signed again within the second would be byte-for-byte the same anyway).
+ *   Likewise a token whose signature checked out is not checked again within the same second (its expiry is).
  */
 import jwt from '@fastify/jwt';
 import type { Clock, UserRepository } from '@larder/domain';
@@ -50,6 +51,11 @@ interface Claims {
   readonly exp?: unknown;
 }
 
+interface VerifiedClaims {
+  readonly sub: string;
+  readonly exp: number;
+}
+
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
 /** Values that are valid for the current second only. */
@@ -78,6 +84,24 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
 
   const tokens = new PerSecondCache<IssuedToken>();
   const knownUsers = new PerSecondCache<true>();
+  const verifiedTokens = new PerSecondCache<VerifiedClaims>();
+
+  const verify = (token: string, second: number): VerifiedClaims => {
+    const cached = verifiedTokens.get(token, second);
+    if (cached !== undefined) return cached;
+    let claims: Claims;
+    try {
+      claims = app.jwt.verify<Claims>(token);
+    } catch {
+      throw new HttpProblem(unauthorized('The token is malformed or was not signed by this service.', true));
+    }
+    if (typeof claims.sub !== 'string' || claims.sub === '' || typeof claims.exp !== 'number') {
+      throw new HttpProblem(unauthorized('The token does not name a user and an expiry.', true));
+    }
+    const verified = { sub: claims.sub, exp: claims.exp };
+    verifiedTokens.set(token, verified);
+    return verified;
+  };
 
   const issueAt = (userId: string, nowMs: number): IssuedToken => {
     const iat = Math.floor(nowMs / 1000);
@@ -108,18 +132,11 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     }
     const token = BEARER.exec(header)?.[1];
     if (token === undefined) throw new HttpProblem(unauthorized('The Authorization header must be "Bearer <token>".', true));
-    let claims: Claims;
-    try {
-      claims = app.jwt.verify<Claims>(token);
-    } catch {
-      throw new HttpProblem(unauthorized('The token is malformed or was not signed by this service.', true));
-    }
-    if (typeof claims.sub !== 'string' || claims.sub === '' || typeof claims.exp !== 'number') {
-      throw new HttpProblem(unauthorized('The token does not name a user and an expiry.', true));
-    }
     const nowMs = options.clock.now().getTime();
+    const second = Math.floor(nowMs / 1000);
+    const claims = verify(token, second);
     if (claims.exp * 1000 <= nowMs) throw new HttpProblem(unauthorized('The token has expired; log in again.', true));
-    if (!(await userExists(request, claims.sub, Math.floor(nowMs / 1000)))) {
+    if (!(await userExists(request, claims.sub, second))) {
       throw new HttpProblem(unauthorized('The user of this token no longer exists.', true));
     }
     request.userId = claims.sub;

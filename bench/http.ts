@@ -1,0 +1,282 @@
+/**
+ * What the HTTP layer costs, side by side, in one run:
+ *   1. a bare Fastify route returning the same recipe JSON (no auth, no schema, no hooks);
+ *   2. the real `GET /api/recipes/{id}` on in-memory repositories: token check, sliding refresh, per-user rate limit
+ *      (high enough never to trigger), validation, schema serialisation, security headers;
+ *   3. the same endpoint, and a search (`GET /api/recipes?q=...`), on the embedded database engine.
+ *
+ *   cd bench && node --import tsx --conditions=source http.ts [--seconds 5] [--rounds 3] [--connections 32] [--skip-mongo]
+ *
+ * The load generator (autocannon) runs in its own process; the servers share this one, one at a time under load.
+ * Besides requests per second, each row shows the server's CPU time per request, which other load on the machine
+ * disturbs less. The target: (2) reaches at least 60% of (1)'s requests per second. Compare rows of one run.
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import type * as MongoAdapters from '@larder/adapters-mongo';
+import {
+  addUser,
+  createRecipe,
+  newRecipe,
+  parseRecipeDraft,
+  systemClock,
+  type ProductRepository,
+  type Recipe,
+  type RecipeRepository,
+  type UserRepository,
+} from '@larder/domain';
+import { InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher, sequentialIds } from '@larder/domain/testing';
+import { buildApp } from '@larder/http-fastify';
+
+// The bare route must run on the very Fastify the service uses: load it from the service package (the bench package
+// does not depend on fastify itself).
+type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;
+const Fastify = createRequire(import.meta.resolve('@larder/http-fastify'))('fastify') as (options: { logger: boolean }) => FastifyInstance;
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number): number => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const SECONDS = option('seconds', 5);
+const ROUNDS = option('rounds', 3);
+const CONNECTIONS = option('connections', 32);
+const LIBRARY_SIZE = option('library', 500);
+const SEARCH = 'chicken lem';
+
+const RECIPE_INPUT = {
+  title: 'Lemon Garlic Roast Chicken',
+  description: 'A weeknight roast with crisp skin and a bright pan sauce.',
+  servings: 4,
+  prep_time_minutes: 15,
+  cook_time_minutes: 60,
+  dietary_tags: ['gluten-free', 'dairy-free'],
+  cuisine: 'Mediterranean',
+  meal_type: 'dinner',
+  season: 'autumn',
+  email_ready: true,
+  engagement_score: 87.5,
+  ingredients: [
+    '1 whole chicken (about 4 lb)', '2 lemons, halved', '1 head garlic, halved crosswise', '2 tbsp olive oil',
+    '1 1/2 tsp kosher salt', '½ tsp black pepper', '4 sprigs thyme', '1 cup chicken stock', '2-3 shallots, sliced', 'parsley to serve',
+  ],
+  instructions: ['Heat the oven to 425°F.', 'Rub the chicken with oil, salt and pepper.', 'Roast with lemons, garlic and thyme for 60 minutes.', 'Rest, then make a pan sauce with the stock.'],
+  notes: 'Leftovers make excellent chicken salad.',
+};
+
+const WORDS = ['chicken', 'lemon', 'garlic', 'tomato', 'basil', 'rice', 'bean', 'squash', 'apple', 'ginger', 'pork', 'tofu', 'noodle', 'curry', 'salad', 'soup'];
+
+/** Recipes with varied titles and ingredients, a few of them matching the search. */
+function library(size: number): Recipe[] {
+  const ids = sequentialIds('lib');
+  return Array.from({ length: size }, (_, index) => {
+    const pick = (offset: number) => WORDS[(index * 7 + offset * 3) % WORDS.length] ?? 'salt';
+    const content = parseRecipeDraft({
+      title: `${pick(0)} ${pick(1)} ${pick(2)} number ${index}`,
+      servings: 2 + (index % 6),
+      ingredients: [`2 cups ${pick(3)}`, `1 tbsp ${pick(4)}`, `${1 + (index % 3)} cloves garlic`],
+      engagement_score: index % 100,
+    })._unsafeUnwrap();
+    return newRecipe(ids.next(), content, new Date(Date.UTC(2026, 0, 1) + index * 60_000));
+  });
+}
+
+interface Stores {
+  readonly recipes: RecipeRepository;
+  readonly products: ProductRepository;
+  readonly users: UserRepository;
+}
+
+/** Seeds a store with the bench recipe, a library and one user; returns the recipe and a token for that user. */
+async function serveApi(stores: Stores): Promise<{ app: FastifyInstance; recipe: Recipe; token: string; url: string }> {
+  const ids = sequentialIds(`bench-${Date.now()}`);
+  const recipe = (await createRecipe({ recipes: stores.recipes, clock: systemClock, ids })(RECIPE_INPUT))._unsafeUnwrap();
+  const outcomes = (await stores.recipes.saveBatch(library(LIBRARY_SIZE).map((item) => ({ kind: 'insert' as const, recipe: item }))))._unsafeUnwrap();
+  if (!outcomes.every((outcome) => outcome === 'written')) throw new Error('library not seeded');
+  (await addUser({ users: stores.users, hasher: plainTextHasher, clock: systemClock, ids })({ email: 'bench@example.com', password: 'bench password' }))._unsafeUnwrap();
+  const app = await buildApp({
+    ...stores,
+    clock: systemClock,
+    ids,
+    hasher: plainTextHasher,
+    readiness: async () => true,
+    logger: false,
+    config: {
+      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+      rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+      salesPlatforms: ['etsy', 'gumroad'],
+      corsOrigins: '*',
+    },
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@example.com', password: 'bench password' } });
+  return { app, recipe, token: login.json<{ token: string }>().token, url };
+}
+
+async function serveBare(recipe: Recipe): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify({ logger: false });
+  app.get('/recipe', async () => recipe);
+  return { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
+}
+
+interface Target {
+  readonly name: string;
+  readonly url: string;
+  readonly headers?: Record<string, string>;
+}
+
+interface Row {
+  readonly name: string;
+  readonly requests: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly cpuMicros: number;
+  readonly bytes: number;
+  readonly errors: number;
+}
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+
+/** autocannon in a child process, so that the server's CPU time (this process) is the server's alone. */
+function cannon(target: Target, seconds: number): Promise<CannonResult> {
+  const headerArgs = Object.entries(target.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const argv = [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), ...headerArgs, target.url];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) =>
+      error === null ? resolve(JSON.parse(stdout) as CannonResult) : reject(new Error(`autocannon: ${error.message}`)),);
+  });
+}
+
+async function measureOnce(target: Target): Promise<Omit<Row, 'bytes'>> {
+  const before = process.cpuUsage();
+  const result = await cannon(target, SECONDS);
+  const cpu = process.cpuUsage(before);
+  return {
+    name: target.name,
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMicros: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+    errors: result.non2xx + result.errors,
+  };
+}
+
+/**
+ * Every target is measured ROUNDS times, interleaved (A B C, A B C, ...), and keeps its best round: on a shared
+ * machine, other load only ever makes a round slower.
+ */
+async function measureAll(targets: readonly Target[]): Promise<Row[]> {
+  const bytes: number[] = [];
+  for (const target of targets) {
+    const check = await fetch(target.url, { headers: target.headers ?? {} });
+    if (check.status !== 200) throw new Error(`${target.name}: ${check.status} ${await check.text()}`);
+    bytes.push((await check.arrayBuffer()).byteLength);
+    await cannon(target, 2); // warm-up: JIT, caches
+  }
+  const best: (Omit<Row, 'bytes'> | undefined)[] = targets.map(() => undefined);
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) {
+      const row = await measureOnce(target);
+      process.stderr.write(`  round ${round}: ${target.name}: ${Math.round(row.requests)} req/s, ${row.cpuMicros.toFixed(0)} µs CPU/request\n`);
+      if (best[index] === undefined || row.requests > (best[index]?.requests ?? 0)) best[index] = row;
+    }
+  }
+  return best.map((row, index) => ({ ...(row as Omit<Row, 'bytes'>), bytes: bytes[index] ?? 0 }));
+}
+
+interface MongoTargets {
+  readonly targets: Target[];
+  close(): Promise<void>;
+}
+
+async function mongoTargets(): Promise<MongoTargets | string> {
+  let adapters: typeof MongoAdapters;
+  try {
+    adapters = await import('@larder/adapters-mongo');
+  } catch (error) {
+    return `skipped: @larder/adapters-mongo did not load (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const handle = await adapters.openDatabase({ dbName: `bench_${Date.now()}`, logger: (line) => process.stderr.write(`  ${line}\n`) });
+  try {
+    (await adapters.ensureIndexes(handle.db))._unsafeUnwrap();
+    const api = await serveApi(adapters.createMongoRepositories(handle.db));
+    const headers = { authorization: `Bearer ${api.token}` };
+    return {
+      targets: [
+        { name: `GET /api/recipes/{id}, ${handle.engine}`, url: `${api.url}/api/recipes/${api.recipe.id}`, headers },
+        { name: `GET /api/recipes?q=${SEARCH}, ${handle.engine}`, url: `${api.url}/api/recipes?q=${encodeURIComponent(SEARCH)}`, headers },
+      ],
+      close: async () => {
+        await api.app.close();
+        await handle.close();
+      },
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+function print(rows: readonly Row[], notes: readonly string[]): void {
+  const baseline = rows[0]?.requests ?? 1;
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const left = (text: string, width: number) => text.padStart(width);
+  const width = Math.max(...rows.map((row) => row.name.length)) + 2;
+  console.log(
+    `\nHTTP bench: best of ${ROUNDS} interleaved ${SECONDS} s rounds, ${CONNECTIONS} connections, autocannon in its own process; ` +
+      `${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}, Node ${process.version}; library of ${LIBRARY_SIZE + 1} recipes`,
+  );
+  console.log(`${pad('', width)}${left('req/s', 8)}${left('p50 ms', 8)}${left('p99 ms', 8)}${left('CPU µs/req', 11)}${left('bytes', 7)}${left('vs bare', 9)}${left('non-2xx', 9)}`);
+  for (const row of rows) {
+    console.log(
+      pad(row.name, width) +
+        left(String(Math.round(row.requests)), 8) +
+        left(String(row.p50), 8) +
+        left(String(row.p99), 8) +
+        left(row.cpuMicros.toFixed(0), 11) +
+        left(String(row.bytes), 7) +
+        left(`${Math.round((row.requests / baseline) * 100)}%`, 9) +
+        left(String(row.errors), 9),
+    );
+  }
+  for (const note of notes) console.log(note);
+}
+
+process.stderr.write('starting servers\n');
+const memory = await serveApi({ recipes: new InMemoryRecipeRepository(), products: new InMemoryProductRepository(), users: new InMemoryUserRepository() });
+const bare = await serveBare(memory.recipe);
+const auth = { authorization: `Bearer ${memory.token}` };
+const targets: Target[] = [
+  { name: 'bare Fastify route, same recipe JSON', url: `${bare.url}/recipe` },
+  { name: 'GET /api/recipes/{id}, in-memory', url: `${memory.url}/api/recipes/${memory.recipe.id}`, headers: auth },
+  { name: `GET /api/recipes?q=${SEARCH}, in-memory`, url: `${memory.url}/api/recipes?q=${encodeURIComponent(SEARCH)}`, headers: auth },
+];
+const notes: string[] = [];
+let mongo: MongoTargets | undefined;
+if (args.includes('--skip-mongo')) notes.push('embedded engine: skipped (--skip-mongo)');
+else {
+  const opened = await mongoTargets();
+  if (typeof opened === 'string') notes.push(`embedded engine: ${opened}`);
+  else {
+    mongo = opened;
+    targets.push(...opened.targets);
+  }
+}
+try {
+  const rows = await measureAll(targets);
+  const ratio = (rows[1]?.requests ?? 0) / (rows[0]?.requests ?? 1);
+  notes.push(`target: the real endpoint at >= 60% of the bare route's req/s: ${Math.round(ratio * 100)}% ${ratio >= 0.6 ? '(met)' : '(NOT met)'}`);
+  print(rows, notes);
+} finally {
+  await bare.app.close();
+  await memory.app.close();
+  await mongo?.close();
+}
