@@ -118,6 +118,7 @@ describe('bearer tokens', () => {
       assert.equal(claims.sub, h.userId);
       assert.ok(claims.iat > claimsOf(h.token).iat, 'issued later than the original token');
       assert.equal(response.headers['x-refreshed-token-expires-at'], new Date(claims.exp * 1000).toISOString());
+      assert.equal(response.headers['cache-control'], 'no-store', 'no cache keeps a response that carries a token');
       assert.equal((await h.request({ method: 'GET', url: '/api/recipes', token: refreshed })).statusCode, 200);
     }
     assert.equal((await h.request({ method: 'GET', url: '/api/recipes', token: h.token })).statusCode, 200, 'the old token still works');

@@ -141,6 +141,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     }
     request.userId = claims.sub;
     const refreshed = issueAt(claims.sub, nowMs);
+    // The response carries a fresh token: no cache, private or shared, may keep it.
+    reply.header('cache-control', 'no-store');
     reply.header('x-refreshed-token', refreshed.token);
     reply.header('x-refreshed-token-expires-at', refreshed.expiresAt);
   };

@@ -29,7 +29,7 @@ meal plans and recipe card packs, publish them to sales platforms, and generate 
 ## Authentication
 \`POST /api/auth/login\` returns a JWT (HS256, \`sub\` = user id, valid 7 days). Send it as \`Authorization: Bearer <token>\`.
 Every response to a request with a valid token carries \`X-Refreshed-Token\` and \`X-Refreshed-Token-Expires-At\`: a new
-token valid 7 days from now (the same token is reused within one second). A token stops working within one second of
+token valid 7 days from now (the same token is reused within one second), and \`Cache-Control: no-store\`. A token stops working within one second of
 its user being removed (existence is cached for up to a second). Login answers an unknown e-mail and a wrong password
 alike (\`invalid_credentials\`, same timing) and is rate limited per e-mail and per client address.
 

@@ -31,7 +31,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, 
       body: LoginBody,
       response: {
         200: success(TokenSchema, 'A token valid 7 days; `expires_at` is its `exp`.', LOGIN_HEADERS),
-        ...problems([400, 401, 413, 415, 429, 500, 503]),
+        ...problems([400, 401, 413, 415, 429, 500, 503], {
+          401: '`invalid_credentials`: an unknown e-mail or a wrong password (one answer for both).',
+          429: '`rate_limited`: too many attempts for this e-mail or from this address. Carries `Retry-After` (seconds).',
+        }),
       },
     },
   }, async (request, reply) => {

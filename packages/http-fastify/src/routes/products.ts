@@ -64,7 +64,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       tags,
       summary: 'Create an ebook, meal plan or recipe card pack',
       body: ProductCreateBody,
-      response: { 201: Product('The new product, as a draft.', LOCATION), ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], REFERENCE_PROBLEMS) },
+      response: { 201: Product('The new product, as a draft.', LOCATION), ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], { 422: REFERENCE_PROBLEMS }) },
     },
   }, async (request, reply) => {
     const result = await create(request.body);
@@ -80,7 +80,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       params: IdParams,
       headers: IfMatchHeaders,
       body: ProductPatchBody,
-      response: { 200: Product('The changed product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], REFERENCE_PROBLEMS) },
+      response: { 200: Product('The changed product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], { 422: REFERENCE_PROBLEMS }) },
     },
   }, async (request, reply) => {
     const result = await update({ id: request.params.id, ifMatch: ifMatchOf(request), changes: request.body });
@@ -98,7 +98,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       body: publishBody(deps.salesPlatforms),
       response: {
         200: Product('The published product.'),
-        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], '`rule_violation`: no recipes, a lead magnet with a price, or another type without one.'),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], { 422: '`rule_violation`: no recipes, a lead magnet with a price, or another type without one.' }),
       },
     },
   }, async (request, reply) => {
@@ -118,7 +118,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       body: LeadMagnetBody,
       response: {
         201: Product('The new lead magnet.', LOCATION),
-        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 413, 415, 422], '`not_eligible`: the source is not an ebook or recipe card pack, or has no email-ready recipe.'),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 413, 415, 422], { 422: '`not_eligible`: the source is not an ebook or recipe card pack, or has no email-ready recipe.' }),
       },
     },
   }, async (request, reply) => {

@@ -62,7 +62,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
       querystring: RecipeGetQuery,
       response: {
         200: success(refTo(ScaledRecipeSchema), 'The recipe (scaled when `servings` is given).', { ...AUTHENTICATED_HEADERS, ...ETAG }),
-        ...problems([...AUTHENTICATED_PROBLEMS, 404, 422], '`not_scalable`: the recipe has no base servings.'),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 422], { 422: '`not_scalable`: the recipe has no base servings.' }),
       },
     },
   }, async (request, reply) => {
@@ -79,7 +79,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
       body: RecipeCreateBody,
       response: {
         201: Recipe('The new recipe.', LOCATION),
-        ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], '`rule_violation`: the `external_id` is already used by another recipe.'),
+        ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], { 422: '`rule_violation`: the `external_id` is already used by another recipe.' }),
       },
     },
   }, async (request, reply) => {
@@ -98,7 +98,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
       body: RecipePatchBody,
       response: {
         200: Recipe('The changed recipe.'),
-        ...problems([...AUTHENTICATED_PROBLEMS, 404, 412, 413, 415, 422], '`rule_violation`: the `external_id` is already used by another recipe.'),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 412, 413, 415, 422], { 422: '`rule_violation`: the `external_id` is already used by another recipe.' }),
       },
     },
   }, async (request, reply) => {

@@ -43,10 +43,12 @@ const REFRESH_HEADERS = {
   'X-Refreshed-Token-Expires-At': header('When X-Refreshed-Token expires (ISO 8601).', { type: 'string', format: 'date-time' }),
 };
 
+const NO_STORE = { 'Cache-Control': header('`no-store`: the response carries a fresh token.') };
+
 const REQUEST_ID = { 'X-Request-Id': header('The id this request is logged under (the client’s own when it sent a safe one).') };
 
 /** Headers of every response to an authenticated request. */
-export const AUTHENTICATED_HEADERS = { ...RATE_LIMIT_HEADERS, ...REFRESH_HEADERS, ...REQUEST_ID };
+export const AUTHENTICATED_HEADERS = { ...RATE_LIMIT_HEADERS, ...REFRESH_HEADERS, ...NO_STORE, ...REQUEST_ID };
 
 export const ETAG = { ETag: header('The resource version, quoted: `"3"`. Send it back in If-Match to change this version only.') };
 export const LOCATION = { Location: header('Where the new resource lives: `/api/recipes/{id}` or `/api/products/{id}`.') };
@@ -78,10 +80,10 @@ const PROBLEM_HEADERS: Record<number, Record<string, unknown>> = {
   503: { 'Retry-After': header('Seconds to wait.', { type: 'integer' }) },
 };
 
-/** Problem responses for `statuses`; 422 descriptions name the codes the route can give. */
-export function problems(statuses: readonly number[], unprocessable = ''): Record<number, unknown> {
+/** Problem responses for `statuses`; a route names its own 422 codes (and may say more about any status). */
+export function problems(statuses: readonly number[], descriptions: Readonly<Record<number, string>> = {}): Record<number, unknown> {
   const entries = statuses.map((status) => {
-    const description = status === 422 && unprocessable !== '' ? unprocessable : (PROBLEM_DESCRIPTIONS[status] ?? 'A problem.');
+    const description = descriptions[status] ?? PROBLEM_DESCRIPTIONS[status] ?? 'A problem.';
     return [status, { description, headers: PROBLEM_HEADERS[status], content: { 'application/problem+json': { schema: PROBLEM_REF } } }] as const;
   });
   return Object.fromEntries(entries);
