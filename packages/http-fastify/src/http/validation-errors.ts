@@ -37,6 +37,7 @@ function describe(error: AjvError, location: ProblemLocation): { pointer: string
     case 'const':
       return { pointer: path, message: `must be ${text(params.allowedValue)}` };
     case 'type':
+      if (path === '' && location === 'body') return { pointer: path, message: 'a JSON object body is required' };
       return { pointer: path, message: `must be ${text(params.type).replace(/,/g, ' or ')}` };
     case 'discriminator': {
       const tag = text(params.tag);
