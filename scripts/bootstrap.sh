@@ -23,4 +23,4 @@ if ! command -v redis-server >/dev/null 2>&1; then
   fi
 fi
 
-pnpm install --frozen-lockfile
+pnpm install --frozen-lockfile --reporter=default
