@@ -3,7 +3,7 @@
  * functions (used by the in-memory repository and by the contract suites that every adapter must pass).
  */
 import type { PageRequest } from '../shared/pagination.js';
-import { foldText, matchesAllKeys, queryKeys, recipeSearchKeys } from '../search/search-terms.js';
+import { foldText, matchesAllKeys, queryKeys, recipeKeySets } from '../search/search-terms.js';
 import { facetKey, type Recipe, type RecipeStatus } from './recipe.js';
 
 export const RECIPE_SORT_KEYS = ['created_at', 'updated_at', 'engagement_score', 'title'] as const;
@@ -98,7 +98,7 @@ export function recipeMatchesFilter(recipe: Recipe, filter: RecipeFilter): boole
     if (recipe.cook_time_minutes === null || recipe.cook_time_minutes > filter.maxCookTimeMinutes) return false;
   }
   if (filter.emailReady !== undefined && recipe.email_ready !== filter.emailReady) return false;
-  return filter.searchKeys.length === 0 || matchesAllKeys(recipeSearchKeys(recipe).all, filter.searchKeys);
+  return filter.searchKeys.length === 0 || matchesAllKeys(recipeKeySets(recipe).all, filter.searchKeys);
 }
 
 const compareValues = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -112,12 +112,20 @@ export function recipeComparator(sort: RecipeSort, searchKeys: readonly string[]
   const direction = sort.order === 'asc' ? 1 : -1;
   switch (sort.key) {
     case 'relevance': {
-      const titleMatch = (recipe: Recipe): number => (matchesAllKeys(recipeSearchKeys(recipe).title, searchKeys) ? 1 : 0);
+      const titleMatch = (recipe: Recipe): number => (matchesAllKeys(recipeKeySets(recipe).title, searchKeys) ? 1 : 0);
       return (a, b) =>
         titleMatch(b) - titleMatch(a) || b.engagement_score - a.engagement_score || -compareIds(a, b);
     }
-    case 'title':
-      return (a, b) => direction * (compareValues(titleSortKey(a.title), titleSortKey(b.title)) || compareIds(a, b));
+    case 'title': {
+      // One sort compares each title many times; fold each once.
+      const folded = new Map<string, string>();
+      const keyOf = (title: string): string => {
+        let key = folded.get(title);
+        if (key === undefined) folded.set(title, (key = titleSortKey(title)));
+        return key;
+      };
+      return (a, b) => direction * (compareValues(keyOf(a.title), keyOf(b.title)) || compareIds(a, b));
+    }
     case 'engagement_score':
       return (a, b) => direction * (a.engagement_score - b.engagement_score || compareIds(a, b));
     case 'created_at':

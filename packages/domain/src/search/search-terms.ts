@@ -56,6 +56,25 @@ export function recipeSearchKeys(recipe: SearchableRecipe): RecipeSearchKeys {
   return { all: [...all].sort(), title: [...title].sort() };
 }
 
+export interface RecipeKeySets {
+  readonly all: ReadonlySet<string>;
+  readonly title: ReadonlySet<string>;
+}
+
+// Recipes are immutable values, so their key sets can be computed once per object; a WeakMap lets them go with it.
+const keySetCache = new WeakMap<SearchableRecipe, RecipeKeySets>();
+
+/** `recipeSearchKeys` as sets, computed once per recipe object: for matching many queries against stored recipes. */
+export function recipeKeySets(recipe: SearchableRecipe): RecipeKeySets {
+  let sets = keySetCache.get(recipe);
+  if (sets === undefined) {
+    const keys = recipeSearchKeys(recipe);
+    sets = { all: new Set(keys.all), title: new Set(keys.title) };
+    keySetCache.set(recipe, sets);
+  }
+  return sets;
+}
+
 /** The keys a query must all match: distinct folded words, each capped. Empty when `q` has no word. */
 export function queryKeys(q: string): string[] {
   const keys = wordsOf(q).map((word) => word.slice(0, MAX_KEY_LENGTH));
