@@ -36,3 +36,5 @@ export * from './product/product-use-cases.js';
 export * from './user/user.js';
 export * from './user/user-repository.js';
 export * from './user/user-use-cases.js';
+
+export * from './idempotency/index.js';

@@ -6,3 +6,5 @@ export { ingredient, recipeFixture } from './recipe-fixtures.js';
 export { runRecipeRepositoryContract } from './recipe-repository-contract.js';
 export { productFixture, runProductRepositoryContract } from './product-repository-contract.js';
 export { runUserRepositoryContract, userFixture } from './user-repository-contract.js';
+export { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
+export { runIdempotencyStoreContract } from './idempotency-store-contract.js';
