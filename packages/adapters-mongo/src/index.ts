@@ -17,6 +17,8 @@ export { INDEX_SPECS, type IndexSpec } from './indexes/index-specs.js';
 export { pingDatabase } from './health.js';
 export { STORE_UNAVAILABLE, isStoreUnavailable } from './store-errors.js';
 export * from './engine/index.js';
+export { MongoIdempotencyStore } from './idempotency/mongo-idempotency-store.js';
+export { IDEMPOTENCY_COLLECTION } from './idempotency/idempotency-document.js';
 
 export interface MongoRepositories {
   readonly recipes: MongoRecipeRepository;

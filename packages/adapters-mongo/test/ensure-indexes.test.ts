@@ -16,6 +16,7 @@ interface ListedIndex {
   key: Record<string, number>;
   unique?: boolean;
   partialFilterExpression?: object;
+  expireAfterSeconds?: number;
 }
 
 async function indexesOnEngine(db: Db, collection: string): Promise<ListedIndex[]> {
@@ -27,8 +28,8 @@ describe('ensureIndexes', () => {
   it('creates every declared index, with its keys, uniqueness and partial filter', async () => {
     const db = database.freshDb('indexes');
     const report = (await ensureIndexes(db))._unsafeUnwrap();
-    assert.deepEqual(report.map((entry) => entry.collection).sort(), ['products', 'recipes', 'users']);
-    for (const collection of ['recipes', 'products', 'users']) {
+    assert.deepEqual(report.map((entry) => entry.collection).sort(), ['idempotency_keys', 'products', 'recipes', 'users']);
+    for (const collection of ['recipes', 'products', 'users', 'idempotency_keys']) {
       const declared = INDEX_SPECS.filter((spec) => spec.collection === collection);
       const actual = await indexesOnEngine(db, collection);
       assert.deepEqual(actual.map((index) => index.name).sort(), declared.map((spec) => spec.name).sort());
@@ -37,6 +38,7 @@ describe('ensureIndexes', () => {
         assert.deepEqual(Object.entries(found?.key ?? {}), Object.entries(spec.key), spec.name);
         assert.equal(found?.unique === true, spec.unique === true, spec.name);
         assert.deepEqual(found?.partialFilterExpression, spec.partialFilterExpression, spec.name);
+        assert.equal(found?.expireAfterSeconds, spec.expireAfterSeconds, spec.name);
       }
     }
   });

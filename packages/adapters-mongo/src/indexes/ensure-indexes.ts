@@ -14,6 +14,7 @@ const describe = (spec: IndexSpec): IndexDescription => ({
   name: spec.name,
   ...(spec.unique === undefined ? {} : { unique: spec.unique }),
   ...(spec.partialFilterExpression === undefined ? {} : { partialFilterExpression: spec.partialFilterExpression }),
+  ...(spec.expireAfterSeconds === undefined ? {} : { expireAfterSeconds: spec.expireAfterSeconds }),
 });
 
 /**

@@ -15,6 +15,7 @@
  * Of the array fields (search_keys, title_keys, dietary_tags) no index holds two: MongoDB refuses parallel arrays.
  */
 import type { Document } from 'mongodb';
+import { IDEMPOTENCY_COLLECTION } from '../idempotency/idempotency-document.js';
 import { PRODUCTS_COLLECTION } from '../products/product-document.js';
 import { RECIPES_COLLECTION } from '../recipes/recipe-document.js';
 import { RECIPE_SORT_FIELDS } from '../recipes/recipe-queries.js';
@@ -27,6 +28,8 @@ export interface IndexSpec {
   readonly key: Readonly<Record<string, 1 | -1>>;
   readonly unique?: boolean;
   readonly partialFilterExpression?: Document;
+  /** A TTL index: documents are removed this many seconds after the date in the (single) key field. */
+  readonly expireAfterSeconds?: number;
 }
 
 export const EXTERNAL_ID_INDEX = 'external_id_unique';
@@ -68,4 +71,10 @@ export const USER_INDEXES: readonly IndexSpec[] = [
   { collection: USERS_COLLECTION, name: EMAIL_INDEX, key: { email: 1 }, unique: true },
 ];
 
-export const INDEX_SPECS: readonly IndexSpec[] = [...RECIPE_INDEXES, ...PRODUCT_INDEXES, ...USER_INDEXES];
+export const IDEMPOTENCY_INDEXES: readonly IndexSpec[] = [
+  // Housekeeping only: MongoDB sweeps expired keys about once a minute (the emulator never), so claims judge expiry
+  // themselves. Claims, completions and releases all go by `_id`.
+  { collection: IDEMPOTENCY_COLLECTION, name: 'expires_at_ttl', key: { expires_at: 1 }, expireAfterSeconds: 0 },
+];
+
+export const INDEX_SPECS: readonly IndexSpec[] = [...RECIPE_INDEXES, ...PRODUCT_INDEXES, ...USER_INDEXES, ...IDEMPOTENCY_INDEXES];

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { Collection, Db } from 'mongodb';
+import type { ResultAsync } from 'neverthrow';
+import {
+  judgeExistingRecord,
+  newClaimRecord,
+  type Claim,
+  type IdempotencyScope,
+  type IdempotencyStore,
+  type StoredResponse,
+  type StoreUnavailable,
+} from '@larder/domain';
+import { attempt, isDuplicateKey } from '../store-errors.js';
+import {
+  IDEMPOTENCY_COLLECTION,
+  idempotencyDocumentId,
+  toIdempotencyDocument,
+  toIdempotencyRecord,
+  toResponseDocument,
+  type IdempotencyDocument,
+} from './idempotency-document.js';
+
+/** Each round loses only to another claim that changed the record in between; a handful of rounds is plenty. */
+const MAX_CLAIM_ROUNDS = 5;
+
+/**
+ * `IdempotencyStore` on MongoDB. A claim is an insert: the unique `_id` lets exactly one of simultaneous claims in.
+ * A record that no longer counts (expired, or abandoned in progress) is replaced on the condition that it still has
+ * the token that was read, so exactly one of simultaneous takeovers wins. Expiry is judged here from `expires_at`,
+ * not left to the TTL index: MongoDB removes expired documents only once a minute, and the bundled emulator never.
+ */
+export class MongoIdempotencyStore implements IdempotencyStore {
+  readonly #keys: Collection<IdempotencyDocument>;
+
+  constructor(db: Db) {
+    this.#keys = db.collection<IdempotencyDocument>(IDEMPOTENCY_COLLECTION);
+  }
+
+  claim(scope: IdempotencyScope, fingerprint: string, now: Date): ResultAsync<Claim, StoreUnavailable> {
+    return attempt(async (): Promise<Claim> => {
+      for (let round = 0; round < MAX_CLAIM_ROUNDS; round += 1) {
+        const token = randomUUID();
+        const claimed = toIdempotencyDocument(scope, newClaimRecord(fingerprint, token, now));
+        if (await this.#insert(claimed)) return { kind: 'new', token };
+        const existing = await this.#keys.findOne({ _id: claimed._id });
+        if (existing === null) continue; // released between the insert and the read: try the insert again
+        const found = judgeExistingRecord(toIdempotencyRecord(existing), fingerprint, now);
+        if (found.kind !== 'available') return found;
+        const replaced = await this.#keys.replaceOne({ _id: claimed._id, token: existing.token }, claimed);
+        if (replaced.matchedCount === 1) return { kind: 'new', token };
+      }
+      // Others kept changing the record: some request holds the key right now.
+      return { kind: 'in_progress' };
+    });
+  }
+
+  complete(scope: IdempotencyScope, token: string, response: StoredResponse): ResultAsync<boolean, StoreUnavailable> {
+    return attempt(async () => {
+      const held = { _id: idempotencyDocumentId(scope), token, state: 'in_progress' as const };
+      const result = await this.#keys.updateOne(held, { $set: { state: 'completed', response: toResponseDocument(response) } });
+      return result.matchedCount === 1;
+    });
+  }
+
+  release(scope: IdempotencyScope, token: string): ResultAsync<boolean, StoreUnavailable> {
+    return attempt(async () => {
+      const result = await this.#keys.deleteOne({ _id: idempotencyDocumentId(scope), token, state: 'in_progress' });
+      return result.deletedCount === 1;
+    });
+  }
+
+  /** False when a record with this id exists. */
+  async #insert(document: IdempotencyDocument): Promise<boolean> {
+    try {
+      await this.#keys.insertOne(document);
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+}
