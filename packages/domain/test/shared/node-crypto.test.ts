@@ -27,4 +27,16 @@ describe('node crypto ports', () => {
     for (const id of ids) assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.ok(ids.every((id) => id > first));
   });
+
+  it('puts the creation time, in milliseconds, in the first 48 bits of every id', () => {
+    const before = Date.now();
+    // More ids than one refill of the generator's random pool, so ids from a refilled pool are checked too.
+    const ids = Array.from({ length: 600 }, () => uuidV7Generator.next());
+    const after = Date.now();
+    for (const id of ids) {
+      const ms = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+      assert.ok(ms >= before && ms <= after, `${id} encodes ${ms}, not a time between ${before} and ${after}`);
+    }
+    assert.equal(new Set(ids.map((id) => id.slice(14))).size, ids.length);
+  });
 });
