@@ -7,8 +7,11 @@ import type { FieldIssue } from './errors.js';
 
 export type Issues = FieldIssue[];
 
-export const pointerTo = (parent: string, key: string | number): string =>
-  `${parent}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+/** RFC 6901: `~` and `/` in a key are escaped. List indexes and plain keys, nearly all of them, skip the regexes. */
+export const pointerTo = (parent: string, key: string | number): string => {
+  if (typeof key === 'number' || (!key.includes('~') && !key.includes('/'))) return `${parent}/${key}`;
+  return `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+};
 
 const describe = (value: unknown): string => {
   if (value === null) return 'null';

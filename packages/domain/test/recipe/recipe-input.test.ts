@@ -47,6 +47,19 @@ describe('recipe input', () => {
     ]);
   });
 
+  it('escapes ~ and / in the pointer of an unknown field (RFC 6901)', () => {
+    const result = parseRecipeDraft({ title: 'Toast', 'a/b~c': 1, plain: 2 });
+    assert.deepEqual(pointers(result).sort(), ['/a~1b~0c', '/plain']);
+  });
+
+  it('gives every draft the same field order, whatever the order of the input (exports list fields in it)', () => {
+    const a = parseRecipeDraft({ external_id: 'e', servings: 2, title: 'A' })._unsafeUnwrap();
+    const b = parseRecipeDraft({ title: 'B', servings: 4, external_id: 'f' })._unsafeUnwrap();
+    assert.deepEqual(Object.keys(a), Object.keys(b));
+    assert.equal(Object.keys(a).at(-1), 'title');
+    assert.equal(Object.keys(a).length, 19);
+  });
+
   it('requires a title and rejects unknown and read-only fields', () => {
     const result = parseRecipeDraft({ id: 'x', version: 3, colour: 'red' });
     const issues = result._unsafeUnwrapErr().issues;
