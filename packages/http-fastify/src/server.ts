@@ -17,6 +17,7 @@ import {
 } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { withDeadlines } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
 import { createDemoUser, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
@@ -152,7 +153,8 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
 
     const app: FastifyInstance = await buildApp({
-      ...repositories,
+      // Requests get a bounded wait on the database; start-up above (index builds, seeding) keeps the driver's own.
+      ...withDeadlines(repositories),
       clock: systemClock,
       ids: uuidV7Generator,
       hasher,

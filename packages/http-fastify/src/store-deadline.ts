@@ -1,0 +1,53 @@
+/**
+ * A time limit on each call a request makes to a store, so that a database that stops answering (a network partition,
+ * a frozen server) costs a client a prompt 503 rather than a hang.
+ *
+ * The driver's own limits do not give that bound: a connection that is open but silent is noticed only by the
+ * heartbeat, and its retry dials the silent server again (measured against the emulator: 13 to 17 s per request).
+ * A socket timeout short enough for requests would also cut off index builds at start-up and long CLI imports,
+ * which share the driver's settings; this limit applies to request handling alone.
+ *
+ * The driver call itself is not cancelled: it ends by itself with the driver's timeouts. A write that times out here
+ * may still be applied later, as with any timeout; clients that must know use `If-Match` when they retry.
+ */
+import type { StoreUnavailable } from '@larder/domain';
+import { err, ResultAsync, type Result } from 'neverthrow';
+
+/** Well under a client's patience, well over any call a healthy database answers. */
+export const STORE_DEADLINE_MS = 5000;
+
+const isResultAsync = (value: unknown): value is ResultAsync<unknown, unknown> =>
+  value instanceof ResultAsync ||
+  (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function' && 'andThen' in value);
+
+function raceDeadline<T, E>(result: ResultAsync<T, E>, ms: number): ResultAsync<T, E | StoreUnavailable> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Result<T, E | StoreUnavailable>>((resolve) => {
+    timer = setTimeout(() => resolve(err({ type: 'StoreUnavailable', message: `the database did not answer within ${ms} ms` })), ms);
+  });
+  const answered = result.mapErr((error): E | StoreUnavailable => error);
+  return new ResultAsync(Promise.race([answered, late]).finally(() => clearTimeout(timer)));
+}
+
+/**
+ * `store` with every method that returns a `ResultAsync` bounded by `ms`: past it, the call answers
+ * `StoreUnavailable`. Meant for the domain's ports, whose every method already has `StoreUnavailable` among its errors.
+ */
+export function withDeadline<T extends object>(store: T, ms: number = STORE_DEADLINE_MS): T {
+  return new Proxy(store, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]): unknown => {
+        // Called on the target itself: repositories keep their collections in private fields, which a proxy lacks.
+        const result: unknown = Reflect.apply(value, target, args);
+        return isResultAsync(result) ? raceDeadline(result, ms) : result;
+      };
+    },
+  });
+}
+
+/** `withDeadline` on each store of a set (`createMongoRepositories(db)`). */
+export function withDeadlines<T extends object>(stores: T, ms: number = STORE_DEADLINE_MS): T {
+  return Object.fromEntries(Object.entries(stores as Record<string, object>).map(([name, store]) => [name, withDeadline(store, ms)])) as T;
+}
