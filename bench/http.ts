@@ -26,7 +26,14 @@ import {
   type RecipeRepository,
   type UserRepository,
 } from '@larder/domain';
-import { InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher, sequentialIds } from '@larder/domain/testing';
+import {
+  InMemoryIdempotencyStore,
+  InMemoryProductRepository,
+  InMemoryRecipeRepository,
+  InMemoryUserRepository,
+  plainTextHasher,
+  sequentialIds,
+} from '@larder/domain/testing';
 import { buildApp } from '@larder/http-fastify';
 
 // The bare route must run on the very Fastify the service uses: load it from the service package (the bench package
@@ -100,6 +107,7 @@ async function serveApi(stores: Stores): Promise<{ app: FastifyInstance; recipe:
     clock: systemClock,
     ids,
     hasher: plainTextHasher,
+    idempotency: new InMemoryIdempotencyStore(),
     readiness: async () => true,
     logger: false,
     config: {

@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Clock, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
+import type { Clock, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildValidatorCompiler } from './http/validator-compiler.js';
 import auth, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
+import idempotency from './plugins/idempotency.js';
 import openapi from './plugins/openapi.js';
 import problemDetails, { BODY_LIMIT_BYTES, frameworkErrorHandler } from './plugins/problem-details.js';
 import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
@@ -44,6 +45,8 @@ export interface AppDeps {
   clock: Clock;
   ids: IdGenerator;
   hasher: PasswordHasher;
+  /** Idempotency-Key records of the creates (MongoDB in the service, in memory in tests). */
+  idempotency: IdempotencyStore;
   /** Database reachable? */
   readiness: () => Promise<boolean>;
   config: AppConfig;
@@ -110,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: deps.users,
   });
 
+  // Before the routes: it equips the ones that opt in (`config: { idempotent: true }`) as they are added.
+  await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
   await app.register(

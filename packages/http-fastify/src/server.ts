@@ -9,6 +9,7 @@ import { systemClock, uuidV7Generator, scryptPasswordHasher, ensureUser, type Us
 import {
   createMongoRepositories,
   ensureIndexes,
+  MongoIdempotencyStore,
   openDatabase,
   pingDatabase,
   redactUrl,
@@ -17,7 +18,7 @@ import {
 } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { withDeadlines } from './store-deadline.js';
+import { withDeadline, withDeadlines } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
 import { createDemoUser, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
@@ -155,6 +156,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const app: FastifyInstance = await buildApp({
       // Requests get a bounded wait on the database; start-up above (index builds, seeding) keeps the driver's own.
       ...withDeadlines(repositories),
+      idempotency: withDeadline(new MongoIdempotencyStore(database.db)),
       clock: systemClock,
       ids: uuidV7Generator,
       hasher,

@@ -2,7 +2,15 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, ManualClock, plainTextHasher, sequentialIds } from '@larder/domain/testing';
+import {
+  InMemoryIdempotencyStore,
+  InMemoryProductRepository,
+  InMemoryRecipeRepository,
+  InMemoryUserRepository,
+  ManualClock,
+  plainTextHasher,
+  sequentialIds,
+} from '@larder/domain/testing';
 import { addUser } from '@larder/domain';
 import { buildApp } from '../src/index.js';
 import { harness, type Harness } from './support/harness.js';
@@ -91,6 +99,7 @@ describe('logs', () => {
     await addUser({ users, hasher: plainTextHasher, clock, ids: sequentialIds('u') })({ email: 'log@example.com', password: 'a secret passphrase' });
     const app = await buildApp({
       recipes: broken, products: new InMemoryProductRepository(), users, clock, ids: sequentialIds('id'), hasher: plainTextHasher,
+      idempotency: new InMemoryIdempotencyStore(),
       readiness: async () => true,
       logger: { level: 'trace', stream },
       config: { jwtSecret: 'x'.repeat(40), rateLimit: { max: 100, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: '*' },

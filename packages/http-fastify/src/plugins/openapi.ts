@@ -39,6 +39,14 @@ Per user (the verified token's \`sub\`), across all authenticated \`/api\` route
 \`Retry-After\` (seconds). Login responses carry the same headers for the login limits. If the shared counter store
 (Redis) cannot be reached, requests are let through rather than refused.
 
+## Idempotent creates
+\`POST /api/recipes\`, \`POST /api/products\` and \`POST /api/products/{id}/lead-magnet\` accept \`Idempotency-Key\`
+(1 to 255 visible ASCII characters, scoped to the user; else 400 \`validation_failed\`, \`in: "header"\`). The same key
+with the same request (method, path, body compared as JSON) within 24 hours replays the first response (status, body,
+\`Location\`, \`ETag\`) with \`Idempotent-Replayed: true\` and creates nothing; with a different request it is a 422
+\`rule_violation\`; while the first is still running, a 409 \`invalid_state\`. Responses with 409, 412, 429 or 5xx are
+not kept: a retry with the same key runs again.
+
 ## Availability
 \`/healthz\` answers while the process runs; \`/readyz\` is 503 \`unavailable\` while the database cannot be reached. Any
 request that needs the database answers 503 \`unavailable\` with \`Retry-After\` (seconds) in that case.

@@ -32,6 +32,7 @@ export const EXPOSED_HEADERS = [
   'Link',
   'X-Request-Id',
   'WWW-Authenticate',
+  'Idempotent-Replayed',
 ];
 
 const HELMET_OPTIONS: HelmetOptions = {
@@ -76,7 +77,7 @@ async function security(app: FastifyInstance, options: SecurityOptions): Promise
       else callback(null, allowed.has(origin) ? origin : false);
     },
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-Request-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-Request-Id', 'Idempotency-Key'],
     exposedHeaders: EXPOSED_HEADERS.join(', '), // joined once rather than on every request
     maxAge: 600,
   });

@@ -60,6 +60,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
   });
 
   app.post('/products', {
+    config: { idempotent: true },
     schema: {
       tags,
       summary: 'Create an ebook, meal plan or recipe card pack',
@@ -108,6 +109,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
   });
 
   app.post('/products/:id/lead-magnet', {
+    config: { idempotent: true },
     schema: {
       tags,
       summary: 'Generate a free lead magnet from an ebook or recipe card pack',

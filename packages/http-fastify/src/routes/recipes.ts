@@ -73,6 +73,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
   });
 
   app.post('/recipes', {
+    config: { idempotent: true },
     schema: {
       tags,
       summary: 'Create a recipe',

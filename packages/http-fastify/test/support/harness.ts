@@ -1,6 +1,7 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
 import { addUser, type PasswordHasher } from '@larder/domain';
 import {
+  InMemoryIdempotencyStore,
   InMemoryProductRepository,
   InMemoryRecipeRepository,
   InMemoryUserRepository,
@@ -34,6 +35,7 @@ export interface HarnessOptions {
   readonly hasher?: PasswordHasher;
   readonly readiness?: () => Promise<boolean>;
   readonly recipes?: InMemoryRecipeRepository;
+  readonly idempotency?: InMemoryIdempotencyStore;
 }
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
@@ -51,6 +53,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     clock,
     ids,
     hasher,
+    idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
     readiness: options.readiness ?? (async () => true),
     logger: false,
     config: {
