@@ -122,7 +122,7 @@ describe('concurrent changes on the in-memory store', () => {
   let close: () => Promise<void>;
   before(async () => {
     const h = await harness({ recipes: new LaggingRecipeRepository(), config: { rateLimit: { max: 100_000, windowMs: 60_000 } } });
-    request = h.request;
+    request = (options) => h.request(options);
     close = () => h.app.close();
   });
   after(() => close());
@@ -136,7 +136,7 @@ describe('concurrent changes on MongoDB', () => {
   before(async () => {
     database = await startTestDatabase();
     const api = await mongoApi(database);
-    request = api.request;
+    request = (options) => api.request(options);
     close = () => api.app.close();
   });
   after(async () => {

@@ -16,9 +16,9 @@ export interface Api {
   readonly token: string;
   readonly users: ReturnType<typeof createMongoRepositories>['users'];
   /** `inject` with the user's bearer token (and JSON for a `body`). */
-  request(options: InjectOptions & { body?: unknown; token?: string | null }): Promise<LightMyRequestResponse>;
-  addUser(email: string, password?: string): Promise<string>;
-  login(email: string, password: string): Promise<LightMyRequestResponse>;
+  readonly request: (options: InjectOptions & { body?: unknown; token?: string | null }) => Promise<LightMyRequestResponse>;
+  readonly addUser: (email: string, password?: string) => Promise<string>;
+  readonly login: (email: string, password: string) => Promise<LightMyRequestResponse>;
 }
 
 export async function mongoApi(database: TestDatabase, config: Partial<AppConfig> = {}): Promise<Api> {
