@@ -1,6 +1,6 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import type { PreconditionFailed, ProductError, ProductNotFound, StoreUnavailable } from '../shared/errors.js';
-import { retryWhileStale, STALE, type Stale } from '../shared/optimistic.js';
+import type { ProductError, ProductNotFound } from '../shared/errors.js';
+import { changeVersioned } from '../shared/optimistic.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { RecipeRepository } from '../recipe/recipe-repository.js';
@@ -27,7 +27,6 @@ export interface ProductChangeCommand {
 }
 
 const notFound = (id: string): ProductNotFound => ({ type: 'ProductNotFound', id });
-const contention = (): StoreUnavailable => ({ type: 'StoreUnavailable', message: 'the product kept changing; try again' });
 
 /** Checks that `wanted` recipes exist and are not newly archived. */
 const referencedRecipes = (deps: ProductDeps, wanted: readonly string[], alreadyContained: readonly string[] = []) =>
@@ -68,23 +67,18 @@ export const createProduct =
       });
     });
 
-/** Read, change, write conditionally on the version read; retried on a concurrent write unless `ifMatch` pins it. */
 function changeProduct(
   deps: ProductDeps,
   command: ProductChangeCommand,
   change: (product: Product, now: Date) => ResultAsync<Product, ProductError>,
 ): ResultAsync<Product, ProductError> {
-  const attempt = (): ResultAsync<Product | Stale, ProductError> =>
-    getProduct(deps)(command.id).andThen((current) => {
-      if (command.ifMatch !== undefined && command.ifMatch !== current.version) {
-        const failed: PreconditionFailed = { type: 'PreconditionFailed', expected: command.ifMatch, actual: current.version };
-        return errAsync(failed);
-      }
-      return change(current, deps.clock.now()).andThen((next) =>
-        next === current ? okAsync(current) : deps.products.update(next, current.version).map((outcome) => (outcome === 'written' ? next : STALE)),
-      );
-    });
-  return retryWhileStale(attempt, contention);
+  return changeVersioned<Product, ProductError>({
+    load: () => getProduct(deps)(command.id),
+    ifMatch: command.ifMatch,
+    change: (current) => change(current, deps.clock.now()),
+    write: (next, expectedVersion) => deps.products.update(next, expectedVersion),
+    what: 'product',
+  });
 }
 
 export const updateProduct =

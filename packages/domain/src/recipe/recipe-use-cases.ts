@@ -1,7 +1,7 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import type { PreconditionFailed, RecipeError, RecipeNotFound, StoreUnavailable } from '../shared/errors.js';
+import type { RecipeError, RecipeNotFound } from '../shared/errors.js';
 import { validationFailed } from '../shared/errors.js';
-import { retryWhileStale, STALE, type Stale } from '../shared/optimistic.js';
+import { changeVersioned } from '../shared/optimistic.js';
 import type { Page } from '../shared/pagination.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import { applyRecipeChanges, archiveRecipeAt, newRecipe, type Recipe, type RecipeContent } from './recipe.js';
@@ -23,7 +23,6 @@ export interface RecipeChangeCommand {
 }
 
 const notFound = (id: string): RecipeNotFound => ({ type: 'RecipeNotFound', id });
-const contention = (): StoreUnavailable => ({ type: 'StoreUnavailable', message: 'the recipe kept changing; try again' });
 
 export const createRecipe =
   (deps: RecipeDeps) =>
@@ -50,26 +49,18 @@ export const listRecipes =
   (query: RecipeListQuery): ResultAsync<Page<Recipe>, RecipeError> =>
     deps.recipes.list(query);
 
-/**
- * Read, change, write conditionally on the version read; retried when another writer got in between, unless the
- * client pinned a version with `ifMatch` (then the other writer wins and the client gets `PreconditionFailed`).
- */
 function changeRecipe(
   deps: RecipeDeps,
   command: RecipeChangeCommand,
   change: (recipe: Recipe, now: Date) => Recipe,
 ): ResultAsync<Recipe, RecipeError> {
-  const attempt = (): ResultAsync<Recipe | Stale, RecipeError> =>
-    getRecipe(deps)(command.id).andThen((current) => {
-      if (command.ifMatch !== undefined && command.ifMatch !== current.version) {
-        const failed: PreconditionFailed = { type: 'PreconditionFailed', expected: command.ifMatch, actual: current.version };
-        return errAsync(failed);
-      }
-      const next = change(current, deps.clock.now());
-      if (next === current) return okAsync(current);
-      return deps.recipes.update(next, current.version).map((outcome) => (outcome === 'written' ? next : STALE));
-    });
-  return retryWhileStale(attempt, contention);
+  return changeVersioned<Recipe, RecipeError>({
+    load: () => getRecipe(deps)(command.id),
+    ifMatch: command.ifMatch,
+    change: (current) => okAsync(change(current, deps.clock.now())),
+    write: (next, expectedVersion) => deps.recipes.update(next, expectedVersion),
+    what: 'recipe',
+  });
 }
 
 export const updateRecipe =
