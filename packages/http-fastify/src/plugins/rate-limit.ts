@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { HttpProblem, problem } from '../http/problem.js';
+import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
 
 export interface Limit {
   readonly max: number;
@@ -51,8 +52,7 @@ const emailOf = (request: FastifyRequest): string => {
 async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(options.redis === undefined ? {} : { redis: options.redis, nameSpace: 'larder:rate-limit:' }),
-    cache: 10_000, // in-memory counters kept (least recently used first out)
+    ...(options.redis === undefined ? { store: MemoryRateLimitStore } : { redis: options.redis, nameSpace: 'larder:rate-limit:' }),
   });
 
   const limiter = (name: string, limit: Limit, keyOf: (request: FastifyRequest) => string): Limiter => {
