@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem, problem, sendProblem, type ProblemResponse } from '../http/problem.js';
+import { jsonBodyText, refusedKeysProblem } from '../http/json-body.js';
 import { fieldErrors } from '../http/validation-errors.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,13 +45,20 @@ async function problemDetails(app: FastifyInstance): Promise<void> {
   // An empty JSON body counts as no body, so that optional bodies (lead-magnet) accept a bare Content-Type.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8'); // parseAs: 'string' gives strings
-    if (text.trim() === '') {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    const text = jsonBodyText(request.headers['content-type'], typeof body === 'string' ? Buffer.from(body) : body); // parseAs: 'buffer' gives buffers
+    if (text.isErr()) {
+      done(new HttpProblem(text.error), undefined);
+      return;
+    }
+    if (text.value.trim() === '') {
       done(null, undefined);
       return;
     }
-    void parseJson(request, text, done);
+    void parseJson(request, text.value, (error, parsed) => {
+      const refused = error === null ? undefined : refusedKeysProblem(text.value);
+      done(refused === undefined ? error : new HttpProblem(refused), parsed);
+    });
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
