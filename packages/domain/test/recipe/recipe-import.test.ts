@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { importRecipeBatch, type ImportRecord } from '../../src/recipe/recipe-import.js';
+import { importRecipeBatch, parseImportRecord, type ImportRecord } from '../../src/recipe/recipe-import.js';
 import { makeDeps } from '../deps.js';
 
 const records = (...inputs: unknown[]): ImportRecord[] => inputs.map((input, index) => ({ record: index + 1, input }));
@@ -56,5 +56,21 @@ describe('recipe batch import', () => {
     const [recipe] = deps.recipes.all();
     assert.equal(recipe?.status, 'archived');
     assert.ok(recipe?.archived_at instanceof Date);
+  });
+
+  it('takes records validated beforehand with parseImportRecord, beside raw ones, as if it had validated them', async () => {
+    const deps = makeDeps();
+    const raw = { title: 'Old', status: 'archived', external_id: 'old', ingredients: ['2 eggs'] };
+    const validated = parseImportRecord(raw)._unsafeUnwrap();
+    const result = (await importRecipeBatch(deps)([{ record: 1, content: validated }, { record: 2, input: { title: 'New' } }]))._unsafeUnwrap();
+    assert.deepEqual(outcomes(result), ['created', 'created']);
+    assert.equal(deps.recipes.all().find((recipe) => recipe.external_id === 'old')?.status, 'archived');
+    const again = (await importRecipeBatch(deps)(records(raw)))._unsafeUnwrap();
+    assert.deepEqual(outcomes(again), ['unchanged']);
+  });
+
+  it('validates with parseImportRecord as the import does: archived recipes allowed, an empty title not', () => {
+    assert.ok(parseImportRecord({ title: 'Old', status: 'archived' }).isOk());
+    assert.deepEqual(parseImportRecord({ title: '' })._unsafeUnwrapErr().issues.map((issue) => issue.pointer), ['/title']);
   });
 });
