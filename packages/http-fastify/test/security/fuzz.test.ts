@@ -1,0 +1,161 @@
+/**
+ * Property-based fuzzing of every endpoint from its own schemas (fast-check): valid bodies, near misses of valid
+ * bodies, arbitrary JSON, arbitrary query strings, path ids and headers. The property: never a 5xx, and every 4xx is
+ * the contract's problem. `FUZZ_RUNS=2000` fuzzes harder than the default.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { PROBLEM_CODES } from '../../src/http/problem.js';
+import { LoginBody } from '../../src/schemas/auth.js';
+import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
+import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
+import { harness, type Harness } from '../support/harness.js';
+import { createEbook, createRecipe } from '../support/fixtures.js';
+import { HOSTILE_VALUE, nearMiss, valid, type JsonSchema, type Overrides } from './support/schema-arbitrary.js';
+
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40);
+const schema = (value: unknown): JsonSchema => value as JsonSchema;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+interface Endpoint {
+  readonly method: Method;
+  /** As in the OpenAPI document. */
+  readonly path: string;
+  readonly body?: JsonSchema;
+  readonly query?: JsonSchema;
+  readonly authenticated: boolean;
+}
+
+const ENDPOINTS: readonly Endpoint[] = [
+  { method: 'POST', path: '/api/auth/login', body: schema(LoginBody), authenticated: false },
+  { method: 'GET', path: '/api/recipes', query: schema(RecipeListQuery), authenticated: true },
+  { method: 'POST', path: '/api/recipes', body: schema(RecipeCreateBody), authenticated: true },
+  { method: 'GET', path: '/api/recipes/{id}', query: schema(RecipeGetQuery), authenticated: true },
+  { method: 'PATCH', path: '/api/recipes/{id}', body: schema(RecipePatchBody), authenticated: true },
+  { method: 'DELETE', path: '/api/recipes/{id}', authenticated: true },
+  { method: 'GET', path: '/api/products', query: schema(ProductListQuery), authenticated: true },
+  { method: 'POST', path: '/api/products', body: schema(ProductCreateBody), authenticated: true },
+  { method: 'GET', path: '/api/products/{id}', authenticated: true },
+  { method: 'PATCH', path: '/api/products/{id}', body: schema(ProductPatchBody), authenticated: true },
+  { method: 'POST', path: '/api/products/{id}/publish', body: schema(publishBody(['etsy', 'gumroad'])), authenticated: true },
+  { method: 'POST', path: '/api/products/{id}/lead-magnet', body: schema(LeadMagnetBody), authenticated: true },
+  { method: 'GET', path: '/healthz', authenticated: false },
+  { method: 'GET', path: '/readyz', authenticated: false },
+];
+
+const ALLOWED_PROBLEM_KEYS = new Set(['type', 'title', 'status', 'detail', 'code', 'errors']);
+
+function assertContract(response: LightMyRequestResponse): void {
+  assert.ok(response.statusCode < 500, `${response.statusCode}: ${response.body}`);
+  if (response.statusCode < 400) return;
+  assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+  const problem = JSON.parse(response.body) as Record<string, unknown>;
+  assert.equal(problem['status'], response.statusCode);
+  assert.ok((PROBLEM_CODES as readonly unknown[]).includes(problem['code']), `code ${String(problem['code'])}`);
+  assert.deepEqual(Object.keys(problem).filter((key) => !ALLOWED_PROBLEM_KEYS.has(key)), []);
+}
+
+/** Query parameters as a client could send them: valid values, awkward text, repeats, unknown names. */
+function queryString(query: JsonSchema | undefined): fc.Arbitrary<string> {
+  const properties = Object.entries(query?.properties ?? {});
+  const value = (property: JsonSchema) =>
+    fc.oneof(
+      { arbitrary: valid(property).map(String), weight: 4 },
+      { arbitrary: fc.string(), weight: 1 },
+      { arbitrary: HOSTILE_VALUE.map((hostile) => JSON.stringify(hostile) ?? ''), weight: 1 },
+    );
+  const known = properties.map(([name, property]) => ({ arbitrary: value(property).map((text) => [name, text] as const), weight: 4 }));
+  const unknown = { arbitrary: fc.tuple(fc.constantFrom('unknown', 'q[$ne]', '__proto__', 'status[]', ''), fc.string()), weight: 1 };
+  const pairs = fc.array(fc.oneof(...known, unknown), { maxLength: 6 });
+  return pairs.map((entries) => new URLSearchParams(entries.map(([name, text]): [string, string] => [name, text])).toString());
+}
+
+describe('fuzzing every endpoint from its schema', () => {
+  let h: Harness;
+  let recipeIds: string[];
+  let productIds: string[];
+  let overrides: Overrides;
+
+  before(async () => {
+    h = await harness({ config: { rateLimit: { max: 1_000_000, windowMs: 60_000 }, loginRateLimit: { max: 1_000_000, windowMs: 60_000 } } });
+    const recipes = [
+      await createRecipe(h, { title: 'Tomato soup', email_ready: true, ingredients: ['2 cups tomatoes', '½ tsp salt'] }),
+      await createRecipe(h, { title: 'Toast', servings: null }),
+      await createRecipe(h, { title: 'Archived stew', email_ready: true }),
+    ];
+    await h.request({ method: 'DELETE', url: `/api/recipes/${recipes[2]?.id ?? ''}` });
+    recipeIds = recipes.map((recipe) => recipe.id);
+    const [soup = '', toast = ''] = recipeIds;
+    const mealPlan = await h.request({
+      method: 'POST',
+      url: '/api/products',
+      body: { type: 'meal_plan', title: 'Week', days: [{ day: 1, meals: [{ meal_type: 'dinner', recipe_id: soup }] }] },
+    });
+    const cards = await h.request({ method: 'POST', url: '/api/products', body: { type: 'recipe_card_pack', title: 'Cards', recipe_ids: [toast, soup] } });
+    productIds = [(await createEbook(h, [soup, toast])).id, mealPlan.json<{ id: string }>().id, cards.json<{ id: string }>().id];
+    const knownId = fc.oneof({ arbitrary: fc.constantFrom(...recipeIds), weight: 3 }, { arbitrary: fc.string({ minLength: 1, maxLength: 100 }), weight: 1 });
+    const url = fc.oneof({ arbitrary: fc.webUrl(), weight: 3 }, { arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.string(), weight: 1 });
+    overrides = {
+      recipe_ids: fc.array(knownId, { minLength: 1, maxLength: 5 }),
+      recipe_id: knownId,
+      email: fc.oneof(fc.constant('cook@example.com'), fc.emailAddress(), fc.string({ minLength: 1 })),
+      image_url: url,
+      source_url: url,
+      currency: fc.oneof({ arbitrary: fc.constantFrom('eur', 'USD', 'gbp', 'JPY'), weight: 3 }, { arbitrary: fc.stringMatching(/^[A-Za-z]{3}$/), weight: 1 }),
+    };
+  });
+  after(() => h.app.close());
+
+  it('has an entry for every operation in the OpenAPI document', () => {
+    const document = h.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const fuzzed = new Set(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    assert.deepEqual(documented.filter((operation) => !fuzzed.has(operation)), []);
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.method} ${endpoint.path}`, async (t) => {
+      const statuses = new Map<number, number>();
+      // Weighted towards inputs that pass validation, so that most runs reach the domain and the store.
+      const ids = endpoint.path.startsWith('/api/products') ? productIds : recipeIds;
+      const pathId = fc.oneof({ arbitrary: fc.constantFrom(...ids), weight: 3 }, { arbitrary: fc.string({ minLength: 1, maxLength: 120 }), weight: 1 });
+      const bodies: fc.Arbitrary<unknown> =
+        endpoint.body === undefined
+          ? fc.constant(undefined)
+          : fc.oneof(
+              { arbitrary: valid(endpoint.body, overrides), weight: 4 },
+              { arbitrary: nearMiss(endpoint.body, overrides), weight: 3 },
+              { arbitrary: fc.jsonValue(), weight: 1 },
+              { arbitrary: HOSTILE_VALUE, weight: 1 },
+            );
+      const ifMatch = fc.oneof(fc.constantFrom('"1"', '"2"', '"3"', '*', 'W/"1"', '"1", "2"', '', '"99999999999999999999"'), fc.string());
+      const headers = fc.oneof(
+        { arbitrary: fc.constant({}), weight: 3 },
+        { arbitrary: fc.record({ 'if-match': ifMatch, 'idempotency-key': fc.oneof(fc.uuid(), fc.string()) }, { requiredKeys: [] }), weight: 1 },
+      );
+      await fc.assert(
+        fc.asyncProperty(pathId, queryString(endpoint.query), bodies, headers, async (id, query, body, extraHeaders) => {
+          const path = endpoint.path.replace('{id}', encodeURIComponent(id));
+          const response = await h.app.inject({
+            method: endpoint.method,
+            url: query === '' ? path : `${path}?${query}`,
+            headers: {
+              ...(endpoint.authenticated ? { authorization: `Bearer ${h.token}` } : {}),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...extraHeaders,
+            },
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          assertContract(response);
+        }),
+        { numRuns: RUNS },
+      );
+      // How deep the inputs went (a run of nothing but 400s would fuzz the validator alone).
+      t.diagnostic([...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' '));
+    });
+  }
+});
