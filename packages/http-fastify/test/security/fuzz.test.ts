@@ -6,13 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
-import { harness, type Harness } from '../support/harness.js';
-import { createEbook, createRecipe } from '../support/fixtures.js';
+import { startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
+import { harness } from '../support/harness.js';
+import { mongoApi } from '../reliability/support/mongo-api.js';
 import { HOSTILE_VALUE, nearMiss, valid, type JsonSchema, type Overrides } from './support/schema-arbitrary.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40);
@@ -46,6 +47,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/readyz', authenticated: false },
 ];
 
+const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
+
+interface Target {
+  readonly app: FastifyInstance;
+  readonly token: string;
+  request(options: InjectOptions & { body?: unknown }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
 const ALLOWED_PROBLEM_KEYS = new Set(['type', 'title', 'status', 'detail', 'code', 'errors']);
 
 function assertContract(response: LightMyRequestResponse): void {
@@ -73,29 +83,29 @@ function queryString(query: JsonSchema | undefined): fc.Arbitrary<string> {
   return pairs.map((entries) => new URLSearchParams(entries.map(([name, text]): [string, string] => [name, text])).toString());
 }
 
-describe('fuzzing every endpoint from its schema', () => {
-  let h: Harness;
+function fuzzSuite(start: () => Promise<Target>, runs: number): void {
+  let h: Target;
   let recipeIds: string[];
   let productIds: string[];
   let overrides: Overrides;
 
   before(async () => {
-    h = await harness({ config: { rateLimit: { max: 1_000_000, windowMs: 60_000 }, loginRateLimit: { max: 1_000_000, windowMs: 60_000 } } });
-    const recipes = [
-      await createRecipe(h, { title: 'Tomato soup', email_ready: true, ingredients: ['2 cups tomatoes', '½ tsp salt'] }),
-      await createRecipe(h, { title: 'Toast', servings: null }),
-      await createRecipe(h, { title: 'Archived stew', email_ready: true }),
+    h = await start();
+    const created = async (url: string, body: object): Promise<string> => {
+      const response = await h.request({ method: 'POST', url, body });
+      assert.equal(response.statusCode, 201, response.body);
+      return response.json<{ id: string }>().id;
+    };
+    const soup = await created('/api/recipes', { title: 'Tomato soup', email_ready: true, servings: 2, ingredients: ['2 cups tomatoes', '½ tsp salt'] });
+    const toast = await created('/api/recipes', { title: 'Toast', servings: null });
+    const stew = await created('/api/recipes', { title: 'Archived stew', email_ready: true });
+    await h.request({ method: 'DELETE', url: `/api/recipes/${stew}` });
+    recipeIds = [soup, toast, stew];
+    productIds = [
+      await created('/api/products', { type: 'ebook', title: 'Soups', recipe_ids: [soup, toast] }),
+      await created('/api/products', { type: 'meal_plan', title: 'Week', days: [{ day: 1, meals: [{ meal_type: 'dinner', recipe_id: soup }] }] }),
+      await created('/api/products', { type: 'recipe_card_pack', title: 'Cards', recipe_ids: [toast, soup] }),
     ];
-    await h.request({ method: 'DELETE', url: `/api/recipes/${recipes[2]?.id ?? ''}` });
-    recipeIds = recipes.map((recipe) => recipe.id);
-    const [soup = '', toast = ''] = recipeIds;
-    const mealPlan = await h.request({
-      method: 'POST',
-      url: '/api/products',
-      body: { type: 'meal_plan', title: 'Week', days: [{ day: 1, meals: [{ meal_type: 'dinner', recipe_id: soup }] }] },
-    });
-    const cards = await h.request({ method: 'POST', url: '/api/products', body: { type: 'recipe_card_pack', title: 'Cards', recipe_ids: [toast, soup] } });
-    productIds = [(await createEbook(h, [soup, toast])).id, mealPlan.json<{ id: string }>().id, cards.json<{ id: string }>().id];
     const knownId = fc.oneof({ arbitrary: fc.constantFrom(...recipeIds), weight: 3 }, { arbitrary: fc.string({ minLength: 1, maxLength: 100 }), weight: 1 });
     const url = fc.oneof({ arbitrary: fc.webUrl(), weight: 3 }, { arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.string(), weight: 1 });
     overrides = {
@@ -107,7 +117,7 @@ describe('fuzzing every endpoint from its schema', () => {
       currency: fc.oneof({ arbitrary: fc.constantFrom('eur', 'USD', 'gbp', 'JPY'), weight: 3 }, { arbitrary: fc.stringMatching(/^[A-Za-z]{3}$/), weight: 1 }),
     };
   });
-  after(() => h.app.close());
+  after(() => h.close());
 
   it('has an entry for every operation in the OpenAPI document', () => {
     const document = h.app.swagger() as { paths: Record<string, Record<string, unknown>> };
@@ -152,10 +162,30 @@ describe('fuzzing every endpoint from its schema', () => {
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           assertContract(response);
         }),
-        { numRuns: RUNS },
+        { numRuns: runs },
       );
       // How deep the inputs went (a run of nothing but 400s would fuzz the validator alone).
       t.diagnostic([...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' '));
     });
   }
+}
+
+describe('fuzzing every endpoint from its schema, in-memory store', () => {
+  fuzzSuite(async () => {
+    const h = await harness({ config: { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED } });
+    return { app: h.app, token: h.token, request: (options) => h.request(options), close: () => h.app.close() };
+  }, RUNS);
+});
+
+// Fewer runs: the point here is what reaches MongoDB (text the emulator and the driver must store and match).
+describe('fuzzing every endpoint from its schema, MongoDB', () => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await startTestDatabase();
+  });
+  after(() => database.stop());
+  fuzzSuite(async () => {
+    const api = await mongoApi(database, { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
+    return { app: api.app, token: api.token, request: (options) => api.request(options), close: () => api.app.close() };
+  }, Math.max(5, Math.round(RUNS / 4)));
 });
