@@ -1,7 +1,9 @@
 /**
  * Import throughput and memory (figures printed, never asserted).
  *
- *   cd bench && node --import tsx --conditions=source import.ts [--records N] [--e2e N] [--batch-size N] [--quick]
+ *   pnpm build && cd bench && pnpm import [--records N] [--e2e N] [--batch-size N] [--quick]
+ *   (compiled JS on plain node, as operators run the CLI; under tsx add ~48 MiB of loader to every RSS figure:
+ *   node --import tsx --conditions=source import.ts ...)
  *
  * 1. pipeline: N generated NDJSON records (default 1,000,000) read, parsed, validated by the domain and batched
  *    into a store that only counts (targets: > 50,000 records/s, peak RSS < 150 MiB and flat);
