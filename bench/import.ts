@@ -1,7 +1,7 @@
 /**
  * Import throughput and memory (figures printed, never asserted).
  *
- *   pnpm build && cd bench && pnpm import [--records N] [--e2e N] [--batch-size N] [--quick]
+ *   pnpm build && cd bench && pnpm run import [--records N] [--e2e N] [--batch-size N] [--quick]
  *   (compiled JS on plain node, as operators run the CLI; under tsx add ~48 MiB of loader to every RSS figure:
  *   node --import tsx --conditions=source import.ts ...)
  *
