@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+const RESULTS_FILE = '.test-results.tap';
+
 function collect(dir) {
   const found = [];
   for (const entry of readdirSync(dir).sort()) {
@@ -21,9 +23,16 @@ if (files.length === 0) {
   console.error('no test files under test/');
   process.exit(1);
 }
+// Spec output for people; a TAP copy in the package folder so that scripts/test-summary.mjs can add up every
+// package's counts into one closing line.
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--conditions=source', '--test', '--test-reporter=spec', ...files],
+  [
+    '--import', 'tsx', '--conditions=source', '--test',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${RESULTS_FILE}`,
+    ...files,
+  ],
   { stdio: 'inherit', env: process.env },
 );
 process.exit(result.status ?? 1);
