@@ -1,4 +1,7 @@
-/** Starts the service the way the README does, as a child process, and waits until it listens. */
+/**
+ * Starts the service's composition root (`src/main.ts`, which `pnpm start` builds and runs as `dist/main.js`) as a
+ * child process, from the sources so that no build step is needed, and waits until it listens.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
