@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Recipe } from '@larder/domain';
 import { recipeFixture, userFixture } from '@larder/domain/testing';
-import { ensureIndexes, MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
+import { MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
 import { startTestDatabase, type TestDatabase } from '../src/testing/test-database.js';
 
 let database: TestDatabase;
@@ -17,8 +17,7 @@ before(async () => {
 after(() => database.stop());
 
 async function recipes(...seed: Recipe[]): Promise<MongoRecipeRepository> {
-  const db = database.freshDb('conflicts');
-  (await ensureIndexes(db))._unsafeUnwrap();
+  const db = await database.indexedDb('conflicts');
   const repository = new MongoRecipeRepository(db);
   for (const recipe of seed) (await repository.insert(recipe))._unsafeUnwrap();
   return repository;
@@ -101,8 +100,7 @@ describe('duplicate external ids and stale versions', () => {
 
 describe('duplicate e-mails', () => {
   it('are refused as DuplicateEmail and leave the first user as it was', async () => {
-    const db = database.freshDb('users');
-    (await ensureIndexes(db))._unsafeUnwrap();
+    const db = await database.indexedDb('users');
     const repository = new MongoUserRepository(db);
     const first = userFixture({ email: 'cook@example.com' });
     (await repository.insert(first))._unsafeUnwrap();

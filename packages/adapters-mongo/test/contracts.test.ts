@@ -4,9 +4,8 @@
  * are part of the behaviour under test).
  */
 import { after, before } from 'node:test';
-import type { Db } from 'mongodb';
 import { runProductRepositoryContract, runRecipeRepositoryContract, runUserRepositoryContract } from '@larder/domain/testing';
-import { ensureIndexes, MongoProductRepository, MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
+import { MongoProductRepository, MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
 import { startTestDatabase, type TestDatabase } from '../src/testing/test-database.js';
 
 let database: TestDatabase;
@@ -15,12 +14,6 @@ before(async () => {
 });
 after(() => database.stop());
 
-async function indexedDb(name: string): Promise<Db> {
-  const db = database.freshDb(name);
-  (await ensureIndexes(db))._unsafeUnwrap();
-  return db;
-}
-
-runRecipeRepositoryContract('mongo', async () => new MongoRecipeRepository(await indexedDb('recipes')));
-runProductRepositoryContract('mongo', async () => new MongoProductRepository(await indexedDb('products')));
-runUserRepositoryContract('mongo', async () => new MongoUserRepository(await indexedDb('users')));
+runRecipeRepositoryContract('mongo', async () => new MongoRecipeRepository(await database.indexedDb('recipes')));
+runProductRepositoryContract('mongo', async () => new MongoProductRepository(await database.indexedDb('products')));
+runUserRepositoryContract('mongo', async () => new MongoUserRepository(await database.indexedDb('users')));

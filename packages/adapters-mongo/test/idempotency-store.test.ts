@@ -4,9 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Db } from 'mongodb';
 import { runIdempotencyStoreContract } from '@larder/domain/testing';
-import { ensureIndexes, IDEMPOTENCY_COLLECTION, MongoIdempotencyStore } from '../src/index.js';
+import { IDEMPOTENCY_COLLECTION, MongoIdempotencyStore } from '../src/index.js';
 import { ID_INDEX, queryShape, servingIndex } from '../src/indexes/query-shape.js';
 import { IDEMPOTENCY_INDEXES } from '../src/indexes/index-specs.js';
 import { startTestDatabase, type TestDatabase } from '../src/testing/test-database.js';
@@ -17,17 +16,11 @@ before(async () => {
 });
 after(() => database.stop());
 
-async function indexedDb(name: string): Promise<Db> {
-  const db = database.freshDb(name);
-  (await ensureIndexes(db))._unsafeUnwrap();
-  return db;
-}
-
-runIdempotencyStoreContract('mongo', async () => new MongoIdempotencyStore(await indexedDb('idempotency')));
+runIdempotencyStoreContract('mongo', async () => new MongoIdempotencyStore(await database.indexedDb('idempotency')));
 
 describe('MongoIdempotencyStore documents', () => {
   it('stores a digest of user and key, never the key itself', async () => {
-    const db = await indexedDb('idempotency-docs');
+    const db = await database.indexedDb('idempotency-docs');
     const store = new MongoIdempotencyStore(db);
     const key = 'order-7f3a {"$where":"sleep(1000)"}';
     (await store.claim({ userId: 'user-1', key }, 'fp', new Date()))._unsafeUnwrap();
@@ -39,7 +32,7 @@ describe('MongoIdempotencyStore documents', () => {
   });
 
   it('removes the expired record it replaces, so one key is one document', async () => {
-    const db = await indexedDb('idempotency-replace');
+    const db = await database.indexedDb('idempotency-replace');
     const store = new MongoIdempotencyStore(db);
     const scope = { userId: 'user-1', key: 'k' };
     const first = (await store.claim(scope, 'fp', new Date('2026-01-01T00:00:00Z')))._unsafeUnwrap();

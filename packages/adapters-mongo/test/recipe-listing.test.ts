@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { recipeListQueryFrom, type Recipe, type RecipeListParams } from '@larder/domain';
 import { ingredient, InMemoryRecipeRepository, recipeFixture } from '@larder/domain/testing';
-import { ensureIndexes, MongoRecipeRepository } from '../src/index.js';
+import { MongoRecipeRepository } from '../src/index.js';
 import { startTestDatabase, type TestDatabase } from '../src/testing/test-database.js';
 
 const WORDS = ['apple', 'Jalapeño', 'bread', 'crème', 'soup', 'roast', 'pepper', 'lemon'];
@@ -47,8 +47,7 @@ const recipes = library(150);
 
 before(async () => {
   database = await startTestDatabase();
-  const db = database.freshDb('listing');
-  (await ensureIndexes(db))._unsafeUnwrap();
+  const db = await database.indexedDb('listing');
   mongo = new MongoRecipeRepository(db);
   const writes = recipes.map((recipe) => ({ kind: 'insert' as const, recipe }));
   assert.ok((await mongo.saveBatch(writes))._unsafeUnwrap().every((outcome) => outcome === 'written'));

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { openDatabase } from '../engine/connect.js';
+import { ensureIndexes } from '../indexes/ensure-indexes.js';
 import type { DatabaseHandle } from '../engine/types.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
   /** A database no other test has used, on the same client, so tests never see each other's data. */
   freshDb(name?: string): Db;
+  /** A fresh database with the production indexes (unique external id and e-mail are behaviour under test). */
+  indexedDb(name?: string): Promise<Db>;
   /** Drops the databases made on a shared server, then closes the handle and stops the engine. */
   stop(): Promise<void>;
 }
@@ -31,14 +34,20 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   const runId = randomBytes(4).toString('hex');
   const created: Db[] = [];
   let counter = 0;
+  const freshDb = (name = 'test'): Db => {
+    counter += 1;
+    const suffix = `_${runId}_${counter}`;
+    const base = name.replace(/[/\\. "$]/g, '_').slice(0, MAX_DB_NAME - suffix.length);
+    const db = handle.client.db(`${base}${suffix}`);
+    created.push(db);
+    return db;
+  };
   return {
     handle,
-    freshDb(name = 'test') {
-      counter += 1;
-      const suffix = `_${runId}_${counter}`;
-      const base = name.replace(/[/\\. "$]/g, '_').slice(0, MAX_DB_NAME - suffix.length);
-      const db = handle.client.db(`${base}${suffix}`);
-      created.push(db);
+    freshDb,
+    async indexedDb(name) {
+      const db = freshDb(name);
+      (await ensureIndexes(db))._unsafeUnwrap();
       return db;
     },
     async stop() {

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { openDatabase, type DatabaseHandle } from '@larder/adapters-mongo';
+import { startTestDatabase } from '@larder/adapters-mongo/testing';
 
 export interface TestEngine {
   /** The connection string to hand to the CLI. */
@@ -10,24 +9,16 @@ export interface TestEngine {
 }
 
 /**
- * One engine per test file: `MONGODB_URL` when set, else the embedded engine. Mirrors adapters-mongo's
- * `startTestDatabase` (src/testing), which that package does not export, through its public `openDatabase`.
+ * adapters-mongo's test database (one engine per file, `MONGODB_URL` when set, fresh databases dropped afterwards on
+ * a shared server), seen as the CLI sees it: a URL and database names for `--mongodb-url` / `--mongodb-db`.
  */
 export async function startTestEngine(): Promise<TestEngine> {
+  const database = await startTestDatabase();
   const given = process.env['MONGODB_URL'];
-  const handle: DatabaseHandle = await openDatabase({ url: given, logger: () => undefined });
-  const run = randomBytes(4).toString('hex');
-  const names: string[] = [];
   return {
-    url: given !== undefined && given !== '' ? given : handle.url,
-    freshDbName(label) {
-      const name = `cli_${label.replace(/[^a-z0-9]/gi, '_')}_${run}_${names.length + 1}`;
-      names.push(name);
-      return name;
-    },
-    async stop() {
-      if (!handle.ephemeral) await Promise.allSettled(names.map((name) => handle.client.db(name).dropDatabase()));
-      await handle.close();
-    },
+    // The handle's URL has its password redacted; a given URL is handed on as it is.
+    url: given !== undefined && given !== '' ? given : database.handle.url,
+    freshDbName: (label) => database.freshDb(`cli_${label}`).databaseName,
+    stop: () => database.stop(),
   };
 }

@@ -2,7 +2,7 @@
  * The app through `app.inject()` on the MongoDB repositories (a fresh database of the test engine), with one user
  * and a token: the same surface as the in-memory harness, so a test can run the same requests on both stores.
  */
-import { createMongoRepositories, ensureIndexes, MongoIdempotencyStore } from '@larder/adapters-mongo';
+import { createMongoRepositories, MongoIdempotencyStore } from '@larder/adapters-mongo';
 import type { TestDatabase } from '@larder/adapters-mongo/testing';
 import { addUser, systemClock, uuidV7Generator } from '@larder/domain';
 import { plainTextHasher } from '@larder/domain/testing';
@@ -22,8 +22,7 @@ export interface Api {
 }
 
 export async function mongoApi(database: TestDatabase, config: Partial<AppConfig> = {}): Promise<Api> {
-  const db = database.freshDb('http');
-  (await ensureIndexes(db))._unsafeUnwrap();
+  const db = await database.indexedDb('http');
   const repositories = createMongoRepositories(db);
   const deps = {
     ...repositories,
