@@ -10,7 +10,8 @@ import { createMongoRepositories, openDatabase } from '@larder/adapters-mongo';
 import { ensureUser, scryptPasswordHasher, systemClock, uuidV7Generator } from '@larder/domain';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/server.js';
-import { emulatorBinary, freePort, startEmulator, type Emulator } from './support/emulator.js';
+import { emulatorBinary, startEmulator, type Emulator } from './support/emulator.js';
+import { freePort } from '../support/free-port.js';
 
 const ADMIN = { email: 'ops@example.com', password: 'outage-drill-password' };
 /** A correctness bound, not a benchmark: a request that needs an unreachable database must be answered by then. */

@@ -1,7 +1,7 @@
 /** A throwaway redis-server on a free port, for tests that need a real one; `undefined` when none is installed. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from './free-port.js';
 
 export interface RedisServer {
   readonly port: number;
@@ -12,16 +12,6 @@ export interface RedisServer {
   /** Stops the server and disconnects every client. */
   dispose(): Promise<void>;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 export const redisServerInstalled = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
 

@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The binary the adapter package installs (Linux x64 only), or `JONGODB_BINARY_PATH`; `undefined` when there is none. */
@@ -16,16 +15,6 @@ export function emulatorBinary(): string | undefined {
   const path = override !== undefined && override !== '' ? override : installed;
   return existsSync(path) ? path : undefined;
 }
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 // As in the adapter: a shell that kills the emulator when its stdin closes, so none outlives a killed test run.
 const WATCHDOG = 'exec 3<&0; "$0" "$@" 3<&- & emulator=$!; (read -r _ <&3; kill -9 "$emulator" 2>/dev/null) & wait "$emulator"';
