@@ -32,7 +32,7 @@ function assertRefused(response: LightMyRequestResponse, label: string): void {
 describe('tokens the service must refuse', () => {
   let h: Harness;
   let otherUserId: string;
-  const now = () => Math.floor(Date.now() / 1000);
+  const now = () => h.nowSeconds();
   const claims = (extra: object = {}) => ({ sub: h.userId, iat: now(), exp: now() + 3600, ...extra });
   const withAuthorization = (authorization: string, url = '/api/recipes') => h.app.inject({ method: 'GET', url, headers: { authorization } });
 

@@ -22,6 +22,8 @@ export interface Harness {
   readonly products: InMemoryProductRepository;
   readonly users: InMemoryUserRepository;
   readonly clock: ManualClock;
+  /** The app's current time in JWT seconds (from `clock`, not the wall clock). */
+  nowSeconds(): number;
   readonly userId: string;
   readonly token: string;
   /** `inject` with the user's bearer token (and JSON for a `body`). */
@@ -39,7 +41,8 @@ export interface HarnessOptions {
 }
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
-  // Real time by default: the rate-limit counters and JWT times then agree with the wall clock.
+  // Starts at the wall-clock time, then moves only 1 ms per reading (and by `advance`): JWT and rate-limit times are
+  // near real time but do not follow it, so a test that builds token times must take them from `nowSeconds()`.
   const clock = new ManualClock(new Date(), 1);
   const recipes = options.recipes ?? new InMemoryRecipeRepository();
   const products = new InMemoryProductRepository();
@@ -80,5 +83,6 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     if (body === undefined) return app.inject({ ...rest, headers: { ...auth, ...headers } });
     return app.inject({ ...rest, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth, ...headers } });
   };
-  return { app, recipes, products, users, clock, userId, token, request, addUser: newUser, login };
+  const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
+  return { app, recipes, products, users, clock, nowSeconds, userId, token, request, addUser: newUser, login };
 }
