@@ -24,6 +24,14 @@ describe('NDJSON reader', () => {
     assert.deepEqual([records[1]?.record, records[1]?.line], [2, 2]);
     assert.deepEqual(inputs(records)[2], { title: 'C' });
   });
+  it('decodes lines whose characters and lines are cut across chunks of any size', async () => {
+    const text = '{"title":"Crème brûlée ½ 🍰"}\n{"title":"' + 'ü'.repeat(300) + '"}\r\n\n{"title":"C"}';
+    for (const size of [1, 2, 3, 5, 64, 1024]) {
+      const records = await readAll(readNdjson, text, size);
+      assert.deepEqual(inputs(records), [{ title: 'Crème brûlée ½ 🍰' }, { title: 'ü'.repeat(300) }, { title: 'C' }], `chunks of ${size}`);
+      assert.deepEqual(records.map((record) => record.line), [1, 2, 4], `chunks of ${size}`);
+    }
+  });
 });
 
 describe('JSON array reader', () => {
