@@ -5,8 +5,11 @@
  *   (compiled JS on plain node, as operators run the CLI; under tsx add ~48 MiB of loader to every RSS figure:
  *   node --import tsx --conditions=source import.ts ...)
  *
- * 1. pipeline: N generated NDJSON records (default 1,000,000) read, parsed, validated by the domain and batched
- *    into a store that only counts (targets: > 50,000 records/s, peak RSS < 150 MiB and flat);
+ * The records are generated into an NDJSON file in the temp directory first (removed at exit), which every run reads
+ * through the CLI's own input path (`openInput`, as `larder recipes import <file>` does).
+ * 0. the floor: the same file read, split and JSON.parse'd only, for what the domain's work adds to it;
+ * 1. pipeline: N records (default 1,000,000) read, parsed, validated by the domain and batched into a store that
+ *    only counts (targets: > 50,000 records/s, peak RSS < 150 MiB and flat);
  * 2. embedded engine: one insertOne per recipe for up to --e2e records or --single-seconds (default 60: the
  *    emulator slows as a collection grows, and 10,000 one at a time took over ten minutes), then the batched import
  *    end to end over --e2e records (default 10,000), compared with the one-at-a-time run over the same first records
@@ -17,8 +20,13 @@
  */
 import { openDatabase, createMongoRepositories, type DatabaseHandle } from '@larder/adapters-mongo';
 import { importRecipeBatch, newRecipe, parseRecipeDraft, systemClock, uuidV7Generator, type RecipeRepository } from '@larder/domain';
-import { READERS, runImport } from '@larder/cli';
-import { ndjsonChunks, recipeLine } from './import-data.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DETECTION_BYTES, READERS, openInput, runImport } from '@larder/cli';
+import { recipeLine } from './import-data.js';
 import { sampleMemory, type MemoryPeak } from './import-memory.js';
 import { CountingRecipeRepository } from './import-sinks.js';
 
@@ -61,12 +69,20 @@ interface Imported {
   atMark?: { records: number; seconds: number };
 }
 
-async function importInto(recipes: RecipeRepository, count: number, mark = Infinity): Promise<Imported> {
+/** The NDJSON file of `count` records, opened as `larder recipes import <file>` opens it. */
+async function openFile(path: string) {
+  const opened = await openInput(path, DETECTION_BYTES);
+  if (opened.isErr()) throw new Error(opened.error);
+  return opened.value.chunks;
+}
+
+async function importInto(recipes: RecipeRepository, path: string, mark = Infinity): Promise<Imported> {
+  const chunks = await openFile(path);
   const memory = sampleMemory();
   const cpu = process.cpuUsage();
   const started = performance.now();
   let atMark: Imported['atMark'];
-  const report = await runImport(READERS.ndjson(ndjsonChunks(count)), importRecipeBatch({ recipes, clock: systemClock, ids: uuidV7Generator }), {
+  const report = await runImport(READERS.ndjson(chunks), importRecipeBatch({ recipes, clock: systemClock, ids: uuidV7Generator }), {
     batchSize,
     dryRun: false,
     maxErrors: 100,
@@ -95,12 +111,28 @@ async function oneByOne(recipes: RecipeRepository, count: number, budgetSeconds:
   return { records, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * What any import of the file costs before the domain's work: reading it, splitting lines and JSON.parse, into
+ * nothing. The pipeline's figure beside it shows what validation and batching add.
+ */
+async function readOnly(path: string): Promise<Omit<Imported, 'created' | 'failed'> & { records: number }> {
+  const chunks = await openFile(path);
+  const memory = sampleMemory();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let records = 0;
+  for await (const record of READERS.ndjson(chunks)) if (record.kind === 'readable') records += 1;
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { records, seconds, cpuSeconds: (used.user + used.system) / 1e6, memory: memory.stop() };
+}
+
 async function againstDatabase(label: string, handle: DatabaseHandle): Promise<void> {
   const stamp = Date.now().toString(36);
   const single = await oneByOne(createMongoRepositories(handle.client.db(`bench_import_single_${stamp}`)).recipes, e2eRecords, singleSeconds);
   const stopped = single.records < e2eRecords ? `; stopped by the ${singleSeconds} s budget` : '';
   report({ run: `${label}: one insertOne per recipe`, records: single.records, seconds: single.seconds, note: `from an empty collection${stopped}` });
-  const result = await importInto(createMongoRepositories(handle.client.db(`bench_import_batched_${stamp}`)).recipes, e2eRecords, single.records);
+  const result = await importInto(createMongoRepositories(handle.client.db(`bench_import_batched_${stamp}`)).recipes, e2eFile, single.records);
   const singleRate = single.records / single.seconds;
   const mark = result.atMark;
   // The emulator slows as a collection grows, so the fair ratio is over the same first records, both from empty.
@@ -136,9 +168,28 @@ function printTable(): void {
   for (const line of lines) console.log(format(line));
 }
 
+const directory = mkdtempSync(join(tmpdir(), 'larder-bench-import-'));
+const pipelineFile = join(directory, 'pipeline.ndjson');
+const e2eFile = join(directory, 'e2e.ndjson');
+// In a child process (the same loader flags, .ts under tsx), so that generating leaves nothing in this one's memory.
+const generator = fileURLToPath(new URL(`./import-generate${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+const generate = (path: string, count: number): number =>
+  Number(execFileSync(process.execPath, [...process.execArgv, generator, path, String(count)], { encoding: 'utf8' }));
+try {
+  const written = generate(pipelineFile, pipelineRecords);
+  if (e2eRecords > 0) generate(e2eFile, e2eRecords);
+  console.error(`generated ${pipelineRecords} records (${(written / 1024 / 1024).toFixed(0)} MiB of NDJSON) in ${directory}`);
+} catch (error) {
+  rmSync(directory, { recursive: true, force: true });
+  throw error;
+}
+process.on('exit', () => rmSync(directory, { recursive: true, force: true }));
+
 const baseline = process.memoryUsage();
+const floor = await readOnly(pipelineFile);
+report({ run: 'read + split + JSON.parse only', records: floor.records, seconds: floor.seconds, cpuSeconds: floor.cpuSeconds, memory: floor.memory, note: 'the floor: no validation, no batches' });
 const counting = new CountingRecipeRepository();
-const pipeline = await importInto(counting, pipelineRecords);
+const pipeline = await importInto(counting, pipelineFile);
 report({
   run: 'pipeline into a counting store',
   records: counting.written,

@@ -5,10 +5,11 @@
 export { runCli, type ProgramDeps } from './program.js';
 export { EXIT, type CliIo, type ExitCode } from './cli-io.js';
 export type { OpenStore, Store, DatabaseOptions } from './database.js';
-export { FORMATS, READERS, detectFormat, type FormatName } from './formats/detect.js';
+export { DETECTION_BYTES, FORMATS, READERS, detectFormat, type FormatName } from './formats/detect.js';
 export type { SourceRecord, RecordReader } from './formats/source-record.js';
 export { isoDurationMinutes, minutesToIsoDuration } from './formats/iso-duration.js';
 export { mapRecipeNode } from './formats/jsonld-mapping.js';
+export { openInput, type InputSource } from './import/input-source.js';
 export { runImport, type ImportBatch, type ImportOptions } from './import/pipeline.js';
 export { jsonSummary, type ImportReport } from './import/import-report.js';
 export { exportRecord } from './export/export-record.js';
