@@ -88,6 +88,9 @@ const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['half', 0.5], ['one-half', 0.5], ['quarter', 0.25], ['one-quarter', 0.25], ['a dozen', 12],
 ]);
 
+/** Whether a lower-cased word is a number written out (`two`, `half`, `dozen`). */
+export const isNumberWord = (lower: string): boolean => NUMBER_WORDS.has(lower);
+
 /** A number written as a word (`two`, `a dozen`), followed by a word boundary. */
 export function readNumberWord(line: Line, i: number): Scanned<number> | undefined {
   const end = line.wordEnd(i);

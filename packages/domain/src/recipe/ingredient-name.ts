@@ -2,6 +2,7 @@
  * What is left of an ingredient line once its amount and unit are read: the name, and the notes that follow a comma,
  * sit in trailing parentheses or say "to taste". Linear scans only.
  */
+import { lookupUnit, type UnitInfo } from './units.js';
 
 export interface NameAndNote {
   readonly name: string;
@@ -50,13 +51,33 @@ export function collapseWhitespace(s: string): string {
   return UNTIDY.test(trimmed) ? trimmed.replace(WHITESPACE_RUNS, ' ') : trimmed;
 }
 
+const isLeadingEdge = (code: number): boolean =>
+  code === 32 || code === 44 || code === 59 || code === 58 || code === 46 || code === 45 || code === 0x2013;
+const isTrailingEdge = (code: number): boolean => code === 32 || code === 44 || code === 59 || code === 58;
+
+/** Drops spaces and `,;:.-–` from the start and spaces and `,;:` from the end. */
 const stripEdges = (s: string): string => {
   let start = 0;
   let end = s.length;
-  while (start < end && ' ,;:.-–'.includes(s[start] ?? '')) start += 1;
-  while (end > start && ' ,;:'.includes(s[end - 1] ?? '')) end -= 1;
-  return s.slice(start, end);
+  while (start < end && isLeadingEdge(s.charCodeAt(start))) start += 1;
+  while (end > start && isTrailingEdge(s.charCodeAt(end - 1))) end -= 1;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
 };
+
+/**
+ * Whether `name` ends with ` ${phrase}` in any case, compared in place: lower-casing every name to look for seven
+ * phrases was a fifth of the time of a plain line. Only ASCII capitals lower-case to the phrases' letters.
+ */
+function endsWithPhrase(name: string, phrase: string): boolean {
+  const start = name.length - phrase.length;
+  if (start < 1 || name.charCodeAt(start - 1) !== 32) return false;
+  for (let k = 0; k < phrase.length; k += 1) {
+    let code = name.charCodeAt(start + k);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== phrase.charCodeAt(k)) return false;
+  }
+  return true;
+}
 
 /**
  * Splits `flour, sifted` into name and notes; `salt to taste` into `salt` and `to taste`. `rest` is a part of a
@@ -86,10 +107,9 @@ export function splitNameAndNote(rest: string): NameAndNote {
     if (inner !== '') notes.unshift(inner);
     name = stripEdges(name.slice(0, paren).trim());
   }
-  const lower = name.toLowerCase();
   for (const phrase of TRAILING_PHRASES) {
     // The phrase as a whole word at the end: `salt to taste`, not `tomato taste`.
-    if (lower.endsWith(phrase) && lower[lower.length - phrase.length - 1] === ' ') {
+    if (endsWithPhrase(name, phrase)) {
       const cut = name.length - phrase.length;
       notes.unshift(name.slice(cut));
       name = stripEdges(name.slice(0, cut).trim());
@@ -97,6 +117,30 @@ export function splitNameAndNote(rest: string): NameAndNote {
     }
   }
   return { name, notes };
+}
+
+// A unit after a noun, as in `2 garlic cloves` or `3 celery ribs`.
+const TRAILING_UNITS = new Set(['clove', 'rib', 'stalk', 'sprig', 'bulb', 'ear', 'slice', 'stick', 'spear']);
+// `whole cloves` and `ground cloves` are the spice, not garlic.
+const NOT_BEFORE_TRAILING_UNIT = new Set(['whole', 'ground']);
+const MAX_WORDS_BEFORE_TRAILING_UNIT = 3;
+const DIGIT = /\d/;
+
+function countSpaces(s: string): number {
+  let count = 0;
+  for (let i = s.indexOf(' '); i >= 0; i = s.indexOf(' ', i + 1)) count += 1;
+  return count;
+}
+
+/** Splits a trailing unit off the name: `garlic cloves` → clove and `garlic`. */
+export function trailingUnit(name: string): { unit: UnitInfo; name: string } | null {
+  const space = name.lastIndexOf(' ');
+  if (space <= 0 || DIGIT.test(name) || countSpaces(name) > MAX_WORDS_BEFORE_TRAILING_UNIT) return null;
+  const unit = lookupUnit(name.slice(space + 1));
+  if (unit === undefined || !TRAILING_UNITS.has(unit.name)) return null;
+  const before = name.slice(name.lastIndexOf(' ', space - 1) + 1, space).toLowerCase();
+  if (NOT_BEFORE_TRAILING_UNIT.has(before)) return null;
+  return { unit, name: name.slice(0, space) };
 }
 
 /** Drops a leading `of ` (`1 cup of flour`). */

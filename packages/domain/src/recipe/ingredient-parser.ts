@@ -15,11 +15,13 @@
  */
 import { readAmount, readNumber, type Amount } from './ingredient-amount.js';
 import { isDash, Line, skipSpaces, type Scanned } from './ingredient-line.js';
-import { collapseWhitespace, dropLeadingOf, splitNameAndNote } from './ingredient-name.js';
+import { collapseWhitespace, dropLeadingOf, splitNameAndNote, trailingUnit } from './ingredient-name.js';
+import { readPlainLine } from './ingredient-plain-line.js';
 import type { IngredientParts } from './ingredient.js';
 import { cleanQuantity } from './quantity.js';
-import { lookupUnit, pluralUnit, type UnitInfo } from './units.js';
+import { pluralUnit, type UnitInfo } from './units.js';
 import {
+  LEADING_QUALIFIERS,
   isModifier,
   readSecondaryAmounts,
   readSizedUnit,
@@ -28,19 +30,12 @@ import {
   type Addition,
 } from './ingredient-unit.js';
 
-const LEADING_QUALIFIERS = new Set(['about', 'approximately', 'approx', 'approx.', 'around', 'roughly', 'some', 'nearly', 'almost', 'scant', 'generous', 'heaped', 'heaping', 'rounded', 'level', 'good', 'large', 'small', 'big', 'medium', 'generously', 'a', 'an', 'few', 'several']);
-
 // Units that can open a line without a number (`Pinch of salt`, `Handful watercress`) without being a name.
 const BARE_UNITS = new Set(['pinch', 'dash', 'splash', 'handful', 'bunch', 'knob', 'glug', 'drop', 'sprig', 'shake']);
 
 // Prefixes of an amount that are really a part of the item: `Juice of 2 lemons` is 2 lemons, juice only.
 const MAX_PREFIX_WORDS = 5;
 
-// A unit after a noun, as in `2 garlic cloves` or `3 celery ribs`.
-const TRAILING_UNITS = new Set(['clove', 'rib', 'stalk', 'sprig', 'bulb', 'ear', 'slice', 'stick', 'spear']);
-// `whole cloves` and `ground cloves` are the spice, not garlic.
-const NOT_BEFORE_TRAILING_UNIT = new Set(['whole', 'ground']);
-const MAX_WORDS_BEFORE_TRAILING_UNIT = 3;
 const MAX_WORDS_BEFORE_LATE_AMOUNT = 6;
 
 // How many numbers to try when the amount comes after the name (`Butter, 1 pound`); bounds the work on long lines.
@@ -64,7 +59,6 @@ const TRAILING_NAME_SEPARATORS = /[\s,(]+$/;
 const OPTIONAL_PREFIX = /^optional:?\s/i;
 const OPTIONAL = /^optional/i;
 const LEADING_SEPARATORS = /^[\s,;]+/;
-const DIGIT = /\d/;
 const BULLETS = '-*•·▪◦';
 
 /**
@@ -214,23 +208,6 @@ function appendAll(notes: string[], more: readonly string[]): void {
   for (const note of more) notes.push(note);
 }
 
-function countSpaces(s: string): number {
-  let count = 0;
-  for (let i = s.indexOf(' '); i >= 0; i = s.indexOf(' ', i + 1)) count += 1;
-  return count;
-}
-
-/** Splits a trailing unit off the name: `garlic cloves` → clove and `garlic`. */
-function trailingUnit(name: string): { unit: UnitInfo; name: string } | null {
-  const space = name.lastIndexOf(' ');
-  if (space <= 0 || DIGIT.test(name) || countSpaces(name) > MAX_WORDS_BEFORE_TRAILING_UNIT) return null;
-  const unit = lookupUnit(name.slice(space + 1));
-  if (unit === undefined || !TRAILING_UNITS.has(unit.name)) return null;
-  const before = name.slice(name.lastIndexOf(' ', space - 1) + 1, space).toLowerCase();
-  if (NOT_BEFORE_TRAILING_UNIT.has(before)) return null;
-  return { unit, name: name.slice(0, space) };
-}
-
 /** Parses one ingredient line. Never throws; the name falls back to the whole line when nothing else is left. */
 export function parseIngredientLine(line: string): IngredientParts {
   return parseTidyIngredientLine(collapseWhitespace(line));
@@ -238,6 +215,11 @@ export function parseIngredientLine(line: string): IngredientParts {
 
 /** `parseIngredientLine` for a line that `collapseWhitespace` has already tidied (as input validation does). */
 export function parseTidyIngredientLine(original: string): IngredientParts {
+  return readPlainLine(original) ?? parseInFull(original);
+}
+
+/** Every reading the parser knows, at every position it applies to. */
+export function parseInFull(original: string): IngredientParts {
   const text = new Line(original);
   let start = OPTIONAL_PREFIX.test(original) ? skipSpaces(original, original.indexOf(' ')) : 0;
   while (start < original.length && BULLETS.includes(original[start] ?? '') && !isDash(original[start + 1])) {

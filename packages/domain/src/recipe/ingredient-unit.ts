@@ -20,6 +20,9 @@ const SIZE_SUFFIX = /-(size|sized|length|thick|thin|long|wide)$/i;
 export const isModifier = (word: string, lower: string = word.toLowerCase()): boolean =>
   MODIFIERS.has(lower) || SIZE_SUFFIX.test(word);
 
+/** Words that can open a line before its amount or unit (`about 2 cups`, `a pinch`, `few sprigs`). */
+export const LEADING_QUALIFIERS: ReadonlySet<string> = new Set(['about', 'approximately', 'approx', 'approx.', 'around', 'roughly', 'some', 'nearly', 'almost', 'scant', 'generous', 'heaped', 'heaping', 'rounded', 'level', 'good', 'large', 'small', 'big', 'medium', 'generously', 'a', 'an', 'few', 'several']);
+
 const MEASURE_KINDS = new Set(['mass', 'volume', 'length']);
 
 /** A unit word (or two, as in `fl. oz.`) at i, with its trailing period. */
