@@ -90,18 +90,22 @@ function fromObject(item: IngredientInputObject): Result<IngredientParts, string
   });
 }
 
-function fromLine(line: string): Result<IngredientParts, string> {
+/** The stored ingredient of a line, or what is wrong with it. Without Result wrappers: every imported line comes here. */
+function fromLine(line: string): Ingredient | string {
   const text = collapse(line);
-  if (text === '') return err('must not be empty');
-  if (text.length > INGREDIENT_LIMITS.line) return err(`must be at most ${INGREDIENT_LIMITS.line} characters`);
+  if (text === '') return 'must not be empty';
+  if (text.length > INGREDIENT_LIMITS.line) return `must be at most ${INGREDIENT_LIMITS.line} characters`;
   const parts = parseTidyIngredientLine(text);
-  return checkName(parts.name).map(() => parts);
+  const name = checkName(parts.name);
+  return name.isErr() ? name.error : withRenderedText(parts);
 }
 
 /** The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. */
 export function normaliseIngredientInput(item: IngredientInput): Result<Ingredient, string> {
-  const parts = typeof item === 'string' ? fromLine(item)
-    : typeof item === 'object' && item !== null ? fromObject(item)
-      : err('must be a string such as "1 cup flour" or an object with a name');
-  return parts.map(withRenderedText);
+  if (typeof item === 'string') {
+    const ingredient = fromLine(item);
+    return typeof ingredient === 'string' ? err(ingredient) : ok(ingredient);
+  }
+  if (typeof item === 'object' && item !== null) return fromObject(item).map(withRenderedText);
+  return err('must be a string such as "1 cup flour" or an object with a name');
 }

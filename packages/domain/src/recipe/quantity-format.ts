@@ -41,6 +41,8 @@ const KITCHEN_FRACTIONS: readonly (readonly [number, string])[] = [
 ];
 
 function kitchenFraction(value: number): Rounded {
+  // Whole numbers, most quantities, need no search (`+ 0` turns -0 into the 0 the search gives).
+  if (Number.isInteger(value)) return { value: value + 0, text: String(value + 0) };
   let whole = Math.floor(value);
   const rest = value - whole;
   let best = KITCHEN_FRACTIONS[0] ?? [0, ''];
@@ -114,10 +116,12 @@ function renderAmountWithUnit(value: number, unit: string): string {
   const nearest = round(value, unit);
   const info = unitInfo(unit);
   const off = Math.abs(nearest.value - value) > CLOSE_ENOUGH * value;
+  // Close enough (nearly always): the nearest fraction of this unit is the text.
+  if (!off || info?.base == null) return `${nearest.text} ${pluralUnit(unit, nearest.value)}`;
   const low = kitchenFloor(value);
-  const smaller = info === undefined || !off ? undefined : smallerUnit(info, (value - low) * (info.base ?? 0));
+  const smaller = smallerUnit(info, (value - low) * info.base);
   const smallerInfo = smaller === undefined ? undefined : unitInfo(smaller);
-  if (info?.base == null || smallerInfo?.base == null) return `${nearest.text} ${pluralUnit(unit, nearest.value)}`;
+  if (smallerInfo?.base == null) return `${nearest.text} ${pluralUnit(unit, nearest.value)}`;
   const remainder = cleanQuantity(((value - low) * info.base) / smallerInfo.base);
   if (low < (SMALLEST_USEFUL[unit] ?? SMALLEST_USEFUL_DEFAULT)) {
     const whole = unitInfo(smallerUnit(info, value * info.base) ?? smallerInfo.name) ?? smallerInfo;
@@ -143,8 +147,7 @@ export function renderIngredient(parts: IngredientParts): string {
     return `${renderAmountWithUnit(quantity, unit)} ${name}${tail}`;
   }
   const amount = high === undefined || high.text === low.text ? low.text : `${low.text}${RANGE_SEPARATOR}${high.text}`;
-  const words = unit === null ? [amount, name] : [amount, pluralUnit(unit, high?.value ?? low.value), name];
-  return `${words.join(' ')}${tail}`;
+  return unit === null ? `${amount} ${name}${tail}` : `${amount} ${pluralUnit(unit, high?.value ?? low.value)} ${name}${tail}`;
 }
 
 /**

@@ -92,7 +92,14 @@ const readInstructions: FieldReader = (value, pointer, issues) => {
 
 const readDietaryTags: FieldReader = (value, pointer, issues) => {
   const tags = readList(value, pointer, issues, TAG_LIST, (tag, at) => readText(tag, at, issues, TAG));
-  return tags === undefined ? undefined : [...new Set(tags.map((tag) => tag.toLocaleLowerCase('en-US')))];
+  if (tags === undefined) return undefined;
+  // Lower-cased, each once, in order of first appearance (a list of at most 30: no Set needed).
+  const unique: string[] = [];
+  for (const tag of tags) {
+    const lower = tag.toLowerCase();
+    if (!unique.includes(lower)) unique.push(lower);
+  }
+  return unique;
 };
 
 const facet: FieldReader = (value, pointer, issues) => readOptionalText(value, pointer, issues, FACET);

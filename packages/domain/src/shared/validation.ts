@@ -139,8 +139,31 @@ export function readList<T>(
     return undefined;
   }
   const before = issues.length;
-  const items = value.map((item, index) => readItem(item, pointerTo(pointer, index)));
+  const items = new Array<T | undefined>(value.length);
+  for (let index = 0; index < value.length; index += 1) items[index] = readItem(value[index], itemPointer(pointer, index));
   return issues.length === before ? (items as T[]) : undefined;
+}
+
+// The pointers of list items (`/ingredients/3`), made once per list and index: an import reads millions of items
+// and nearly all are valid, so building each pointer anew only made garbage. Bounded: a few lists, short ones.
+const ITEM_POINTERS = new Map<string, string[]>();
+const MAX_CACHED_LISTS = 64;
+const MAX_CACHED_INDEX = 256;
+
+function itemPointer(list: string, index: number): string {
+  if (index >= MAX_CACHED_INDEX) return pointerTo(list, index);
+  let pointers = ITEM_POINTERS.get(list);
+  if (pointers === undefined) {
+    if (ITEM_POINTERS.size >= MAX_CACHED_LISTS) return pointerTo(list, index);
+    pointers = [];
+    ITEM_POINTERS.set(list, pointers);
+  }
+  let pointer = pointers[index];
+  if (pointer === undefined) {
+    pointer = pointerTo(list, index);
+    pointers[index] = pointer;
+  }
+  return pointer;
 }
 
 /** Flags repeated items of a list (by `keyOf`) at their second occurrence. */
