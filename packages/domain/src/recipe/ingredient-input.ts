@@ -32,8 +32,16 @@ export type IngredientInput = string | IngredientInputObject;
 
 const collapse = collapseWhitespace;
 
-function readQuantity(value: unknown, field: string): Result<number | null, string> {
-  if (value === undefined || value === null) return ok(null);
+/**
+ * What is wrong with an ingredient. The readers below return their value or one of these, rather than a Result:
+ * every ingredient of every imported record goes through them, and the wrappers were garbage on the way.
+ */
+class Invalid {
+  constructor(readonly message: string) {}
+}
+
+function readQuantity(value: unknown, field: string): number | null | Invalid {
+  if (value === undefined || value === null) return null;
   let number: number | undefined;
   if (typeof value === 'number') number = value;
   else if (typeof value === 'string') {
@@ -42,17 +50,17 @@ function readQuantity(value: unknown, field: string): Result<number | null, stri
     number = read !== undefined && read.end === text.length && read.value.quantityMax === null ? read.value.quantity : undefined;
   }
   if (number === undefined || !Number.isFinite(number) || number < 0 || number > INGREDIENT_LIMITS.quantity) {
-    return err(`${field} must be a number from 0 to ${INGREDIENT_LIMITS.quantity}, or null`);
+    return new Invalid(`${field} must be a number from 0 to ${INGREDIENT_LIMITS.quantity}, or null`);
   }
-  return ok(cleanQuantity(number));
+  return cleanQuantity(number);
 }
 
-function readOptionalText(value: unknown, field: string, max: number): Result<string | null, string> {
-  if (value === undefined || value === null) return ok(null);
-  if (typeof value !== 'string') return err(`${field} must be a string or null`);
+function readOptionalText(value: unknown, field: string, max: number): string | null | Invalid {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return new Invalid(`${field} must be a string or null`);
   const text = collapse(value);
-  if (text.length > max) return err(`${field} must be at most ${max} characters`);
-  return ok(text === '' ? null : text);
+  if (text.length > max) return new Invalid(`${field} must be at most ${max} characters`);
+  return text === '' ? null : text;
 }
 
 function canonicalUnit(unit: string | null): string | null {
@@ -60,52 +68,49 @@ function canonicalUnit(unit: string | null): string | null {
   return lookupUnit(unit)?.name ?? unit.toLowerCase();
 }
 
-function checkName(name: string): Result<string, string> {
-  if (name === '') return err('name must not be empty');
-  if (name.length > INGREDIENT_LIMITS.name) return err(`name must be at most ${INGREDIENT_LIMITS.name} characters`);
-  return ok(name);
+function checkName(name: string): string | Invalid {
+  if (name === '') return new Invalid('name must not be empty');
+  if (name.length > INGREDIENT_LIMITS.name) return new Invalid(`name must be at most ${INGREDIENT_LIMITS.name} characters`);
+  return name;
 }
 
-function fromObject(item: IngredientInputObject): Result<IngredientParts, string> {
-  if (typeof item.name !== 'string') return err('name must be a string');
+function fromObject(item: IngredientInputObject): IngredientParts | Invalid {
+  if (typeof item.name !== 'string') return new Invalid('name must be a string');
   const name = checkName(collapse(item.name));
   const quantity = readQuantity(item.quantity, 'quantity');
   const max = readQuantity(item.quantity_max, 'quantity_max');
   const unit = readOptionalText(item.unit, 'unit', INGREDIENT_LIMITS.unit);
   const note = readOptionalText(item.note, 'note', INGREDIENT_LIMITS.note);
-  if (name.isErr()) return err(name.error);
-  if (quantity.isErr()) return err(quantity.error);
-  if (max.isErr()) return err(max.error);
-  if (unit.isErr()) return err(unit.error);
-  if (note.isErr()) return err(note.error);
-  const [low, high] = [quantity.value, max.value];
-  if (high !== null && low === null) return err('quantity_max needs a quantity');
-  if (high !== null && low !== null && high < low) return err('quantity_max must not be less than quantity');
-  return ok({
-    quantity: low,
-    quantity_max: high === low ? null : high,
-    unit: canonicalUnit(unit.value),
-    name: name.value,
-    note: note.value,
-  });
+  // The first problem in field order.
+  if (name instanceof Invalid) return name;
+  if (quantity instanceof Invalid) return quantity;
+  if (max instanceof Invalid) return max;
+  if (unit instanceof Invalid) return unit;
+  if (note instanceof Invalid) return note;
+  if (max !== null && quantity === null) return new Invalid('quantity_max needs a quantity');
+  if (max !== null && quantity !== null && max < quantity) return new Invalid('quantity_max must not be less than quantity');
+  return {
+    quantity,
+    quantity_max: max === quantity ? null : max,
+    unit: canonicalUnit(unit),
+    name,
+    note,
+  };
 }
 
-/** The stored ingredient of a line, or what is wrong with it. Without Result wrappers: every imported line comes here. */
-function fromLine(line: string): Ingredient | string {
+function fromLine(line: string): IngredientParts | Invalid {
   const text = collapse(line);
-  if (text === '') return 'must not be empty';
-  if (text.length > INGREDIENT_LIMITS.line) return `must be at most ${INGREDIENT_LIMITS.line} characters`;
+  if (text === '') return new Invalid('must not be empty');
+  if (text.length > INGREDIENT_LIMITS.line) return new Invalid(`must be at most ${INGREDIENT_LIMITS.line} characters`);
   const parts = parseTidyIngredientLine(text);
   const name = checkName(parts.name);
-  return name.isErr() ? name.error : withRenderedText(parts);
+  return name instanceof Invalid ? name : parts;
 }
 
 /** The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. */
 export function normaliseIngredientInput(item: IngredientInput): Result<Ingredient, string> {
-  if (typeof item === 'string') {
-    const ingredient = fromLine(item);
-    return typeof ingredient === 'string' ? err(ingredient) : ok(ingredient);
-  }
-  if (typeof item === 'object' && item !== null) return fromObject(item).map(withRenderedText);
-  return err('must be a string such as "1 cup flour" or an object with a name');
+  const parts = typeof item === 'string' ? fromLine(item)
+    : typeof item === 'object' && item !== null ? fromObject(item)
+      : new Invalid('must be a string such as "1 cup flour" or an object with a name');
+  return parts instanceof Invalid ? err(parts.message) : ok(withRenderedText(parts));
 }
