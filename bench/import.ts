@@ -17,18 +17,27 @@
  * 3. the same against MONGODB_URL when it is set.
  * --quick: 100,000 and 2,000 records; --e2e 0 skips the database runs. Each row is printed as soon as it is measured.
  * Wall-clock rates depend on what else the machine runs; the CPU column is the process's own time (all threads).
+ * It runs with the V8 flags of the larder command (CLI_V8_FLAGS), starting itself again with them when they are
+ * missing, so that its memory figures are the command's.
  */
 import { openDatabase, createMongoRepositories, type DatabaseHandle } from '@larder/adapters-mongo';
 import { importRecipeBatch, newRecipe, parseRecipeDraft, systemClock, uuidV7Generator, type RecipeRepository } from '@larder/domain';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DETECTION_BYTES, READERS, openInput, runImport } from '@larder/cli';
+import { CLI_V8_FLAGS, DETECTION_BYTES, READERS, openInput, runImport } from '@larder/cli';
 import { recipeLine } from './import-data.js';
 import { sampleMemory, type MemoryPeak } from './import-memory.js';
 import { CountingRecipeRepository } from './import-sinks.js';
+
+// Measured with the V8 settings the larder command runs with: run again with them when they are missing.
+const missingFlags = CLI_V8_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+if (missingFlags.length > 0) {
+  const again = spawnSync(process.execPath, [...missingFlags, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -162,7 +171,7 @@ function printTable(): void {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
   const format = (cells: string[]) => cells.map((cell, column) => (column === 0 || column === header.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   const MiB = 1024 * 1024;
-  console.log(`\nNode ${process.version}, batch size ${batchSize}; before the first run: RSS ${(baseline.rss / MiB).toFixed(0)} MiB, heap ${(baseline.heapUsed / MiB).toFixed(0)} MiB`);
+  console.log(`\nNode ${process.version} ${process.execArgv.join(' ')}, batch size ${batchSize}; before the first run: RSS ${(baseline.rss / MiB).toFixed(0)} MiB, heap ${(baseline.heapUsed / MiB).toFixed(0)} MiB`);
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));

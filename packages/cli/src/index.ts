@@ -4,6 +4,7 @@
  */
 export { runCli, type ProgramDeps } from './program.js';
 export { EXIT, type CliIo, type ExitCode } from './cli-io.js';
+export { CLI_V8_FLAGS } from './v8-flags.js';
 export type { OpenStore, Store, DatabaseOptions } from './database.js';
 export { DETECTION_BYTES, FORMATS, READERS, detectFormat, type FormatName } from './formats/detect.js';
 export type { SourceRecord, RecordReader } from './formats/source-record.js';
