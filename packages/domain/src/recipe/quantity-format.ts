@@ -58,8 +58,13 @@ function kitchenFraction(value: number): Rounded {
   return { value: cleanQuantity(whole + best[0]), text };
 }
 
+// Far above any quantity (a million, scaled by a thousand servings), far below where doubles lose whole numbers.
+const MAX_WHOLE_METRIC = 1e12;
+
 /** Rounds to `decimals` places, never to zero for a positive value, and prints without trailing zeros. */
 function metric(value: number, decimals: number): Rounded {
+  // A whole amount (250 g) is its own rounding at any number of decimals, within a quantity's range.
+  if (Number.isInteger(value) && value > 0 && value <= MAX_WHOLE_METRIC) return { value, text: String(value) };
   const step = 10 ** -decimals;
   let rounded = Math.round(value / step) * step;
   if (rounded === 0 && value > 0) rounded = step;
