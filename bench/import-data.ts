@@ -2,8 +2,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 
 /**
  * Generated recipes for the import bench: realistic sizes, unique external ids, and ingredient lines in the mix of
- * the labelled set: about three in four plain (read in one pass) and the rest with a size, an alternative amount, a
- * range in words or a prefix, which the full parser reads.
+ * the labelled set: mostly plain lines, read in one pass (14 of these 16; 86% of the labelled lines), and lines with
+ * a size or a prefix, which the full parser reads.
  */
 const INGREDIENTS = [
   '1 1/2 cups all-purpose flour, sifted',

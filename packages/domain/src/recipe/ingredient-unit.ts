@@ -78,7 +78,7 @@ function readModifiedUnit(line: Line, i: number): Scanned<{ unit: UnitInfo; modi
 }
 
 /** Index just past the `)` closing the group opened at i, or -1. */
-function closeParen(s: string, i: number): number {
+export function closeParen(s: string, i: number): number {
   let depth = 0;
   for (let j = i; j < s.length; j += 1) {
     if (s[j] === '(') depth += 1;

@@ -31,10 +31,14 @@ const plainish = fc
     fc.option(fc.constantFrom(...NUMBERS), { nil: '' }),
     fc.array(fc.constantFrom(...SIZE_WORDS, ...READING_WORDS.slice(0, 4)), { maxLength: 2 }),
     fc.option(fc.constantFrom(...UNITS), { nil: '' }),
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant('') },
+      { weight: 1, arbitrary: fc.constantFrom('(240 ml)', '(packed)', '(About 2 cups)', '(approximately 1 lb)', '(1 1/2 oz),', '(2 (3) g)', '(', '(½ cup) (60 g)', '(15 ml) plus', '(1 oz)/') },
+    ),
     fc.array(fc.constantFrom(...NAME_WORDS), { minLength: 0, maxLength: 4 }),
     fc.option(fc.constantFrom(', sifted', ', to taste', ' (optional)', ', 2 cups', ' (15 ml)', ' to taste', ', or 1 pound'), { nil: '' }),
   )
-  .map(([amount, sizes, unit, name, tail]) => collapseWhitespace([amount, ...sizes, unit, ...name].join(' ') + tail));
+  .map(([amount, sizes, unit, aside, name, tail]) => collapseWhitespace([amount, ...sizes, unit, aside, ...name].join(' ') + tail));
 
 describe('readPlainLine: the shortcut for plain lines', () => {
   it('gives the full parse of every line it reads, and leaves the rest to it', () => {
@@ -62,6 +66,10 @@ describe('readPlainLine: the shortcut for plain lines', () => {
       '1 large onion, diced': { quantity: 1, quantity_max: null, unit: null, name: 'large onion', note: 'diced' },
       '3 garlic cloves': { quantity: 3, quantity_max: null, unit: 'clove', name: 'garlic', note: null },
       '½ tsp salt': { quantity: 0.5, quantity_max: null, unit: 'teaspoon', name: 'salt', note: null },
+      '2 tsp. salt': { quantity: 2, quantity_max: null, unit: 'teaspoon', name: 'salt', note: null },
+      '4 to 6 garlic cloves, minced': { quantity: 4, quantity_max: 6, unit: 'clove', name: 'garlic', note: 'minced' },
+      '1 cup (240 ml) milk, warm': { quantity: 1, quantity_max: null, unit: 'cup', name: 'milk', note: '240 ml, warm' },
+      '1 cup (packed) brown sugar': { quantity: 1, quantity_max: null, unit: 'cup', name: 'brown sugar', note: 'packed' },
       'salt to taste': { quantity: null, quantity_max: null, unit: null, name: 'salt', note: 'to taste' },
       'Freshly ground black pepper': { quantity: null, quantity_max: null, unit: null, name: 'Freshly ground black pepper', note: null },
     };
@@ -74,15 +82,18 @@ describe('readPlainLine: the shortcut for plain lines', () => {
   it('leaves every line with a reading of its own to the full parser', () => {
     for (const text of [
       '1 (14-ounce) can coconut milk',
-      '2 to 3 cups water',
+      '2 to two cups water',
       '3-2 cups water',
+      '3 to 2 cups water',
       '1 cup plus 2 tablespoons sugar',
-      '1 cup (240 ml) milk',
+      '1 cup (240 ml) (8 fl oz) milk',
+      '1 cup (about 240 ml) milk',
+      '1 cup (240 ml',
+      '1 cup to 2 cups water',
       '1 lb 4 oz beef',
       '2 large cloves garlic',
       '2 dozen eggs',
       '2 x 400g tins tomatoes',
-      '1 tsp. salt',
       '1 fl oz rum',
       '1 cup of flour',
       '8 cloves',
