@@ -1,4 +1,3 @@
-#!/usr/bin/env -S node --max-semi-space-size=8
 /**
  * Composition root of the operator CLI: the real streams, the MongoDB store, scrypt password hashes. Everything
  * else takes these as parameters (see `runCli`).

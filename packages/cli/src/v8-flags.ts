@@ -1,5 +1,6 @@
 /**
- * The V8 settings the `larder` command runs with (its shebang, and the root `pnpm cli` script, pass them to node).
+ * The V8 settings the `larder` command runs with (the shebang of bin/larder.js and the root `pnpm cli` script pass
+ * them to node).
  *
  * A young generation of 8 MiB semi-spaces instead of Node's 16: an import allocates fast and keeps little (one batch),
  * so the larger nursery only held garbage; this takes ~20 MiB off the peak RSS of a long import (bench/import.ts:

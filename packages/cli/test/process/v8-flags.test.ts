@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -8,8 +8,8 @@ import { CLI_V8_FLAGS } from '../../src/v8-flags.js';
 
 const root = new URL('../../../../', import.meta.url);
 
-describe('the V8 settings of the larder command', () => {
-  const shebang = readFileSync(new URL('packages/cli/src/main.ts', root), 'utf8').split('\n')[0] ?? '';
+describe('the larder bin and its V8 settings', () => {
+  const shebang = readFileSync(new URL('packages/cli/bin/larder.js', root), 'utf8').split('\n')[0] ?? '';
   const script = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { scripts: Record<string, string> }).scripts['cli'] ?? '';
 
   it('are passed by the bin shebang and by the root cli script', () => {
@@ -17,6 +17,20 @@ describe('the V8 settings of the larder command', () => {
     for (const flag of CLI_V8_FLAGS) {
       assert.ok(shebang.startsWith('#!/usr/bin/env -S node ') && shebang.includes(` ${flag}`), `${flag} in ${shebang}`);
       assert.ok(script.includes(`node ${CLI_V8_FLAGS.join(' ')} packages/cli/dist/main.js`), `${flag} in ${script}`);
+    }
+  });
+
+  it('says how to build it when it is run before the first build', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'larder-bin-'));
+    try {
+      mkdirSync(join(directory, 'bin'));
+      const bin = join(directory, 'bin', 'larder.js');
+      copyFileSync(new URL('packages/cli/bin/larder.js', root), bin);
+      const run = spawnSync(bin, ['--help'], { encoding: 'utf8' });
+      assert.equal(run.status, 2);
+      assert.match(run.stderr, /^larder: the CLI is not built: run `pnpm build`/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 
