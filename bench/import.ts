@@ -192,7 +192,15 @@ try {
   rmSync(directory, { recursive: true, force: true });
   throw error;
 }
-process.on('exit', () => rmSync(directory, { recursive: true, force: true }));
+// The file is large (~440 MiB at a million records): removed however the run ends, Ctrl-C included.
+const removeFiles = () => rmSync(directory, { recursive: true, force: true });
+process.on('exit', removeFiles);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    removeFiles();
+    process.exit(130);
+  });
+}
 
 const baseline = process.memoryUsage();
 const floor = await readOnly(pipelineFile);
