@@ -19,7 +19,7 @@ import { lookupUnit, lookupUnitWord, opensUnitPair, type UnitInfo } from './unit
 const isAsciiLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
 
-/** Index just past the ASCII letters and inner hyphens at i: the start of the word the full parser reads there. */
+/** Index just past the ASCII letters and inner hyphens at i: a prefix of the word the full parser reads there. */
 function asciiWordEnd(s: string, i: number): number {
   let j = i;
   while (isAsciiLetter(s.charCodeAt(j)) || (s[j] === '-' && isAsciiLetter(s.charCodeAt(j - 1)) && isAsciiLetter(s.charCodeAt(j + 1)))) j += 1;
