@@ -33,14 +33,17 @@ export const readNdjson: RecordReader = async function* (chunks) {
     record += 1;
     return parseLine(text, record, line);
   };
+  const readCarried = (): SourceRecord | undefined => {
+    const joined = Buffer.concat(carried);
+    carried = [];
+    return read(joined, 0, joined.length);
+  };
   for await (const chunk of chunks) {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE);
     if (carried.length > 0 && newline !== -1) {
       carried.push(chunk.subarray(0, newline));
-      const joined = Buffer.concat(carried);
-      carried = [];
-      const item = read(joined, 0, joined.length);
+      const item = readCarried();
       if (item !== undefined) yield item;
       start = newline + 1;
       newline = chunk.indexOf(NEWLINE, start);
@@ -54,8 +57,7 @@ export const readNdjson: RecordReader = async function* (chunks) {
     if (start < chunk.length) carried.push(Buffer.from(chunk.subarray(start)));
   }
   if (carried.length > 0) {
-    const joined = Buffer.concat(carried);
-    const item = read(joined, 0, joined.length);
+    const item = readCarried();
     if (item !== undefined) yield item;
   }
 };
