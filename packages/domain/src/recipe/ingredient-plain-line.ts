@@ -10,6 +10,7 @@
  * the same answers over generated lines, and the parser's snapshot over every line of the labelled set.
  */
 import { isNumberWord, readNumber } from './ingredient-amount.js';
+import { isDigit } from './ingredient-line.js';
 import { splitNameAndNote, trailingUnit } from './ingredient-name.js';
 import type { IngredientParts } from './ingredient.js';
 import { LEADING_QUALIFIERS, closeParen, isModifier } from './ingredient-unit.js';
@@ -17,7 +18,6 @@ import { FRACTION_GLYPHS, cleanQuantity } from './quantity.js';
 import { lookupUnit, lookupUnitWord, opensUnitPair, type UnitInfo } from './units.js';
 
 const isAsciiLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
-const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
 
 /** Index just past the ASCII letters and inner hyphens at i: a prefix of the word the full parser reads there. */
 function asciiWordEnd(s: string, i: number): number {
@@ -115,8 +115,7 @@ function readPlainName(s: string): IngredientParts | undefined {
   if (lower === 'optional' || opensUnitPair(lower) || lookupUnitWord(word, lower) !== undefined) return undefined;
   // A figure anywhere could be an amount after the name (`Butter, 1 pound`) or after a prefix (`Juice of 2 lemons`).
   for (let i = end; i < s.length; i += 1) {
-    const code = s.charCodeAt(i);
-    if (isAsciiDigit(code) || (code > 127 && FRACTION_GLYPHS.has(s[i] ?? ''))) return undefined;
+    if (isDigit(s[i]) || (s.charCodeAt(i) > 127 && FRACTION_GLYPHS.has(s[i] ?? ''))) return undefined;
   }
   return withName(s, 0, null, null, null);
 }
@@ -129,9 +128,9 @@ export function readPlainLine(s: string): IngredientParts | undefined {
   let end = first.end;
   let quantityMax: number | null = null;
   // `2-3`, `2 to 3`, `2 or 3`: a range only when it rises (the full parser reads `3-2` otherwise).
-  const dash = s[end] === '-' && isAsciiDigit(s.charCodeAt(end + 1));
-  const word = !dash && s[end] === ' ' && plainWordEnd(s, end + 1) === end + 3 && s[end + 3] === ' ' ? s.slice(end + 1, end + 3).toLowerCase() : '';
-  if (dash || word === 'to' || word === 'or') {
+  const dash = s[end] === '-' && isDigit(s[end + 1]);
+  const separator = !dash && s[end] === ' ' && plainWordEnd(s, end + 1) === end + 3 && s[end + 3] === ' ' ? s.slice(end + 1, end + 3).toLowerCase() : '';
+  if (dash || separator === 'to' || separator === 'or') {
     const second = readNumber(s, dash ? end + 1 : end + 4);
     if (second === undefined || second.value <= first.value) return undefined;
     quantityMax = second.value;
