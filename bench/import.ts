@@ -78,32 +78,47 @@ interface Imported {
   atMark?: { records: number; seconds: number };
 }
 
-/** The NDJSON file of `count` records, opened as `larder recipes import <file>` opens it. */
+/** The bytes of an NDJSON file, opened as `larder recipes import <file>` opens it. */
 async function openFile(path: string) {
   const opened = await openInput(path, DETECTION_BYTES);
   if (opened.isErr()) throw new Error(opened.error);
   return opened.value.chunks;
 }
 
-async function importInto(recipes: RecipeRepository, path: string, mark = Infinity): Promise<Imported> {
-  const chunks = await openFile(path);
+interface Measured<T> {
+  value: T;
+  seconds: number;
+  /** Process CPU time (all threads, GC included). */
+  cpuSeconds: number;
+  memory: MemoryPeak;
+}
+
+/** Runs `work` with the wall clock, the process's CPU time and the memory sampler around it. */
+async function measured<T>(work: (started: number) => Promise<T>): Promise<Measured<T>> {
   const memory = sampleMemory();
   const cpu = process.cpuUsage();
   const started = performance.now();
+  const value = await work(started);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { value, seconds, cpuSeconds: (used.user + used.system) / 1e6, memory: memory.stop() };
+}
+
+async function importInto(recipes: RecipeRepository, path: string, mark = Infinity): Promise<Imported> {
+  const chunks = await openFile(path);
   let atMark: Imported['atMark'];
-  const report = await runImport(READERS.ndjson(chunks), importRecipeBatch({ recipes, clock: systemClock, ids: uuidV7Generator }), {
+  const run = await measured((started) => runImport(READERS.ndjson(chunks), importRecipeBatch({ recipes, clock: systemClock, ids: uuidV7Generator }), {
     batchSize,
     dryRun: false,
     maxErrors: 100,
     onProgress: (records) => {
       if (atMark === undefined && records >= mark) atMark = { records, seconds: (performance.now() - started) / 1000 };
     },
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  const cpuSeconds = (used.user + used.system) / 1e6;
+  }));
+  const report = run.value;
   if (report.stopped !== undefined) throw new Error(report.stopped.message);
-  return { seconds, cpuSeconds, memory: memory.stop(), created: report.created, failed: report.failed, ...(atMark === undefined ? {} : { atMark }) };
+  const { seconds, cpuSeconds, memory } = run;
+  return { seconds, cpuSeconds, memory, created: report.created, failed: report.failed, ...(atMark === undefined ? {} : { atMark }) };
 }
 
 /** The naive import: validate each record and write it with its own insertOne, until `count` or the time budget. */
@@ -124,16 +139,13 @@ async function oneByOne(recipes: RecipeRepository, count: number, budgetSeconds:
  * What any import of the file costs before the domain's work: reading it, splitting lines and JSON.parse, into
  * nothing. The pipeline's figure beside it shows what validation and batching add.
  */
-async function readOnly(path: string): Promise<Omit<Imported, 'created' | 'failed'> & { records: number }> {
+async function readOnly(path: string): Promise<Measured<number>> {
   const chunks = await openFile(path);
-  const memory = sampleMemory();
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  let records = 0;
-  for await (const record of READERS.ndjson(chunks)) if (record.kind === 'readable') records += 1;
-  const seconds = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  return { records, seconds, cpuSeconds: (used.user + used.system) / 1e6, memory: memory.stop() };
+  return measured(async () => {
+    let records = 0;
+    for await (const record of READERS.ndjson(chunks)) if (record.kind === 'readable') records += 1;
+    return records;
+  });
 }
 
 async function againstDatabase(label: string, handle: DatabaseHandle): Promise<void> {
@@ -184,14 +196,6 @@ const e2eFile = join(directory, 'e2e.ndjson');
 const generator = fileURLToPath(new URL(`./import-generate${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 const generate = (path: string, count: number): number =>
   Number(execFileSync(process.execPath, [...process.execArgv, generator, path, String(count)], { encoding: 'utf8' }));
-try {
-  const written = generate(pipelineFile, pipelineRecords);
-  if (e2eRecords > 0) generate(e2eFile, e2eRecords);
-  console.error(`generated ${pipelineRecords} records (${(written / 1024 / 1024).toFixed(0)} MiB of NDJSON) in ${directory}`);
-} catch (error) {
-  rmSync(directory, { recursive: true, force: true });
-  throw error;
-}
 // The file is large (~440 MiB at a million records): removed however the run ends, Ctrl-C included.
 const removeFiles = () => rmSync(directory, { recursive: true, force: true });
 process.on('exit', removeFiles);
@@ -201,10 +205,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(130);
   });
 }
+const written = generate(pipelineFile, pipelineRecords);
+if (e2eRecords > 0) generate(e2eFile, e2eRecords);
+console.error(`generated ${pipelineRecords} records (${(written / 1024 / 1024).toFixed(0)} MiB of NDJSON) in ${directory}`);
 
 const baseline = process.memoryUsage();
 const floor = await readOnly(pipelineFile);
-report({ run: 'read + split + JSON.parse only', records: floor.records, seconds: floor.seconds, cpuSeconds: floor.cpuSeconds, memory: floor.memory, note: 'the floor: no validation, no batches' });
+report({ run: 'read + split + JSON.parse only', records: floor.value, seconds: floor.seconds, cpuSeconds: floor.cpuSeconds, memory: floor.memory, note: 'the floor: no validation, no batches' });
 const counting = new CountingRecipeRepository();
 const pipeline = await importInto(counting, pipelineFile);
 report({
