@@ -8,6 +8,7 @@ import { MalformedInputError, type ReadableRecord, type SourceRecord, type Unrea
 import { withoutExportedFields } from './exported-fields.js';
 import { emptyReport, type ImportErrorEntry, type ImportReport } from './import-report.js';
 
+/** Writes one batch; its outcomes come one per record, in the order of `records`. */
 export type ImportBatch = (
   records: readonly ImportRecord[],
   options: { readonly dryRun?: boolean },
@@ -68,8 +69,9 @@ export async function runImport(source: AsyncIterable<SourceRecord>, importBatch
       report.stopped = { reason: 'store', message: outcomes.error.message };
       return false;
     }
-    const byRecord = new Map(outcomes.value.map((outcome) => [outcome.record, outcome]));
-    // In input order, so that the errors of unreadable and invalid records read as one list.
+    // In input order, so that the errors of unreadable and invalid records read as one list. The outcomes are those
+    // of the valid records, in their order.
+    let next = 0;
     for (const item of batch) {
       if (item.kind === 'unreadable') {
         report.failed += 1;
@@ -80,10 +82,13 @@ export async function runImport(source: AsyncIterable<SourceRecord>, importBatch
         addIssues(item, item.issues);
         continue;
       }
-      const outcome = byRecord.get(item.record);
+      const outcome = outcomes.value[next];
+      next += 1;
       if (outcome === undefined) continue;
       if (outcome.outcome === 'failed') addIssues(item, outcome.issues);
-      else report[outcome.outcome] += 1;
+      else if (outcome.outcome === 'created') report.created += 1;
+      else if (outcome.outcome === 'updated') report.updated += 1;
+      else report.unchanged += 1;
     }
     options.onProgress?.(report.records);
     return true;

@@ -9,6 +9,7 @@
  * - Empty `unit` or `note` strings mean none.
  */
 import { err, ok, type Result } from 'neverthrow';
+import { trimmed } from '../shared/text.js';
 import { readAmount } from './ingredient-amount.js';
 import { Line } from './ingredient-line.js';
 import type { Ingredient, IngredientParts } from './ingredient.js';
@@ -45,7 +46,7 @@ function readQuantity(value: unknown, field: string): number | null | Invalid {
   let number: number | undefined;
   if (typeof value === 'number') number = value;
   else if (typeof value === 'string') {
-    const text = value.trim();
+    const text = trimmed(value);
     const read = readAmount(new Line(text), 0);
     number = read !== undefined && read.end === text.length && read.value.quantityMax === null ? read.value.quantity : undefined;
   }

@@ -2,6 +2,7 @@
  * What is left of an ingredient line once its amount and unit are read: the name, and the notes that follow a comma,
  * sit in trailing parentheses or say "to taste". Linear scans only.
  */
+import { trimmed } from '../shared/text.js';
 import { lookupUnit, type UnitInfo } from './units.js';
 
 export interface NameAndNote {
@@ -9,25 +10,35 @@ export interface NameAndNote {
   readonly notes: readonly string[];
 }
 
+// Character codes of the scans below (comparing codes rather than one-character strings).
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const COMMA = 44;
+const SEMICOLON = 59;
+const SPACE = 32;
+
 /** Index of the first comma or semicolon outside parentheses, or -1. */
 function topLevelComma(s: string): number {
   let depth = 0;
   for (let i = 0; i < s.length; i += 1) {
-    const c = s[i];
-    if (c === '(' || c === '[') depth += 1;
-    else if ((c === ')' || c === ']') && depth > 0) depth -= 1;
-    else if ((c === ',' || c === ';') && depth === 0) return i;
+    const c = s.charCodeAt(i);
+    if (c === OPEN_PAREN || c === OPEN_BRACKET) depth += 1;
+    else if ((c === CLOSE_PAREN || c === CLOSE_BRACKET) && depth > 0) depth -= 1;
+    else if ((c === COMMA || c === SEMICOLON) && depth === 0) return i;
   }
   return -1;
 }
 
 /** Start of a parenthesised group that closes at the very end of s, or -1. */
 function trailingParenthesis(s: string): number {
-  if (!s.endsWith(')')) return -1;
+  if (s.charCodeAt(s.length - 1) !== CLOSE_PAREN) return -1;
   let depth = 0;
   for (let i = s.length - 1; i >= 0; i -= 1) {
-    if (s[i] === ')') depth += 1;
-    else if (s[i] === '(') {
+    const c = s.charCodeAt(i);
+    if (c === CLOSE_PAREN) depth += 1;
+    else if (c === OPEN_PAREN) {
       depth -= 1;
       if (depth === 0) return i;
     }
@@ -47,8 +58,8 @@ const UNTIDY = /[^\S ]| {2}/;
  * rebuilding the string when it is already tidy, as nearly every line is (that was the parser's largest cost).
  */
 export function collapseWhitespace(s: string): string {
-  const trimmed = s.trim();
-  return UNTIDY.test(trimmed) ? trimmed.replace(WHITESPACE_RUNS, ' ') : trimmed;
+  const tidy = trimmed(s);
+  return UNTIDY.test(tidy) ? tidy.replace(WHITESPACE_RUNS, ' ') : tidy;
 }
 
 const isLeadingEdge = (code: number): boolean =>
@@ -85,34 +96,34 @@ function endsWithPhrase(name: string, phrase: string): boolean {
  */
 export function splitNameAndNote(rest: string): NameAndNote {
   const notes: string[] = [];
-  let name = rest.trim();
+  let name = trimmed(rest);
   const comma = topLevelComma(name);
   if (comma >= 0) {
-    const note = stripEdges(name.slice(comma + 1).trim());
+    const note = stripEdges(trimmed(name.slice(comma + 1)));
     if (note !== '') notes.push(note);
     name = name.slice(0, comma);
   }
-  name = stripEdges(name.trim());
+  name = stripEdges(trimmed(name));
   if (name.startsWith('(')) {
     // `(packed) brown sugar`: a leading aside is a note too.
     const close = name.indexOf(')');
     if (close > 0 && close < name.length - 1) {
-      notes.unshift(name.slice(1, close).trim());
-      name = stripEdges(name.slice(close + 1).trim());
+      notes.unshift(trimmed(name.slice(1, close)));
+      name = stripEdges(trimmed(name.slice(close + 1)));
     }
   }
   const paren = trailingParenthesis(name);
   if (paren > 0) {
-    const inner = name.slice(paren + 1, -1).trim();
+    const inner = trimmed(name.slice(paren + 1, -1));
     if (inner !== '') notes.unshift(inner);
-    name = stripEdges(name.slice(0, paren).trim());
+    name = stripEdges(trimmed(name.slice(0, paren)));
   }
   for (const phrase of TRAILING_PHRASES) {
     // The phrase as a whole word at the end: `salt to taste`, not `tomato taste`.
     if (endsWithPhrase(name, phrase)) {
       const cut = name.length - phrase.length;
       notes.unshift(name.slice(cut));
-      name = stripEdges(name.slice(0, cut).trim());
+      name = stripEdges(trimmed(name.slice(0, cut)));
       break;
     }
   }
@@ -124,21 +135,30 @@ const TRAILING_UNITS = new Set(['clove', 'rib', 'stalk', 'sprig', 'bulb', 'ear',
 // `whole cloves` and `ground cloves` are the spice, not garlic.
 const NOT_BEFORE_TRAILING_UNIT = new Set(['whole', 'ground']);
 const MAX_WORDS_BEFORE_TRAILING_UNIT = 3;
-const DIGIT = /\d/;
+/** Index of the last space before `end`, or -1. */
+function lastSpaceBefore(s: string, end: number): number {
+  for (let i = end - 1; i >= 0; i -= 1) if (s.charCodeAt(i) === SPACE) return i;
+  return -1;
+}
 
-function countSpaces(s: string): number {
-  let count = 0;
-  for (let i = s.indexOf(' '); i >= 0; i = s.indexOf(' ', i + 1)) count += 1;
-  return count;
+/** Whether s has more than `max` spaces or any ASCII digit (what `/\d/` finds). */
+function tooLongOrNumbered(s: string, max: number): boolean {
+  let spaces = 0;
+  for (let i = 0; i < s.length; i += 1) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+    if (c === SPACE && ++spaces > max) return true;
+  }
+  return false;
 }
 
 /** Splits a trailing unit off the name: `garlic cloves` → clove and `garlic`. */
 export function trailingUnit(name: string): { unit: UnitInfo; name: string } | null {
-  const space = name.lastIndexOf(' ');
-  if (space <= 0 || DIGIT.test(name) || countSpaces(name) > MAX_WORDS_BEFORE_TRAILING_UNIT) return null;
+  const space = lastSpaceBefore(name, name.length);
+  if (space <= 0 || tooLongOrNumbered(name, MAX_WORDS_BEFORE_TRAILING_UNIT)) return null;
   const unit = lookupUnit(name.slice(space + 1));
   if (unit === undefined || !TRAILING_UNITS.has(unit.name)) return null;
-  const before = name.slice(name.lastIndexOf(' ', space - 1) + 1, space).toLowerCase();
+  const before = name.slice(lastSpaceBefore(name, space) + 1, space).toLowerCase();
   if (NOT_BEFORE_TRAILING_UNIT.has(before)) return null;
   return { unit, name: name.slice(0, space) };
 }

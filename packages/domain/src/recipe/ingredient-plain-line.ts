@@ -9,12 +9,13 @@
  * whatever follows the amount and unit goes to the same name-and-note splitting either way. Tests hold the two to
  * the same answers over generated lines, and the parser's snapshot over every line of the labelled set.
  */
+import { trimmed } from '../shared/text.js';
 import { isNumberWord, readNumber } from './ingredient-amount.js';
 import { isDigit } from './ingredient-line.js';
 import { splitNameAndNote, trailingUnit } from './ingredient-name.js';
 import type { IngredientParts } from './ingredient.js';
 import { LEADING_QUALIFIERS, closeParen, isModifier } from './ingredient-unit.js';
-import { FRACTION_GLYPHS, cleanQuantity } from './quantity.js';
+import { cleanQuantity, glyphAt } from './quantity.js';
 import { lookupUnit, lookupUnitWord, opensUnitPair, type UnitInfo } from './units.js';
 
 const isAsciiLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
@@ -94,7 +95,7 @@ function afterUnit(s: string, i: number, quantity: number, quantityMax: number |
   if (s[open] !== '(') return plainWordAt(s, open) ? withName(s, open, quantity, quantityMax, unit) : undefined;
   const close = closeParen(s, open);
   if (close < 0) return undefined;
-  const inner = s.slice(open + 1, close - 1).trim();
+  const inner = trimmed(s.slice(open + 1, close - 1));
   if (readNumber(inner, 0) === undefined) {
     // An aside; unless it opens with `about`, which makes it an alternative amount to the full parser.
     const opening = s.slice(open + 1, open + 14).toLowerCase();
@@ -115,7 +116,7 @@ function readPlainName(s: string): IngredientParts | undefined {
   if (lower === 'optional' || opensUnitPair(lower) || lookupUnitWord(word, lower) !== undefined) return undefined;
   // A figure anywhere could be an amount after the name (`Butter, 1 pound`) or after a prefix (`Juice of 2 lemons`).
   for (let i = end; i < s.length; i += 1) {
-    if (isDigit(s[i]) || (s.charCodeAt(i) > 127 && FRACTION_GLYPHS.has(s[i] ?? ''))) return undefined;
+    if (isDigit(s[i]) || glyphAt(s, i) !== undefined) return undefined;
   }
   return withName(s, 0, null, null, null);
 }

@@ -17,8 +17,15 @@ const MODIFIERS = new Set(['small', 'medium', 'large', 'big', 'extra-large', 'me
 
 // `quarter-size slices`, `½-inch-thick slices`, `medium-length stalks`.
 const SIZE_SUFFIX = /-(size|sized|length|thick|thin|long|wide)$/i;
+const SIZE_SUFFIX_MAX = '-length'.length;
+/** Whether a hyphen is among the last characters of the word, where a size suffix would start. */
+function hyphenNearEnd(word: string): boolean {
+  for (let i = word.length - 1; i >= 0 && i >= word.length - SIZE_SUFFIX_MAX; i -= 1) if (word.charCodeAt(i) === 45) return true;
+  return false;
+}
+// The suffix is looked for only after a hyphen near the end: this runs on most words of most lines, few have one.
 export const isModifier = (word: string, lower: string = word.toLowerCase()): boolean =>
-  MODIFIERS.has(lower) || SIZE_SUFFIX.test(word);
+  MODIFIERS.has(lower) || (hyphenNearEnd(word) && SIZE_SUFFIX.test(word));
 
 /** Words that can open a line before its amount or unit (`about 2 cups`, `a pinch`, `few sprigs`). */
 export const LEADING_QUALIFIERS: ReadonlySet<string> = new Set(['about', 'approximately', 'approx', 'approx.', 'around', 'roughly', 'some', 'nearly', 'almost', 'scant', 'generous', 'heaped', 'heaping', 'rounded', 'level', 'good', 'large', 'small', 'big', 'medium', 'generously', 'a', 'an', 'few', 'several']);

@@ -25,6 +25,14 @@ export const FRACTION_GLYPHS: ReadonlyMap<string, number> = new Map([
   ['⅒', 1 / 10],
 ]);
 
+/**
+ * The value of the fraction glyph at i, or undefined. Every glyph is past ASCII, so the map is asked only about such
+ * characters: this runs at several positions of every ingredient line, nearly all of them plain ASCII.
+ */
+export function glyphAt(s: string, i: number): number | undefined {
+  return s.charCodeAt(i) > 127 ? FRACTION_GLYPHS.get(s[i] ?? '') : undefined;
+}
+
 const SNAP_DENOMINATORS = 64;
 const SNAP_DIGITS = 9;
 // Far above the error of a few float operations (~1e-16 each), far below the gap between distinct quantities as

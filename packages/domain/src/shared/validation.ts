@@ -4,6 +4,7 @@
  * one pass reports every problem of a record at once.
  */
 import type { FieldIssue } from './errors.js';
+import { trimmed } from './text.js';
 
 export type Issues = FieldIssue[];
 
@@ -53,17 +54,17 @@ export function readText(value: unknown, pointer: string, issues: Issues, rule: 
     issues.push({ pointer, message: `must be a string, not ${describe(value)}` });
     return undefined;
   }
-  const trimmed = value.trim();
+  const text = trimmed(value);
   const min = rule.min ?? 0;
-  if (trimmed.length < min) {
+  if (text.length < min) {
     issues.push({ pointer, message: min === 1 ? 'must not be empty' : `must have at least ${min} characters` });
     return undefined;
   }
-  if (trimmed.length > rule.max) {
+  if (text.length > rule.max) {
     issues.push({ pointer, message: `must have at most ${rule.max} characters` });
     return undefined;
   }
-  return trimmed;
+  return text;
 }
 
 /** A string or null; an empty string is stored as null. */
