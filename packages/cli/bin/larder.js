@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=8 --no-allocation-site-pretenuring
+#!/usr/bin/env -S node --no-allocation-site-pretenuring
 // The larder command: the built CLI (src/main.ts), started with the V8 flags of CLI_V8_FLAGS (src/v8-flags.ts).
 // A committed file rather than dist/main.js itself, so that pnpm can link and mark it executable before the first
 // build, and so that running it unbuilt says what to do.
