@@ -135,6 +135,7 @@ const TRAILING_UNITS = new Set(['clove', 'rib', 'stalk', 'sprig', 'bulb', 'ear',
 // `whole cloves` and `ground cloves` are the spice, not garlic.
 const NOT_BEFORE_TRAILING_UNIT = new Set(['whole', 'ground']);
 const MAX_WORDS_BEFORE_TRAILING_UNIT = 3;
+
 /** Index of the last space before `end`, or -1. */
 function lastSpaceBefore(s: string, end: number): number {
   for (let i = end - 1; i >= 0; i -= 1) if (s.charCodeAt(i) === SPACE) return i;
