@@ -11,11 +11,11 @@
  * way each time): over N and 3N records (default 20,000). The difference divided by 2N is the cost of a record,
  * start-up and warm-up taken out. Each run takes about a minute. Needs valgrind (Debian package `valgrind`).
  */
-import { importRecipeBatch, systemClock, uuidV7Generator } from '@larder/domain';
-import { CLI_V8_FLAGS, READERS, runImport } from '@larder/cli';
+import { CLI_V8_FLAGS } from '@larder/cli';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { recipeLine } from './import-data.js';
+import { importNdjson } from './import-pipeline.js';
 import { CountingRecipeRepository } from './import-sinks.js';
 
 const args = process.argv.slice(2);
@@ -32,11 +32,7 @@ async function pipeline(records: number): Promise<void> {
     for (let index = 0; index < records / chunkLines; index += 1) yield chunks[index % chunks.length] ?? Buffer.alloc(0);
   }
   const store = new CountingRecipeRepository();
-  const report = await runImport(READERS.ndjson(source()), importRecipeBatch({ recipes: store, clock: systemClock, ids: uuidV7Generator }), {
-    batchSize: 500,
-    dryRun: false,
-    maxErrors: 100,
-  });
+  const report = await importNdjson(source(), store, { batchSize: 500 });
   if (report.created !== records) throw new Error(`expected ${records} records created, got ${report.created}`);
 }
 

@@ -21,14 +21,15 @@
  * missing, so that its memory figures are the command's.
  */
 import { openDatabase, createMongoRepositories, type DatabaseHandle } from '@larder/adapters-mongo';
-import { importRecipeBatch, newRecipe, parseRecipeDraft, systemClock, uuidV7Generator, type RecipeRepository } from '@larder/domain';
+import { newRecipe, parseRecipeDraft, systemClock, uuidV7Generator, type RecipeRepository } from '@larder/domain';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI_V8_FLAGS, DETECTION_BYTES, READERS, openInput, runImport } from '@larder/cli';
+import { CLI_V8_FLAGS, DETECTION_BYTES, READERS, openInput } from '@larder/cli';
 import { recipeLine } from './import-data.js';
+import { importNdjson } from './import-pipeline.js';
 import { sampleMemory, type MemoryPeak } from './import-memory.js';
 import { CountingRecipeRepository } from './import-sinks.js';
 
@@ -107,10 +108,8 @@ async function measured<T>(work: (started: number) => Promise<T>): Promise<Measu
 async function importInto(recipes: RecipeRepository, path: string, mark = Infinity): Promise<Imported> {
   const chunks = await openFile(path);
   let atMark: Imported['atMark'];
-  const run = await measured((started) => runImport(READERS.ndjson(chunks), importRecipeBatch({ recipes, clock: systemClock, ids: uuidV7Generator }), {
+  const run = await measured((started) => importNdjson(chunks, recipes, {
     batchSize,
-    dryRun: false,
-    maxErrors: 100,
     onProgress: (records) => {
       if (atMark === undefined && records >= mark) atMark = { records, seconds: (performance.now() - started) / 1000 };
     },

@@ -81,7 +81,7 @@ const stripEdges = (s: string): string => {
  */
 function endsWithPhrase(name: string, phrase: string): boolean {
   const start = name.length - phrase.length;
-  if (start < 1 || name.charCodeAt(start - 1) !== 32) return false;
+  if (start < 1 || name.charCodeAt(start - 1) !== SPACE) return false;
   for (let k = 0; k < phrase.length; k += 1) {
     let code = name.charCodeAt(start + k);
     if (code >= 65 && code <= 90) code += 32;
