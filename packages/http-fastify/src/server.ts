@@ -18,7 +18,7 @@ import {
 } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { withDeadline, withDeadlines } from './store-deadline.js';
+import { STORE_SERVER_WAIT_MS, withDeadline, withDeadlines } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
 import { createDemoUser, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
@@ -98,12 +98,24 @@ async function connectRedis(url: string, log: StartupLog): Promise<Redis> {
   return redis;
 }
 
-async function openStore(config: ServiceConfig, log: StartupLog): Promise<DatabaseHandle> {
+/** The service's database client: it gives up on a server within `STORE_SERVER_WAIT_MS`, start-up included. */
+export async function openStore(config: ServiceConfig, log: StartupLog): Promise<DatabaseHandle> {
   try {
-    return await openDatabase({ url: config.mongodbUrl, dbName: config.mongodbDb, logger: (line) => log.info(line), appName: 'larder' });
+    return await openDatabase({
+      url: config.mongodbUrl,
+      dbName: config.mongodbDb,
+      logger: (line) => log.info(line),
+      appName: 'larder',
+      serverSelectionTimeoutMS: STORE_SERVER_WAIT_MS,
+    });
   } catch (error) {
     throw new StartupError(firstLine(error));
   }
+}
+
+/** The stores requests use: every call bounded by the store deadline; start-up keeps the driver's own waits. */
+export function requestStores(db: DatabaseHandle['db']) {
+  return { ...withDeadlines(createMongoRepositories(db)), idempotency: withDeadline(new MongoIdempotencyStore(db)) };
 }
 
 /** On a fresh embedded database: the sample library, and a demo user unless an admin was configured. */
@@ -154,9 +166,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
 
     const app: FastifyInstance = await buildApp({
-      // Requests get a bounded wait on the database; start-up above (index builds, seeding) keeps the driver's own.
-      ...withDeadlines(repositories),
-      idempotency: withDeadline(new MongoIdempotencyStore(database.db)),
+      ...requestStores(database.db),
       clock: systemClock,
       ids: uuidV7Generator,
       hasher,

@@ -49,7 +49,9 @@ not kept: a retry with the same key runs again.
 
 ## Availability
 \`/healthz\` answers while the process runs; \`/readyz\` is 503 \`unavailable\` while the database cannot be reached. Any
-request that needs the database answers 503 \`unavailable\` with \`Retry-After\` (seconds) in that case.
+request that needs the database answers 503 \`unavailable\` with \`Retry-After\` (seconds) in that case. A write
+answered 503 while the database was down is not applied later; one it had already received when it stopped answering
+(a network partition) may be, as with any timeout, so re-read before retrying a create whose duplicate would matter.
 `.trim();
 
 type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: { type?: unknown } }> } };
