@@ -8,11 +8,11 @@
  * which share the driver's settings; this limit applies to request handling alone.
  *
  * The driver call itself is not cancelled (driver 7.9 takes an AbortSignal on reads and commands only, and its
- * `timeoutMS` has no effect), so the service's client waits less than
- * this limit for a server (`STORE_SERVER_WAIT_MS`): a write to a database that is down or restarting has failed in the
- * driver before its request is answered, and none is left queued to land when the database is back. A write the
- * database had already received when it stopped answering (a partition, a frozen server) may still be applied later,
- * as with any timeout; clients that must know re-read, or use `If-Match`, before they retry.
+ * `timeoutMS` has no effect), so the service's client waits less than this limit for a server (`STORE_SERVER_WAIT_MS`):
+ * a write to a database that is down or restarting has failed in the driver before its request is answered, and none
+ * is left queued to land when the database is back. A write the database had already received when it stopped
+ * answering (a partition, a frozen server) may still be applied later, as with any timeout; clients that must know
+ * re-read, or use `If-Match`, before they retry.
  */
 import type { StoreUnavailable } from '@larder/domain';
 import { err, ResultAsync, type Result } from 'neverthrow';

@@ -76,7 +76,10 @@ describe('a write answered 503 while the database is down', { skip: binary === u
     // Back on the same address the moment the client was answered, as a restarted database would be.
     emulator = await startEmulator(binary ?? '', port);
     const deadline = Date.now() + 30_000;
-    while (!(await pingDatabase(database.db, 500)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!(await pingDatabase(database.db, 500))) {
+      assert.ok(Date.now() < deadline, "the service's client did not reach the restarted database within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // Longer than any retry could still be waiting for a server.
     await new Promise((resolve) => setTimeout(resolve, STORE_DEADLINE_MS));
     const fresh = await openDatabase({ url: emulator.url, dbName: 'late_writes', logger: () => undefined });
