@@ -1,6 +1,7 @@
 import type { EnsuredIndexes } from '@larder/adapters-mongo';
 import type { RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
-import { ResultAsync, errAsync } from 'neverthrow';
+import { ResultAsync, errAsync, type Result } from 'neverthrow';
+import { chooseDatabaseName } from '@larder/adapters-mongo/database-name';
 import type { CliIo } from './cli-io.js';
 
 export interface DatabaseOptions {
@@ -10,9 +11,16 @@ export interface DatabaseOptions {
 
 /** What the commands need of the database, behind the domain's ports. */
 export interface Store {
+  /** The database in use (the URL's, else `--mongodb-db` / `MONGODB_DB`, else `larder`). */
+  readonly databaseName: string;
   readonly recipes: RecipeRepository;
   readonly users: UserRepository;
   ensureIndexes(): ResultAsync<readonly EnsuredIndexes[], StoreUnavailable>;
+  /**
+   * False when the database holds no recipe of any status (no `recipes` collection, or an empty one): most likely not
+   * the database the operator meant. A document lookup rather than `listCollections`, which the emulator lacks.
+   */
+  holdsAnyRecipe(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -23,8 +31,17 @@ const CONNECT_TIMEOUT_MS = 5000;
 
 const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
+function databaseName(url: string, setting: string | undefined): Result<string, string> {
+  return chooseDatabaseName(url, setting).mapErr((problem) =>
+    problem.kind === 'conflict'
+      ? `the URL names the database ${JSON.stringify(problem.inUrl)} but --mongodb-db / MONGODB_DB says ${JSON.stringify(problem.setting)}: give one of them`
+      : `${JSON.stringify(problem.name)} is not a database name (1 to 63 characters, none of /\\. "$*<>:|?)`,
+  );
+}
+
 /**
- * The database named by `--mongodb-url` / `MONGODB_URL` (and `--mongodb-db` / `MONGODB_DB`). Unlike the service,
+ * The database named by `--mongodb-url` / `MONGODB_URL`: the URL's database, else `--mongodb-db` / `MONGODB_DB`, else
+ * `larder`, the service's rule, so that the CLI and the service given one URL see one library. Unlike the service,
  * the CLI never starts an embedded engine: an import into a database that vanishes on exit would be a silent loss.
  */
 export const openMongoStore: OpenStore = (options, io) => {
@@ -32,21 +49,24 @@ export const openMongoStore: OpenStore = (options, io) => {
   if (url === undefined || url.trim() === '') {
     return errAsync('no database: pass --mongodb-url or set MONGODB_URL');
   }
-  const dbName = options.mongodbDb ?? io.env['MONGODB_DB'];
+  const dbName = databaseName(url, options.mongodbDb ?? io.env['MONGODB_DB']);
+  if (dbName.isErr()) return errAsync(dbName.error);
   // Loaded on demand: `--help` and usage errors answer without loading the driver.
-  const opening = import('@larder/adapters-mongo').then(async (mongo) => {
+  const opening = import('@larder/adapters-mongo').then(async (mongo): Promise<Store> => {
     const handle = await mongo.openDatabase({
       url,
-      dbName: dbName === '' ? undefined : dbName,
+      dbName: dbName.value,
       appName: 'larder-cli',
       logger: () => undefined,
       serverSelectionTimeoutMS: CONNECT_TIMEOUT_MS,
     });
     const repositories = mongo.createMongoRepositories(handle.db);
     return {
+      databaseName: handle.db.databaseName,
       recipes: repositories.recipes,
       users: repositories.users,
       ensureIndexes: () => mongo.ensureIndexes(handle.db),
+      holdsAnyRecipe: async () => (await handle.db.collection('recipes').findOne({}, { projection: { _id: 1 } })) !== null,
       close: () => handle.close(),
     };
   });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_SALES_PLATFORMS, PASSWORD_LIMITS, parseEmail } from '@larder/domain';
+import { chooseDatabaseName, DATABASE_NAME_REQUIREMENT } from '@larder/adapters-mongo/database-name';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -82,12 +83,13 @@ function host(env: NodeJS.ProcessEnv): Read<string> {
   return isIP(raw) !== 0 || hostname.test(raw) ? ok(raw) : problem('HOST', 'an IP address or a host name', quoted(raw));
 }
 
-/** `MONGODB_DB`, else the database named in `MONGODB_URL` (`mongodb://host/recipes`), else `larder`. */
+/** The database named in `MONGODB_URL` (`mongodb://host/recipes`), else `MONGODB_DB`, else `larder`: the CLI's rule too. */
 function mongodbDb(env: NodeJS.ProcessEnv): Read<string> {
-  const inUrl = /^mongodb(?:\+srv)?:\/\/[^/?#]*\/([^?#]+)/i.exec(read(env, 'MONGODB_URL') ?? '')?.[1];
-  const raw = read(env, 'MONGODB_DB') ?? (inUrl === undefined ? 'larder' : decodeURIComponent(inUrl));
-  if (/^[^/\\. "$*<>:|?]{1,63}$/.test(raw)) return ok(raw);
-  return problem('MONGODB_DB', 'a database name (1 to 63 characters, none of /\\. "$*<>:|?)', quoted(raw));
+  return chooseDatabaseName(read(env, 'MONGODB_URL'), read(env, 'MONGODB_DB')).orElse((problem_) => {
+    if (problem_.kind === 'conflict') return problem('MONGODB_DB', `unset or the database MONGODB_URL names (${quoted(problem_.inUrl)})`, quoted(problem_.setting));
+    if (problem_.from === 'url') return problem('MONGODB_URL', `a URL whose path is empty or ${DATABASE_NAME_REQUIREMENT}`, quoted(problem_.name));
+    return problem('MONGODB_DB', DATABASE_NAME_REQUIREMENT, quoted(problem_.name));
+  });
 }
 
 function jwtSecret(env: NodeJS.ProcessEnv, production: boolean): Read<{ secret: string; generated: boolean }> {

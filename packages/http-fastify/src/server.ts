@@ -147,7 +147,11 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const database = await openStore(config, log);
     closers.push(() => database.close());
     checkpoint();
-    if (database.ephemeral) log.warn('the embedded database keeps its data only as long as this process runs; set MONGODB_URL to keep it');
+    if (database.ephemeral) {
+      log.warn('the embedded database keeps its data only as long as this process runs; set MONGODB_URL to keep it');
+      // Ends with the whole setting, so that it can be pasted before `pnpm cli` to work on this service's data.
+      log.info(`the CLI reaches this database with: MONGODB_URL=${database.url}`);
+    }
     const indexes = await ensureIndexes(database.db);
     if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
 

@@ -5,10 +5,9 @@ import { DatabaseEngineError, describeError } from './errors.js';
 import { locateJongodb, startJongodb } from './jongodb.js';
 import { memoryServerAvailability, startMemoryServer } from './memory-server.js';
 import { redactUrl } from './redact.js';
+import { DEFAULT_DATABASE_NAME, urlWithDatabase } from './database-name.js';
 import { containerImage, startMongoContainer } from './testcontainers.js';
 import type { Availability, DatabaseHandle, EngineKind, OpenDatabaseOptions, StartedEngine } from './types.js';
-
-const DEFAULT_EMBEDDED_DB = 'larder';
 
 interface Candidate {
   kind: Exclude<EngineKind, 'mongodb-url'>;
@@ -63,7 +62,8 @@ async function startEmbedded(candidate: Candidate, options: ClientOptions): Prom
   const engine = await candidate.start();
   try {
     const { client, db } = await connectClient(engine.url, options);
-    const fields = { client, db, engine: candidate.kind, url: redactUrl(engine.url), ephemeral: true };
+    // The URL names the database in use, so that it can be handed as it is to another client (the CLI).
+    const fields = { client, db, engine: candidate.kind, url: urlWithDatabase(redactUrl(engine.url), db.databaseName), ephemeral: true };
     return handle(fields, () => engine.stop());
   } catch (error) {
     await engine.stop();
@@ -88,7 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     log(`database engine: mongodb-url (${url}, database ${db.databaseName})`);
     return handle({ client, db, engine: 'mongodb-url', url, ephemeral: false }, async () => undefined);
   }
-  const embeddedOptions = { ...clientOptions, dbName: options.dbName ?? DEFAULT_EMBEDDED_DB };
+  const embeddedOptions = { ...clientOptions, dbName: options.dbName ?? DEFAULT_DATABASE_NAME };
   const skipped = ['no MONGODB_URL'];
   for (const candidate of CANDIDATES) {
     const availability = await candidate.availability();

@@ -4,3 +4,4 @@ export type { EngineCapabilities } from './capabilities.js';
 export { DatabaseEngineError, DatabaseUnreachableError } from './errors.js';
 export { redactUrl } from './redact.js';
 export type { DatabaseHandle, EngineKind, OpenDatabaseOptions } from './types.js';
+export { chooseDatabaseName, databaseInUrl, urlWithDatabase, DEFAULT_DATABASE_NAME, type DatabaseNameProblem } from './database-name.js';

@@ -18,7 +18,7 @@ export interface DatabaseHandle {
   client: MongoClient;
   db: Db;
   engine: EngineKind;
-  /** Connection string with credentials redacted, safe to log. */
+  /** Connection string with credentials redacted, safe to log; an embedded engine's names the database in use. */
   url: string;
   /** True when the data disappears with `close()` (every engine except `mongodb-url`). */
   ephemeral: boolean;

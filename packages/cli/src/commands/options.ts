@@ -18,7 +18,7 @@ export const trueOrFalse = (value: string): boolean => {
 export function withDatabaseOptions(command: Command): Command {
   return command
     .addOption(new Option('--mongodb-url <url>', 'MongoDB connection string (default: $MONGODB_URL)'))
-    .addOption(new Option('--mongodb-db <name>', "database name (default: $MONGODB_DB, else the URL's)"));
+    .addOption(new Option('--mongodb-db <name>', 'database name when the URL names none (default: $MONGODB_DB, else larder)'));
 }
 
 export const databaseOptions = (options: DatabaseOptions): DatabaseOptions => ({

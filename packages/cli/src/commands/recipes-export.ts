@@ -51,6 +51,11 @@ const LAYOUTS = {
   },
 } as const;
 
+/** An export of nothing from a database that holds no recipe at all most likely read the wrong database. */
+const noRecipesAtAll = (database: string) =>
+  `larder: database ${JSON.stringify(database)} holds no recipes at all (no recipes collection, or an empty one): is it the right database? ` +
+  '(a service on an embedded database prints its MONGODB_URL=... at start-up)\n';
+
 async function exportRecipes(deps: CommandDeps, options: ExportCommandOptions): Promise<ExitCode> {
   const { io } = deps;
   const filter = exportFilter(options);
@@ -79,6 +84,7 @@ async function exportRecipes(deps: CommandDeps, options: ExportCommandOptions): 
       return fail(io, `cannot write the export: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (options.out !== undefined) io.stderr.write(`exported ${count} recipes to ${options.out}\n`);
+    if (count === 0 && !(await store.holdsAnyRecipe())) io.stderr.write(noRecipesAtAll(store.databaseName));
     return EXIT.ok;
   });
 }

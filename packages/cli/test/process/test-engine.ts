@@ -1,8 +1,11 @@
+import { urlWithDatabase } from '@larder/adapters-mongo/database-name';
 import { startTestDatabase } from '@larder/adapters-mongo/testing';
 
 export interface TestEngine {
-  /** The connection string to hand to the CLI. */
+  /** The connection string to hand to the CLI, naming no database (tests name theirs with `--mongodb-db`). */
   readonly url: string;
+  /** True on a server given by `MONGODB_URL`, which may hold other databases than the tests'. */
+  readonly shared: boolean;
   /** A database name no other test uses. */
   freshDbName(label: string): string;
   stop(): Promise<void>;
@@ -15,9 +18,11 @@ export interface TestEngine {
 export async function startTestEngine(): Promise<TestEngine> {
   const database = await startTestDatabase();
   const given = process.env['MONGODB_URL'];
+  const shared = given !== undefined && given !== '';
   return {
     // The handle's URL has its password redacted; a given URL is handed on as it is.
-    url: given !== undefined && given !== '' ? given : database.handle.url,
+    url: urlWithDatabase(shared ? given : database.handle.url, undefined),
+    shared,
     freshDbName: (label) => database.freshDb(`cli_${label}`).databaseName,
     stop: () => database.stop(),
   };

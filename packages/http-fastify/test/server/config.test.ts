@@ -97,10 +97,20 @@ describe('loadConfig', () => {
     assert.match(problem({ MONGODB_URL: 'mongodb://' }), /^invalid configuration: MONGODB_URL must be/);
   });
 
-  it('takes the database from MONGODB_DB, else from the URL, else larder', () => {
+  it("takes the database from the URL, else from MONGODB_DB, else larder (the CLI's rule too)", () => {
     assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/recipes?retryWrites=true' }).mongodbDb, 'recipes');
-    assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/recipes', MONGODB_DB: 'other' }).mongodbDb, 'other');
+    assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/recipes', MONGODB_DB: 'recipes' }).mongodbDb, 'recipes');
+    assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/?retryWrites=true', MONGODB_DB: 'other' }).mongodbDb, 'other');
     assert.equal(valid({ MONGODB_URL: 'mongodb://db:27017/?retryWrites=true' }).mongodbDb, 'larder');
+    assert.equal(valid({ MONGODB_DB: 'kitchen' }).mongodbDb, 'kitchen');
+  });
+
+  it('refuses a MONGODB_DB that names another database than MONGODB_URL does, rather than ignoring one of them', () => {
+    assert.equal(
+      problem({ MONGODB_URL: 'mongodb://db:27017/recipes', MONGODB_DB: 'other' }),
+      'invalid configuration: MONGODB_DB must be unset or the database MONGODB_URL names ("recipes"), got "other"',
+    );
+    assert.match(problem({ MONGODB_URL: 'mongodb://db:27017/a.b' }), /^invalid configuration: MONGODB_URL must be a URL whose path is empty or a database name \(1 to 63.*, got "a\.b"$/);
   });
 
   it('reads SALES_PLATFORMS as distinct lower-case identifiers', () => {

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { serviceEnv, spawnService, startSpawnedService, type SpawnedService } from './spawned-service.js';
+import { runCliFromSources } from './cli-process.js';
 
 const DEMO_PASSWORD = 'try-the-larder';
 
@@ -38,6 +39,16 @@ describe('the service started as the README starts it', () => {
     assert.match(service.stderr(), /database engine: \S+/);
     assert.match(service.stderr(), /only as long as this process/);
     assert.match(service.stderr(), /sample library loaded: \d+ recipes, \d+ products/);
+  });
+
+  it('prints the embedded database as a paste-ready MONGODB_URL line, with which the CLI reads the same library', async () => {
+    const line = /^\[larder\] .*?(MONGODB_URL=(mongodb:\/\/127\.0\.0\.1:\d+\/larder))$/m.exec(service.stderr());
+    assert.ok(line, `no MONGODB_URL=mongodb://127.0.0.1:PORT/larder line in:\n${service.stderr()}`);
+    const exported = await runCliFromSources(['recipes', 'export'], { ...process.env, MONGODB_URL: line[2], MONGODB_DB: '' });
+    assert.equal(exported.code, 0, exported.stderr);
+    const titles = exported.stdout.trim().split('\n').map((text) => (JSON.parse(text) as { title: string }).title);
+    assert.equal(titles.length, Number(/sample library loaded: (\d+) recipes/.exec(service.stderr())?.[1]));
+    assert.ok(titles.includes('Weeknight Chana Masala'));
   });
 
   it('prints the demo credentials on stdout in one block', () => {
