@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** The command as the operator types it at the repository root. */
+function run(command: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, MONGODB_URL: '', MONGODB_DB: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('pnpm cli at the repository root', () => {
+  it('prints only the CLI: nothing of the build (turbo) on stdout or stderr, --help included', { timeout: 240_000 }, async () => {
+    const help = await run('pnpm', ['cli', '--help']);
+    assert.equal(help.code, 0, help.stderr);
+    assert.equal(help.stderr, '', 'stderr holds something other than the CLI');
+    assert.match(help.stdout, /^Usage: larder /);
+    assert.doesNotMatch(help.stdout, /turbo|Tasks:|Cached:/);
+  });
+
+  it('shows the build output when the build fails, on stderr, with its exit code', { timeout: 120_000 }, async () => {
+    const failed = await run(process.execPath, ['scripts/build-quietly.mjs', '@larder/no-such-package']);
+    assert.notEqual(failed.code, 0);
+    assert.equal(failed.stdout, '');
+    assert.match(failed.stderr, /no-such-package/);
+  });
+});
