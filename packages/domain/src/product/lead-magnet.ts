@@ -2,8 +2,9 @@
 import { err, ok, type Result } from 'neverthrow';
 import { invalidState, validationFailed, type InvalidState, type NotEligible, type ValidationFailed } from '../shared/errors.js';
 import { type Issues, hasOwn, readNumber, readObject, readOptionalText, readText, rejectExtraKeys } from '../shared/validation.js';
+import { withArticle } from '../shared/article.js';
 import type { Recipe } from '../recipe/recipe.js';
-import { PRODUCT_TEXT_LIMITS, type Product } from './product.js';
+import { PRODUCT_TEXT_LIMITS, productTypeWords, type Product } from './product.js';
 
 export const DEFAULT_MAX_LEAD_MAGNET_RECIPES = 5;
 export const MAX_LEAD_MAGNET_RECIPES = 20;
@@ -44,7 +45,7 @@ export const defaultLeadMagnetTitle = (sourceTitle: string): string =>
 /** Checks the source before its recipes are loaded. */
 export function checkLeadMagnetSource(source: Product): Result<Product, NotEligible | InvalidState> {
   if (source.type !== 'ebook' && source.type !== 'recipe_card_pack') {
-    return err({ type: 'NotEligible', detail: `a lead magnet is generated from an ebook or a recipe card pack, not a ${source.type.replace(/_/g, ' ')}` });
+    return err({ type: 'NotEligible', detail: `a lead magnet is generated from an ebook or a recipe card pack, not ${withArticle(productTypeWords(source.type))}` });
   }
   if (source.status === 'archived') return err(invalidState('a lead magnet cannot be generated from an archived product'));
   return ok(source);

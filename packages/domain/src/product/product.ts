@@ -1,6 +1,9 @@
 export const PRODUCT_TYPES = ['ebook', 'meal_plan', 'recipe_card_pack', 'lead_magnet'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
+/** A type as words of a sentence: `recipe_card_pack` → `recipe card pack` (with `withArticle`: `a recipe card pack`). */
+export const productTypeWords = (type: ProductType): string => type.replace(/_/g, ' ');
+
 /** Types a client can create directly; a lead magnet is generated from an ebook or a recipe card pack. */
 export const CREATABLE_PRODUCT_TYPES = ['ebook', 'meal_plan', 'recipe_card_pack'] as const;
 export type CreatableProductType = (typeof CREATABLE_PRODUCT_TYPES)[number];

@@ -10,7 +10,8 @@ import {
 } from '../shared/errors.js';
 import { type Issues, pointerTo, readList, readNumber, readObject, readText, rejectDuplicates, rejectExtraKeys } from '../shared/validation.js';
 import { isCurrencyCode } from './currencies.js';
-import type { Product, Sales } from './product.js';
+import { withArticle } from '../shared/article.js';
+import { productTypeWords, type Product, type Sales } from './product.js';
 
 export const MAX_PRICE_CENTS = 100_000_000;
 export const DEFAULT_SALES_PLATFORMS = ['etsy', 'gumroad'] as const;
@@ -53,7 +54,7 @@ export function applyPublication(product: Product, sales: Sales, now: Date): Res
     return err(ruleViolation('a lead magnet is free: price_cents must be 0'));
   }
   if (product.type !== 'lead_magnet' && sales.price_cents === 0) {
-    return err(ruleViolation(`a ${product.type.replace(/_/g, ' ')} must cost more than 0`));
+    return err(ruleViolation(`${withArticle(productTypeWords(product.type))} must cost more than 0`));
   }
   const published: Product = {
     ...product,

@@ -5,6 +5,7 @@
  */
 import type { FieldIssue } from './errors.js';
 import { trimmed } from './text.js';
+import { withArticle } from './article.js';
 
 export type Issues = FieldIssue[];
 
@@ -16,8 +17,7 @@ export const pointerTo = (parent: string, key: string | number): string => {
 
 const describe = (value: unknown): string => {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return withArticle(Array.isArray(value) ? 'array' : typeof value);
 };
 
 export function readObject(value: unknown, pointer: string, issues: Issues): Record<string, unknown> | undefined {

@@ -85,7 +85,7 @@ describe('products', () => {
     const { deps, ids } = await library(1, { email_ready: true });
     const ebook = (await createProduct(deps)({ type: 'ebook', title: 'Book', recipe_ids: ids }))._unsafeUnwrap();
     const free = { platforms: ['gumroad'], price_cents: 0, currency: 'EUR' };
-    assert.equal(await errorOf(publishProduct(deps)({ id: ebook.id, sales: free })), 'RuleViolation');
+    assert.deepEqual((await publishProduct(deps)({ id: ebook.id, sales: free }))._unsafeUnwrapErr(), { type: 'RuleViolation', detail: 'an ebook must cost more than 0' });
     assert.equal(await errorOf(publishProduct(deps)({ id: ebook.id, sales: { ...free, price_cents: 100, platforms: ['amazon'] } })), 'ValidationFailed');
     assert.equal(await errorOf(publishProduct(deps)({ id: ebook.id, sales: { ...free, price_cents: 100, currency: 'XYZ' } })), 'ValidationFailed');
     assert.equal(await errorOf(publishProduct(deps)({ id: ebook.id, ifMatch: 7, sales: { ...free, price_cents: 100 } })), 'PreconditionFailed');
@@ -122,7 +122,10 @@ describe('products', () => {
   it('refuses lead magnets from the wrong type, an archived source, or no eligible recipe', async () => {
     const { deps, ids } = await library(2);
     const plan = (await createProduct(deps)({ type: 'meal_plan', title: 'P', days: [{ day: 1, meals: [{ meal_type: 'lunch', recipe_id: ids[0] }] }] }))._unsafeUnwrap();
-    assert.equal(await errorOf(generateLeadMagnet(deps)({ sourceId: plan.id, request: {} })), 'NotEligible');
+    assert.deepEqual((await generateLeadMagnet(deps)({ sourceId: plan.id, request: {} }))._unsafeUnwrapErr(), {
+      type: 'NotEligible',
+      detail: 'a lead magnet is generated from an ebook or a recipe card pack, not a meal plan',
+    });
     const ebook = (await createProduct(deps)({ type: 'ebook', title: 'B', recipe_ids: ids }))._unsafeUnwrap();
     assert.equal(await errorOf(generateLeadMagnet(deps)({ sourceId: ebook.id, request: {} })), 'NotEligible');
     assert.equal(await errorOf(generateLeadMagnet(deps)({ sourceId: ebook.id, request: { max_recipes: 21 } })), 'ValidationFailed');
