@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine for this repository: pnpm, the workspace's dependencies, and (where apt is available)
-# redis-server, which one rate-limit test starts to prove that two instances share a limit. Safe to run again.
+# redis-server, curl and jq for the tests and the README's walk-through. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,13 +13,20 @@ if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g pnpm@10 >/dev/null
 fi
 
-if ! command -v redis-server >/dev/null 2>&1; then
+# redis-server: one rate-limit test starts it to prove that two instances share a limit (skipped without it).
+# curl, jq: the README's walk-through uses them, and a test runs the README's shell blocks (skipped without them,
+# except in CI where it fails).
+missing=()
+for tool in redis-server curl jq; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    echo "bootstrap: installing redis-server (Debian package) for the shared rate-limit test" >&2
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null) \
-      || echo "bootstrap: could not install redis-server; the shared rate-limit test will be skipped" >&2
+    echo "bootstrap: installing ${missing[*]} (Debian packages) for the tests and the README's walk-through" >&2
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) \
+      || echo "bootstrap: could not install ${missing[*]}; the tests that need them will be skipped" >&2
   else
-    echo "bootstrap: redis-server not found; the shared rate-limit test will be skipped" >&2
+    echo "bootstrap: ${missing[*]} not found; the tests that need them will be skipped (install them to run them)" >&2
   fi
 fi
 
