@@ -1,7 +1,7 @@
 /**
- * The service's composition root: configuration, start-up, signals. Plain wiring rather than tsyringe: the object
- * graph is one function call deep (`startService` builds the repositories and hands them to `buildApp`), so a
- * container would add decorators and indirection without removing any code.
+ * The service's composition root: configuration, start-up, signals. `startService` (server.ts) takes the ports from
+ * a tsyringe container (composition/service-container.ts: one token per port, defaults registered unless the
+ * container already has one), so an embedding service or a test swaps a port by registering it.
  */
 import { loadConfig, LOG_LEVELS, type LogLevel } from './config.js';
 import type { RunningService, StartupLog } from './server.js';

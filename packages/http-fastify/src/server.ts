@@ -5,20 +5,13 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
-import { systemClock, uuidV7Generator, scryptPasswordHasher, ensureUser, type UserDeps } from '@larder/domain';
-import {
-  createMongoRepositories,
-  ensureIndexes,
-  MongoIdempotencyStore,
-  openDatabase,
-  pingDatabase,
-  redactUrl,
-  type DatabaseHandle,
-  type EngineKind,
-} from '@larder/adapters-mongo';
+import { ensureUser, type UserDeps } from '@larder/domain';
+import { ensureIndexes, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
+import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
-import { STORE_SERVER_WAIT_MS, withDeadline, withDeadlines } from './store-deadline.js';
+import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
+import { STORE_SERVER_WAIT_MS } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
 import { createDemoUser, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
@@ -41,6 +34,11 @@ export interface StartOptions {
   readonly signal?: AbortSignal;
   /** Where the demo credentials block goes; stdout by default. */
   readonly print?: (text: string) => void;
+  /**
+   * The ports' registrations (see `PORTS`): a registration made here before start-up replaces the service's default
+   * for that port (for example in-memory repositories); the others get the defaults. A fresh container by default.
+   */
+  readonly container?: DependencyContainer;
 }
 
 /** A start-up failure the operator can fix (configuration, reachability); its message is the whole story. */
@@ -113,11 +111,6 @@ export async function openStore(config: ServiceConfig, log: StartupLog): Promise
   }
 }
 
-/** The stores requests use: every call bounded by the store deadline; start-up keeps the driver's own waits. */
-export function requestStores(db: DatabaseHandle['db']) {
-  return { ...withDeadlines(createMongoRepositories(db)), idempotency: withDeadline(new MongoIdempotencyStore(db)) };
-}
-
 /** On a fresh embedded database: the sample library, and a demo user unless an admin was configured. */
 async function seedFreshLibrary(config: ServiceConfig, deps: UserDeps & Parameters<typeof loadSampleLibrary>[0], log: StartupLog) {
   const loaded = await loadSampleLibrary(deps);
@@ -155,10 +148,11 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const indexes = await ensureIndexes(database.db);
     if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
 
-    const repositories = createMongoRepositories(database.db);
-    const hasher = scryptPasswordHasher();
-    const deps = { ...repositories, hasher, clock: systemClock, ids: uuidV7Generator, salesPlatforms: config.salesPlatforms };
-    const empty = await isLibraryEmpty(repositories);
+    const container = options.container ?? serviceContainer();
+    registerServiceDefaults(container, { db: database.db, redis });
+    const { rateLimitStore, ...ports } = resolvePorts(container);
+    const deps = { ...ports, salesPlatforms: config.salesPlatforms };
+    const empty = await isLibraryEmpty(ports);
     if (empty.isErr()) throw new StartupError(`cannot read the database: ${empty.error.message}`);
     if (config.admin !== undefined) {
       const created = await ensureUser(deps)(config.admin);
@@ -170,15 +164,12 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
 
     const app: FastifyInstance = await buildApp({
-      ...requestStores(database.db),
-      clock: systemClock,
-      ids: uuidV7Generator,
-      hasher,
+      ...ports,
       readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
       config: {
         jwtSecret: config.jwtSecret,
         rateLimit: config.rateLimit,
-        ...(redis === undefined ? {} : { redis }),
+        ...(rateLimitStore.kind === 'redis' ? { redis: rateLimitStore.redis } : {}),
         salesPlatforms: config.salesPlatforms,
         corsOrigins: config.corsOrigins,
         trustProxy: config.trustProxy,

@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '@larder/domain';
+import type { Clock, IdGenerator, PasswordHasher } from '@larder/domain';
 import type { CliIo, ExitCode } from '../cli-io.js';
 import type { OpenStore, Store } from '../database.js';
 import type { DatabaseOptions } from '../database.js';
@@ -10,6 +10,8 @@ export interface CommandDeps {
   readonly io: CliIo;
   readonly openStore: OpenStore;
   readonly hasher: PasswordHasher;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
   readonly progress: (enabled: boolean) => Progress;
   /** Receives each command's exit code. */
   readonly exit: (code: ExitCode) => void;

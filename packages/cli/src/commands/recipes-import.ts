@@ -1,4 +1,4 @@
-import { importRecipeBatch, systemClock, uuidV7Generator } from '@larder/domain';
+import { importRecipeBatch } from '@larder/domain';
 import { Option, type Command } from 'commander';
 import { EXIT, fail, type ExitCode } from '../cli-io.js';
 import type { DatabaseOptions } from '../database.js';
@@ -29,7 +29,7 @@ async function importRecipes(deps: CommandDeps, file: string, options: ImportCom
   const format = options.format ?? detectFormat(source.head);
 
   return withStore(deps, databaseOptions(options), async (store) => {
-    const importBatch = importRecipeBatch({ recipes: store.recipes, clock: systemClock, ids: uuidV7Generator });
+    const importBatch = importRecipeBatch({ recipes: store.recipes, clock: deps.clock, ids: deps.ids });
     const progress = deps.progress(options.progress);
     let handled = 0;
     const started = performance.now();

@@ -1,4 +1,4 @@
-import { addUser, listUsers, normaliseEmail, setUserPassword, systemClock, uuidV7Generator, type User, type UserError } from '@larder/domain';
+import { addUser, listUsers, normaliseEmail, setUserPassword, type User, type UserError } from '@larder/domain';
 import type { Command } from 'commander';
 import { EXIT, fail, type ExitCode } from '../cli-io.js';
 import type { DatabaseOptions, Store } from '../database.js';
@@ -26,7 +26,7 @@ function describeUserError(deps: CommandDeps, error: UserError): ExitCode {
   }
 }
 
-const userDeps = (deps: CommandDeps, store: Store) => ({ users: store.users, hasher: deps.hasher, clock: systemClock, ids: uuidV7Generator });
+const userDeps = (deps: CommandDeps, store: Store) => ({ users: store.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
 
 async function changeUser(
   deps: CommandDeps,

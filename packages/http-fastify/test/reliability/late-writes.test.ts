@@ -10,7 +10,8 @@ import { createMongoRepositories, openDatabase, pingDatabase, type DatabaseHandl
 import type { Recipe } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import { loadConfig } from '../../src/config.js';
-import { openStore, requestStores } from '../../src/server.js';
+import { openStore } from '../../src/server.js';
+import { requestStores } from '../../src/composition/service-container.js';
 import { STORE_DEADLINE_MS, STORE_SERVER_WAIT_MS } from '../../src/store-deadline.js';
 import { emulatorBinary, startEmulator, type Emulator } from './support/emulator.js';
 import { freePort } from '../support/free-port.js';

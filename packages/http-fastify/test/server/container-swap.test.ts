@@ -1,0 +1,48 @@
+/**
+ * The service's ports are registrations in a tsyringe container: registering one before `startService` replaces the
+ * service's default for that port and nothing else. Here in-memory repositories and a plain-text hasher replace
+ * MongoDB and scrypt, and the running service answers from them.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher, recipeFixture } from '@larder/domain/testing';
+import { loadConfig, PORTS, serviceContainer, startService, type RunningService } from '@larder/http-fastify/service';
+
+const ADMIN = { email: 'embedder@example.com', password: 'swapped-in-memory' };
+
+describe('startService with a container holding some registrations of its own', () => {
+  const recipes = new InMemoryRecipeRepository();
+  const users = new InMemoryUserRepository();
+  let service: RunningService;
+
+  before(async () => {
+    (await recipes.insert(recipeFixture({ id: 'in-memory-1', title: 'Only in the swapped repository' })))._unsafeUnwrap();
+    const container = serviceContainer();
+    container.register(PORTS.recipes, { useValue: recipes });
+    container.register(PORTS.products, { useValue: new InMemoryProductRepository() });
+    container.register(PORTS.users, { useValue: users });
+    container.register(PORTS.hasher, { useValue: plainTextHasher });
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'container-swap-test-secret-of-32-bytes-at-least', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })._unsafeUnwrap();
+    service = await startService(config, { log: { info: () => undefined, warn: () => undefined }, container });
+  });
+  after(async () => {
+    await service.stop();
+  });
+
+  it('creates the admin user in the registered user repository, with the registered hasher', async () => {
+    const admin = (await users.findByEmail(ADMIN.email))._unsafeUnwrap();
+    assert.equal(admin?.password_hash, `plain$${ADMIN.password}`);
+  });
+
+  it('answers from the registered repositories, and writes to them', async () => {
+    const login = await fetch(`${service.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    assert.equal(login.status, 200);
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const listed = (await (await fetch(`${service.url}/api/recipes`, { headers: auth })).json()) as { data: { title: string }[] };
+    assert.deepEqual(listed.data.map((recipe) => recipe.title), ['Only in the swapped repository']);
+    const created = await fetch(`${service.url}/api/recipes`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Written through the API' }) });
+    assert.equal(created.status, 201);
+    const id = ((await created.json()) as { id: string }).id;
+    assert.equal((await recipes.findById(id))._unsafeUnwrap()?.title, 'Written through the API');
+  });
+});
