@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from './run-cli.js';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /** The command as the operator types it at the repository root. */
-function run(command: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, MONGODB_URL: '', MONGODB_DB: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (command: string, args: readonly string[]) => runProcess(command, args, { cwd: ROOT, env: { ...process.env, MONGODB_URL: '', MONGODB_DB: '' } });
 
 describe('pnpm cli at the repository root', () => {
   it('prints only the CLI: nothing of the build (turbo) on stdout or stderr, --help included', { timeout: 240_000 }, async () => {
