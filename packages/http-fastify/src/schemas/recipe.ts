@@ -125,7 +125,7 @@ export const RecipePatchBody = Type.Object(
 export const RecipeListQuery = Type.Object(
   {
     ...PaginationQueryProperties,
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Every word must match, as a word prefix, in title, description, ingredient names or notes (case- and accent-insensitive).' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Every word must match, as a word prefix, in title, description, ingredient names or notes (case- and accent-insensitive); a word of five letters or more also matches whole words one typo away (fuzzy matches, ranked after exact ones; see the operation and the `Search-Fuzzy` header).' })),
     dietary_tags: Type.Optional(Type.String({ maxLength: 1000, description: 'Comma-separated; the recipe has all of them.' })),
     cuisine: Type.Optional(Type.String({ maxLength: L.facet })),
     meal_type: Type.Optional(Type.String({ maxLength: L.facet })),
