@@ -8,11 +8,11 @@ export * from './shared/ports.js';
 export * from './shared/pagination.js';
 export { systemClock, uuidV7Generator, scryptPasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './shared/node-crypto.js';
 
-export * from './recipe/ingredient.js';
-export { parseIngredientLine } from './recipe/ingredient-parser.js';
-export { normaliseIngredientInput } from './recipe/ingredient-input.js';
-export { formatQuantity, renderIngredient } from './recipe/quantity-format.js';
-export { scaleIngredient, scalingFactor } from './recipe/scaling.js';
+export * from './ingredient/ingredient.js';
+export { parseIngredientLine } from './ingredient/ingredient-parser.js';
+export { normaliseIngredientInput } from './ingredient/ingredient-input.js';
+export { formatQuantity, renderIngredient } from './ingredient/quantity-format.js';
+export { scaleIngredient, scalingFactor } from './ingredient/scaling.js';
 export * from './recipe/recipe.js';
 export * from './recipe/recipe-input.js';
 export * from './recipe/recipe-query.js';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { IngredientParts } from '../../src/recipe/ingredient.js';
-import { parseIngredientLine } from '../../src/recipe/ingredient-parser.js';
-import { formatQuantity, renderIngredient } from '../../src/recipe/quantity-format.js';
-import { unitInfo } from '../../src/recipe/units.js';
+import type { IngredientParts } from '../../src/ingredient/ingredient.js';
+import { parseIngredientLine } from '../../src/ingredient/ingredient-parser.js';
+import { formatQuantity, renderIngredient } from '../../src/ingredient/quantity-format.js';
+import { unitInfo } from '../../src/ingredient/units.js';
 
 const parts = (overrides: Partial<IngredientParts>): IngredientParts => ({
   quantity: null, quantity_max: null, unit: null, name: 'flour', note: null, ...overrides,
