@@ -142,7 +142,13 @@ export function recipeComparator(sort: RecipeSort, search: SearchFilter): (a: Re
   const direction = sort.order === 'asc' ? 1 : -1;
   switch (sort.key) {
     case 'relevance': {
-      const group = (recipe: Recipe): number => relevanceGroup(recipe, search);
+      // A sort compares each recipe many times; find each one's group once.
+      const groups = new Map<Recipe, number>();
+      const group = (recipe: Recipe): number => {
+        let found = groups.get(recipe);
+        if (found === undefined) groups.set(recipe, (found = relevanceGroup(recipe, search)));
+        return found;
+      };
       return (a, b) => group(a) - group(b) || b.engagement_score - a.engagement_score || -compareIds(a, b);
     }
     case 'title': {
