@@ -7,7 +7,8 @@ import { harness, type Harness } from './support/harness.js';
 interface Operation {
   security?: unknown[];
   requestBody?: { required?: boolean };
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
+  description?: string;
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
 }
 interface Document {
@@ -48,9 +49,9 @@ describe('OpenAPI document', () => {
   });
 
   it('describes units, meal servings and the shopping list with its merge rules', () => {
-    const parameters = (path: string) => (document.paths[path]?.get?.parameters ?? []) as { name: string; schema: { enum?: string[] } }[];
-    assert.deepEqual(parameters('/api/recipes/{id}').find((parameter) => parameter.name === 'units')?.schema.enum, ['original', 'metric', 'us']);
-    assert.deepEqual(parameters('/api/products/{id}/shopping-list').find((parameter) => parameter.name === 'units')?.schema.enum, ['original', 'metric', 'us']);
+    const parameters = (path: string) => document.paths[path]?.get?.parameters ?? [];
+    assert.deepEqual(parameters('/api/recipes/{id}').find((parameter) => parameter.name === 'units')?.schema?.enum, ['original', 'metric', 'us']);
+    assert.deepEqual(parameters('/api/products/{id}/shopping-list').find((parameter) => parameter.name === 'units')?.schema?.enum, ['original', 'metric', 'us']);
     assert.match(String(document.paths['/api/products/{id}/shopping-list']?.get?.description), /singular\/plural/);
     const list = JSON.stringify(document.components.schemas['ShoppingList']);
     for (const field of ['product_id', 'aisle', 'recipe_ids', 'lines', 'quantity_max', 'meat_seafood']) assert.ok(list.includes(field), field);
