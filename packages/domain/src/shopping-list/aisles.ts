@@ -12,6 +12,12 @@
 export const AISLES = ['produce', 'meat_seafood', 'dairy_eggs', 'bakery', 'pantry', 'spices', 'frozen', 'drinks', 'other'] as const;
 export type Aisle = (typeof AISLES)[number];
 
+/** Headings for people (a shopping list grouped by aisle, on a terminal or in a document). */
+export const AISLE_LABELS: Readonly<Record<Aisle, string>> = {
+  produce: 'Produce', meat_seafood: 'Meat & seafood', dairy_eggs: 'Dairy & eggs', bakery: 'Bakery', pantry: 'Pantry',
+  spices: 'Spices', frozen: 'Frozen', drinks: 'Drinks', other: 'Other',
+};
+
 const HERBS = ['basil', 'parsley', 'cilantro', 'coriander', 'dill', 'mint', 'thyme', 'rosemary', 'sage', 'oregano', 'tarragon', 'chive', 'bay leaf'];
 
 export const AISLE_KEYWORDS: Readonly<Record<Exclude<Aisle, 'other'>, readonly string[]>> = {
