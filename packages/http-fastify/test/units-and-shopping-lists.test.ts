@@ -19,7 +19,7 @@ describe('units and shopping lists', () => {
   });
   after(() => h.app.close());
 
-  it('converts a recipe with units, with or without servings, and says so', async () => {
+  it('converts a recipe with units, with or without servings, and says so when asked', async () => {
     const recipe = await createRecipe(h, { servings: 2, ingredients: ['1 ½ cups milk', '2 onions', '500 g flour', 'salt to taste'] });
     const metric = await h.request({ method: 'GET', url: `/api/recipes/${recipe.id}?units=metric` });
     assert.equal(metric.statusCode, 200);
@@ -31,7 +31,9 @@ describe('units and shopping lists', () => {
     const scaled = (await h.request({ method: 'GET', url: `/api/recipes/${recipe.id}?servings=1&units=us` })).json<{ units: string; ingredients: Line[]; scaling: unknown }>();
     assert.deepEqual(scaled.ingredients.map((line) => line.text), ['¾ cup milk', '1 onion', '8 ⅞ ounces flour', 'salt, to taste']);
     assert.deepEqual([scaled.units, scaled.scaling], ['us', { base_servings: 2, servings: 1, factor: 0.5 }]);
-    assert.equal((await h.request({ method: 'GET', url: `/api/recipes/${recipe.id}` })).json<{ units: string }>().units, 'original');
+    assert.equal((await h.request({ method: 'GET', url: `/api/recipes/${recipe.id}?units=original` })).json<{ units: string }>().units, 'original');
+    const plain = await h.request({ method: 'GET', url: `/api/recipes/${recipe.id}` });
+    assert.deepEqual(plain.json(), recipe, 'a plain read is the recipe as stored');
     const bad = assertProblem(await h.request({ method: 'GET', url: `/api/recipes/${recipe.id}?units=imperial` }), 400, 'validation_failed');
     assert.equal(bad.errors?.[0]?.pointer, '/units');
   });

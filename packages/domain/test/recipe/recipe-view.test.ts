@@ -5,7 +5,7 @@ import { getRecipeView } from '../../src/recipe/recipe-view.js';
 import { makeDeps } from '../deps.js';
 
 describe('recipe view in units', () => {
-  it('converts after scaling, keeps the original text and says the units', async () => {
+  it('converts after scaling, keeps the original text and says the units when asked for them', async () => {
     const deps = makeDeps();
     const id = (await createRecipe(deps)({ title: 'Pancakes', servings: 2, ingredients: ['1 cup milk', '2 eggs', '100 g flour'] }))._unsafeUnwrap().id;
     const view = (await getRecipeView(deps)(id, { servings: 4, units: 'metric' }))._unsafeUnwrap();
@@ -15,7 +15,8 @@ describe('recipe view in units', () => {
     const us = (await getRecipeView(deps)(id, { units: 'us' }))._unsafeUnwrap();
     assert.deepEqual(us.ingredients.map((line) => line.text), ['1 cup milk', '2 eggs', '3 ½ ounces flour']);
     assert.equal(us.scaling, undefined);
-    assert.equal((await getRecipeView(deps)(id))._unsafeUnwrap().units, 'original');
+    assert.equal((await getRecipeView(deps)(id, { units: 'original' }))._unsafeUnwrap().units, 'original');
+    assert.equal((await getRecipeView(deps)(id))._unsafeUnwrap().units, undefined, 'a plain read is the recipe as stored');
   });
 
   it('refuses unknown units', async () => {

@@ -52,7 +52,7 @@ const ConvertedIngredientSchema = Type.Object({
 export const ScaledRecipeSchema = Type.Object({
   ...recipeFields,
   ingredients: Type.Array(ConvertedIngredientSchema),
-  units: StringEnum(UNITS_CHOICES, { description: 'The units the ingredients are given in (the `units` query; `original` by default).' }),
+  units: Type.Optional(StringEnum(UNITS_CHOICES, { description: 'Present only with `?units=`: the units the ingredients are given in.' })),
   scaling: Type.Optional(
     Type.Object(
       { base_servings: Type.Integer(), servings: Type.Integer(), factor: Type.Number() },
