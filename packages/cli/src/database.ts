@@ -1,5 +1,5 @@
 import type { EnsuredIndexes } from '@larder/adapters-mongo';
-import type { RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
+import type { ProductRepository, RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
 import { ResultAsync, errAsync, type Result } from 'neverthrow';
 import { chooseDatabaseName } from '@larder/adapters-mongo/database-name';
 import type { CliIo } from './cli-io.js';
@@ -14,6 +14,7 @@ export interface Store {
   /** The database in use (the URL's, else `--mongodb-db` / `MONGODB_DB`, else `larder`). */
   readonly databaseName: string;
   readonly recipes: RecipeRepository;
+  readonly products: ProductRepository;
   readonly users: UserRepository;
   ensureIndexes(): ResultAsync<readonly EnsuredIndexes[], StoreUnavailable>;
   /**
@@ -64,6 +65,7 @@ export const openMongoStore: OpenStore = (options, io) => {
     return {
       databaseName: handle.db.databaseName,
       recipes: repositories.recipes,
+      products: repositories.products,
       users: repositories.users,
       ensureIndexes: () => mongo.ensureIndexes(handle.db),
       holdsAnyRecipe: async () => (await handle.db.collection('recipes').findOne({}, { projection: { _id: 1 } })) !== null,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { InMemoryRecipeRepository, InMemoryUserRepository, ManualClock, plainTextHasher, recipeFixture, sequentialIds } from '@larder/domain/testing';
+import { InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, ManualClock, plainTextHasher, recipeFixture, sequentialIds } from '@larder/domain/testing';
 import { okAsync } from 'neverthrow';
 import type { CliIo } from '../../src/cli-io.js';
 import type { OpenStore } from '../../src/database.js';
@@ -25,6 +25,7 @@ function inMemoryStore(recipes: InMemoryRecipeRepository, users: InMemoryUserRep
     okAsync({
       databaseName: 'in-memory',
       recipes,
+      products: new InMemoryProductRepository(),
       users,
       ensureIndexes: () => okAsync([]),
       holdsAnyRecipe: async () => true,

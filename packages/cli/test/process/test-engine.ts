@@ -1,3 +1,4 @@
+import { createMongoRepositories, type MongoRepositories } from '@larder/adapters-mongo';
 import { urlWithDatabase } from '@larder/adapters-mongo/database-name';
 import { startTestDatabase } from '@larder/adapters-mongo/testing';
 
@@ -8,6 +9,8 @@ export interface TestEngine {
   readonly shared: boolean;
   /** A database name no other test uses. */
   freshDbName(label: string): string;
+  /** A fresh database and the repositories on it, to put in place what no CLI command writes (products). */
+  freshRepositories(label: string): { readonly name: string; readonly repositories: MongoRepositories };
   stop(): Promise<void>;
 }
 
@@ -24,6 +27,10 @@ export async function startTestEngine(): Promise<TestEngine> {
     url: urlWithDatabase(shared ? given : database.handle.url, undefined),
     shared,
     freshDbName: (label) => database.freshDb(`cli_${label}`).databaseName,
+    freshRepositories: (label) => {
+      const db = database.freshDb(`cli_${label}`);
+      return { name: db.databaseName, repositories: createMongoRepositories(db) };
+    },
     stop: () => database.stop(),
   };
 }
