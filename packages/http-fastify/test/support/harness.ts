@@ -37,6 +37,7 @@ export interface HarnessOptions {
   readonly hasher?: PasswordHasher;
   readonly readiness?: () => Promise<boolean>;
   readonly recipes?: InMemoryRecipeRepository;
+  readonly products?: InMemoryProductRepository;
   readonly idempotency?: InMemoryIdempotencyStore;
 }
 
@@ -45,7 +46,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   // near real time but do not follow it, so a test that builds token times must take them from `nowSeconds()`.
   const clock = new ManualClock(new Date(), 1);
   const recipes = options.recipes ?? new InMemoryRecipeRepository();
-  const products = new InMemoryProductRepository();
+  const products = options.products ?? new InMemoryProductRepository();
   const users = new InMemoryUserRepository();
   const hasher = options.hasher ?? plainTextHasher;
   const ids = sequentialIds('id');
