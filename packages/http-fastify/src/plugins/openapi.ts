@@ -22,6 +22,8 @@ meal plans and recipe card packs, publish them to sales platforms, and generate 
 - \`If-Match\` (PATCH, DELETE, publish): \`*\` or one strong entity tag. A stale tag is a 412 and changes nothing; a weak
   tag or a quoted tag that is not a version never matches (412); an unquoted value or a list of tags is a 400. Without
   \`If-Match\` a change applies to whatever the current version is.
+- Integer query parameters (\`page\`, \`per_page\`, \`servings\`, \`max_cook_time_minutes\`, ...) are plain decimal
+  digits (\`per_page=20\`): \`0x10\`, \`0b11\`, \`+5\`, \` 5\`, \`1e2\`, \`5.0\` are a 400 \`validation_failed\` with \`in: "query"\`.
 - Lists: \`page\` 1..${MAX_PAGE} and \`per_page\` 1..100 (else 400); \`{ data, pagination }\` and an RFC 8288 \`Link\`
   header with relative targets (\`first\`, \`last\`, \`prev\`, \`next\`). A page past the end is 200 with empty \`data\`
   and its \`prev\` is the last page.
