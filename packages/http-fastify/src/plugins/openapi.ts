@@ -30,6 +30,8 @@ meal plans and recipe card packs, publish them to sales platforms, and generate 
 
 ## Authentication
 \`POST /api/auth/login\` returns a JWT (HS256, \`sub\` = user id, valid 7 days). Send it as \`Authorization: Bearer <token>\`.
+A token must carry \`iat\` and live at most 7 days (\`exp\` − \`iat\`), and must not be issued in the future; any other is a
+401 \`unauthorized\`, whoever signed it.
 Every response to a request with a valid token carries \`X-Refreshed-Token\` and \`X-Refreshed-Token-Expires-At\`: a new
 token valid 7 days from now (the same token is reused within one second), and \`Cache-Control: no-store\`. A token stops working within one second of
 its user being removed (existence is cached for up to a second). Login answers an unknown e-mail and a wrong password
