@@ -15,6 +15,9 @@ meal plans and recipe card packs, publish them to sales platforms, and generate 
 - JSON bodies with \`Content-Type: application/json\` (else 415); bodies up to 1 MiB (else 413); an empty body counts as
   no body. Bodies are strict: unknown fields and read-only fields are a 400 \`validation_failed\` whose \`errors\` say
   which (\`is read-only\`, \`is not a known field\`). Unknown query parameters are a 400 too.
+- Text must be valid Unicode: a string (or field name) holding a lone surrogate (\`"\\ud800"\`) is a 400
+  \`validation_failed\` pointing at it. A required text (a title, an ingredient, a step) needs a visible character:
+  white space, zero-width and other invisible characters alone are empty (400); an optional text of them is cleared.
 - Every error is an RFC 9457 problem (\`application/problem+json\`) with a stable \`code\`; \`type\` is
   \`urn:larder:problem:<code>\`. Validation problems list \`errors: [{ in, pointer, message }]\`, where \`pointer\` is a
   JSON pointer into the body or \`/<name>\` of a query, path or header parameter.

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { HttpProblem, problem, sendProblem, type ProblemResponse } from '../http/problem.js';
 import { jsonBodyText, refusedKeysProblem } from '../http/json-body.js';
+import { invalidUnicodeProblem } from '../http/unicode-text.js';
 import { fieldErrors } from '../http/validation-errors.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,8 +57,9 @@ async function problemDetails(app: FastifyInstance): Promise<void> {
       return;
     }
     void parseJson(request, text.value, (error, parsed) => {
-      const refused = error === null ? undefined : refusedKeysProblem(text.value);
-      done(refused === undefined ? error : new HttpProblem(refused), parsed);
+      const refused = error === null ? invalidUnicodeProblem(text.value, parsed) : refusedKeysProblem(text.value);
+      if (refused !== undefined) done(new HttpProblem(refused), undefined);
+      else done(error, parsed);
     });
   });
 
