@@ -31,6 +31,17 @@ meal plans and recipe card packs, publish them to sales platforms, and generate 
   header with relative targets (\`first\`, \`last\`, \`prev\`, \`next\`). A page past the end is 200 with empty \`data\`
   and its \`prev\` is the last page.
 
+## Limits and unreadable requests
+- The whole request, headers and body, must arrive within \`REQUEST_TIMEOUT_MS\` (30 s by default; a deployment may
+  set another value): else 408 \`request_timeout\` and the connection is closed. A connection that sends nothing is
+  closed the same way. An idle keep-alive connection is closed after 5 s (\`Keep-Alive: timeout=5\`).
+- Request headers: 16 KiB in all (else 431 \`headers_too_large\`). Bodies: 1 MiB (else 413 \`payload_too_large\`).
+- A request that cannot be read is a 400 \`malformed_request\` and its connection is closed: a bad request line (raw
+  non-ASCII bytes in the URL: percent-encode them), an unknown method, broken chunked framing, a repeated or
+  conflicting \`Content-Length\`, both \`Content-Length\` and \`Transfer-Encoding\`, a repeated \`Host\`,
+  \`Authorization\` or \`Content-Type\` header, an HTTP/1.1 request without \`Host\`, an undecodable \`%\` escape.
+- These problems carry an \`X-Request-Id\` like every response, and are logged under it.
+
 ## Authentication
 \`POST /api/auth/login\` returns a JWT (HS256, \`sub\` = user id, valid 7 days). Send it as \`Authorization: Bearer <token>\`.
 A token must carry \`iat\` and live at most 7 days (\`exp\` − \`iat\`), and must not be issued in the future; any other is a

@@ -61,7 +61,7 @@ export const success = <T extends TSchema>(schema: T, description: string, heade
   Type.Unsafe<Static<T>>({ ...schema, description, headers });
 
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
-  400: '`validation_failed` (body, query, path or If-Match header invalid; see `errors`) or `invalid_json`.',
+  400: '`validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read).',
   401: '`unauthorized`: token missing, malformed, badly signed, expired, or its user no longer exists. Carries `WWW-Authenticate: Bearer`.',
   404: '`not_found`: no resource with this id.',
   409: '`invalid_state`: a transition the current status forbids.',

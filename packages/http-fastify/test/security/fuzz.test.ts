@@ -45,6 +45,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/products/{id}/lead-magnet', body: schema(LeadMagnetBody), authenticated: true },
   { method: 'GET', path: '/healthz', authenticated: false },
   { method: 'GET', path: '/readyz', authenticated: false },
+  { method: 'GET', path: '/', authenticated: false },
 ];
 
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };

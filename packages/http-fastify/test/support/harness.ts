@@ -10,7 +10,7 @@ import {
   sequentialIds,
 } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppConfig } from '../../src/index.js';
+import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 
 export const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const EMAIL = 'cook@example.com';
@@ -39,6 +39,8 @@ export interface HarnessOptions {
   readonly recipes?: InMemoryRecipeRepository;
   readonly products?: InMemoryProductRepository;
   readonly idempotency?: InMemoryIdempotencyStore;
+  /** Default: no log. */
+  readonly logger?: AppDeps['logger'];
 }
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
@@ -59,7 +61,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     hasher,
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
     readiness: options.readiness ?? (async () => true),
-    logger: false,
+    logger: options.logger ?? false,
     config: {
       jwtSecret: SECRET,
       rateLimit: { max: 1000, windowMs: 60_000 },
