@@ -1,7 +1,7 @@
 /** A required text of invisible characters only counts as empty, like one of spaces; optional ones are cleared. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { normaliseIngredientInput } from '../../src/recipe/ingredient-input.js';
+import { normaliseIngredientInput } from '../../src/ingredient/ingredient-input.js';
 import { parseRecipeChanges, parseRecipeDraft } from '../../src/recipe/recipe-input.js';
 import { isBlank } from '../../src/shared/text.js';
 
