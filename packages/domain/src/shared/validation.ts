@@ -57,7 +57,10 @@ export function readText(value: unknown, pointer: string, issues: Issues, rule: 
     issues.push({ pointer, message: `must be a string, not ${describe(value)}` });
     return undefined;
   }
-  const text = isBlank(value) ? '' : trimmed(value);
+  let text = trimmed(value);
+  // Trimmed text that starts with printable ASCII (nearly all of an import's) has a visible character.
+  const first = text.charCodeAt(0);
+  if ((first < 32 || first >= 127) && isBlank(text)) text = '';
   const min = rule.min ?? 0;
   if (text.length < min) {
     issues.push({ pointer, message: min === 1 ? 'must not be empty' : `must have at least ${min} characters` });
