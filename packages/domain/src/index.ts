@@ -22,10 +22,12 @@ export * from './recipe/recipe-input.js';
 export * from './recipe/recipe-query.js';
 export * from './recipe/recipe-repository.js';
 export * from './recipe/scaled-recipe.js';
+export * from './recipe/recipe-view.js';
 export * from './recipe/recipe-use-cases.js';
 export * from './recipe/recipe-import.js';
 
 export * from './search/search-terms.js';
+export * from './search/fuzzy-keys.js';
 
 export * from './product/product.js';
 export * from './product/product-input.js';

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   archiveRecipe,
   createRecipe,
-  getRecipe,
-  getScaledRecipe,
+  getRecipeView,
   listRecipes,
   recipeListQueryFrom,
   updateRecipe,
@@ -16,7 +15,7 @@ import { pageRequestFrom } from '../http/pagination.js';
 import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
 import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody, RecipeSchema, ScaledRecipeSchema } from '../schemas/recipe.js';
-import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, problems, success } from '../schemas/responses.js';
+import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, SEARCH_FUZZY, problems, success } from '../schemas/responses.js';
 
 const tags = ['recipes'];
 const Recipe = (description: string, headers: Record<string, unknown> = {}) =>
@@ -30,8 +29,7 @@ function listParams(query: Static<typeof RecipeListQuery>): RecipeListParams {
 
 export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, deps) => {
   const list = listRecipes(deps);
-  const get = getRecipe(deps);
-  const getScaled = getScaledRecipe(deps);
+  const view = getRecipeView(deps);
   const create = createRecipe(deps);
   const update = updateRecipe(deps);
   const archive = archiveRecipe(deps);
@@ -40,34 +38,51 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
     schema: {
       tags,
       summary: 'List and search recipes',
-      description: 'Filters combine with AND. Archived recipes appear only with `status=archived`. Ties are broken by id, so pages never overlap.',
+      description:
+        'Filters combine with AND. Archived recipes appear only with `status=archived`. Ties are broken by id, so pages never overlap.\n\n' +
+        '`q` forgives one typo: every query word must match a word of the title, description, ingredient names or notes ' +
+        'as a prefix (case- and accent-insensitive), and a query word of five letters or more may instead be one edit ' +
+        'away from a whole word (a letter added, dropped or changed, or two neighbouring letters swapped: `chikpea`, ' +
+        '`risoto`, `jalapneo` find chickpea, risotto, jalapeño); shorter words stay exact prefixes. Fuzzy matches are ' +
+        'always part of the results and of `total`. Without `sort` (relevance) exact matches come first (title ' +
+        'matches, then others), then fuzzy ones (title, then others), each by engagement_score desc; with `sort` the ' +
+        'whole result is in that order. The `Search-Fuzzy` and `Search-Fuzzy-Matches` headers say whether and how ' +
+        'many results are fuzzy matches.',
       querystring: RecipeListQuery,
       response: {
-        200: success(ListOf(refTo(RecipeSchema), 'A page of recipes.'), 'A page of recipes.', { ...AUTHENTICATED_HEADERS, ...LINK }),
+        200: success(ListOf(refTo(RecipeSchema), 'A page of recipes.'), 'A page of recipes.', { ...AUTHENTICATED_HEADERS, ...LINK, ...SEARCH_FUZZY }),
         ...problems(AUTHENTICATED_PROBLEMS),
       },
     },
   }, async (request, reply) => {
-    const result = await list(recipeListQueryFrom(listParams(request.query), pageRequestFrom(request.query)));
+    const query = recipeListQueryFrom(listParams(request.query), pageRequestFrom(request.query));
+    const result = await list(query);
     if (result.isErr()) return sendDomainError(reply, result.error, 'query');
+    if (query.filter.searchKeys.length > 0) {
+      reply.header('search-fuzzy', String(result.value.fuzzyMatches > 0));
+      reply.header('search-fuzzy-matches', String(result.value.fuzzyMatches));
+    }
     return sendPage(request, reply, result.value);
   });
 
   app.get('/recipes/:id', {
     schema: {
       tags,
-      summary: 'Read a recipe, or scale it',
-      description: 'With `servings=N`: quantities multiplied by N / base servings, `text` re-rendered, `scaling` added. Archived recipes can be read and scaled.',
+      summary: 'Read a recipe, scaled and in the units asked for',
+      description:
+        'With `servings=N`: quantities multiplied by N / base servings, `text` re-rendered (a count agrees with its noun: `1 onion`, ' +
+        '`3 onions`), `scaling` added. With `units=metric|us`: weights and volumes converted after scaling, each converted line keeping ' +
+        'the recipe\'s own text as `original_text`; the response says `units`. Archived recipes can be read, scaled and converted.',
       params: IdParams,
       querystring: RecipeGetQuery,
       response: {
-        200: success(refTo(ScaledRecipeSchema), 'The recipe (scaled when `servings` is given).', { ...AUTHENTICATED_HEADERS, ...ETAG }),
+        200: success(refTo(ScaledRecipeSchema), 'The recipe (scaled when `servings` is given, converted when `units` is).', { ...AUTHENTICATED_HEADERS, ...ETAG }),
         ...problems([...AUTHENTICATED_PROBLEMS, 404, 422], { 422: '`not_scalable`: the recipe has no base servings.' }),
       },
     },
   }, async (request, reply) => {
-    const { servings } = request.query;
-    const result = servings === undefined ? await get(request.params.id) : await getScaled(request.params.id, servings);
+    const { servings, units } = request.query;
+    const result = await view(request.params.id, { ...(servings === undefined ? {} : { servings }), ...(units === undefined ? {} : { units }) });
     if (result.isErr()) return sendDomainError(reply, result.error, 'query');
     return sendVersioned(reply, result.value);
   });
