@@ -20,6 +20,11 @@ export class MemoryRateLimitStore implements FastifyRateLimitStore {
   readonly #windows = new Map<string, Window>();
 
   incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    callback(null, this.count(key, timeWindow));
+  }
+
+  /** Adds one to `key`'s counter and answers its count and the milliseconds left in its window. */
+  count(key: string, timeWindow: number): { current: number; ttl: number } {
     const now = Date.now();
     let window = this.#windows.get(key);
     if (window === undefined || window.startedMs + timeWindow <= now) window = { count: 0, startedMs: now };
@@ -31,7 +36,7 @@ export class MemoryRateLimitStore implements FastifyRateLimitStore {
       const oldest = this.#windows.keys().next();
       if (oldest.done !== true) this.#windows.delete(oldest.value);
     }
-    callback(null, { current: window.count, ttl: window.startedMs + timeWindow - now });
+    return { current: window.count, ttl: window.startedMs + timeWindow - now };
   }
 
   /** Each limiter (`createRateLimit`) gets a child: counters of its own. */

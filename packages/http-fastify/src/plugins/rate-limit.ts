@@ -1,5 +1,6 @@
 /**
- * Rate limits on @fastify/rate-limit's counters (in memory, or in Redis so that several instances share them).
+ * Rate limits: counters in this instance's memory (MemoryRateLimitStore, asked directly), or in Redis through
+ * @fastify/rate-limit so that several instances share them.
  * The plugin's own hooks key on one thing per request; here each limiter is a hook of its own, keyed on what it
  * guards: the verified user (every authenticated `/api` request), and for login the e-mail and the client address.
  *
@@ -50,33 +51,46 @@ const emailOf = (request: FastifyRequest): string => {
 };
 
 async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis === undefined ? { store: MemoryRateLimitStore } : { redis: options.redis, nameSpace: 'larder:rate-limit:' }),
-  });
+  // The plugin counts in Redis only; in memory the limiters count in a MemoryRateLimitStore of their own.
+  if (options.redis !== undefined) await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'larder:rate-limit:' });
+
+  /** The headers, and past the limit the 429, for a counter that stands at `current` with `ttlMs` left in its window. */
+  const decide = (reply: FastifyReply, limit: Limit, current: number, ttlMs: number): void => {
+    const ttlInSeconds = Math.ceil(ttlMs / 1000);
+    reply.header('ratelimit-limit', limit.max);
+    reply.header('ratelimit-remaining', Math.max(0, limit.max - current));
+    reply.header('ratelimit-reset', ttlInSeconds);
+    if (current <= limit.max) return;
+    const seconds = String(Math.max(1, ttlInSeconds));
+    throw new HttpProblem(
+      problem(429, 'rate_limited', `Too many requests: ${limit.max} per ${limit.windowMs / 1000} s. Retry in ${seconds} s.`, {
+        headers: { 'retry-after': seconds },
+      }),
+    );
+  };
 
   const limiter = (name: string, limit: Limit, keyOf: (request: FastifyRequest) => string): Limiter => {
+    if (options.redis === undefined) {
+      // In memory the counter answers at once: the limiter asks it directly. Through the plugin's createRateLimit a
+      // count cost three awaits and a promise per request, more than the count itself.
+      const store = new MemoryRateLimitStore();
+      return async (request, reply) => {
+        const counted = store.count(`${name}:${keyOf(request)}`, limit.windowMs);
+        decide(reply, limit, counted.current, counted.ttl);
+      };
+    }
     const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
-    const withTimeout = options.redis === undefined ? check : (request: FastifyRequest) => raceTimeout(check(request), STORE_TIMEOUT_MS);
     return async (request, reply) => {
       let result: Awaited<ReturnType<typeof check>>;
       try {
-        result = await withTimeout(request);
+        result = await raceTimeout(check(request), STORE_TIMEOUT_MS);
       } catch (error) {
         request.log.warn({ err: error, limiter: name }, 'rate-limit store unavailable; request let through');
         return;
       }
       if (result.isAllowed) return;
-      reply.header('ratelimit-limit', result.max);
-      reply.header('ratelimit-remaining', result.remaining);
-      reply.header('ratelimit-reset', result.ttlInSeconds);
-      if (!result.isExceeded) return;
-      const seconds = String(Math.max(1, result.ttlInSeconds));
-      throw new HttpProblem(
-        problem(429, 'rate_limited', `Too many requests: ${result.max} per ${limit.windowMs / 1000} s. Retry in ${seconds} s.`, {
-          headers: { 'retry-after': seconds },
-        }),
-      );
+      // The plugin's answer, back to the counter it read: `remaining` is clamped at 0, `isExceeded` says it went past.
+      decide(reply, limit, result.isExceeded ? limit.max + 1 : limit.max - result.remaining, result.ttl);
     };
   };
 
