@@ -7,5 +7,7 @@ import type { ProductDocument } from './product-document.js';
  * construction), so it rejects or errors the stream rather than returning a domain error.
  */
 export interface DocumentRenderer {
+  /** Changes when the renderer's layouts change, so that a validator derived from a document changes with them. */
+  readonly revision: string;
   render(document: ProductDocument, options: { readonly format: DocumentFormat; readonly pageSize: PageSize }): Promise<AsyncIterable<Uint8Array>>;
 }
