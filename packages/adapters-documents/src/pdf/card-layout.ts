@@ -14,7 +14,8 @@ interface PositionedNode {
 
 function ingredientsColumn(recipe: DocumentRecipe, page: PageTheme): Content {
   const [first, ...rest] = recipe.ingredients;
-  const line = (text: string): Content => ({ text, style: 'ingredient', margin: [0, 0, 0, page.type.body * 0.3] });
+  // One ingredient never splits between two pages of a card.
+  const line = (text: string): Content => ({ stack: [{ text, style: 'ingredient', margin: [0, 0, 0, page.type.body * 0.3] }], unbreakable: true });
   return {
     stack: [
       { stack: [{ text: WORDS.ingredients, style: 'subheading', margin: [0, 0, 0, page.type.body * 0.4] }, ...(first === undefined ? [] : [line(first)])], unbreakable: true },
