@@ -34,6 +34,7 @@ import {
   plainTextHasher,
   sequentialIds,
 } from '@larder/domain/testing';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '@larder/http-fastify';
 
 // The bare route must run on the very Fastify the service uses: load it from the service package (the bench package
@@ -108,6 +109,7 @@ async function serveApi(stores: Stores): Promise<{ app: FastifyInstance; recipe:
     ids,
     hasher: plainTextHasher,
     idempotency: new InMemoryIdempotencyStore(),
+    documents: createDocumentRenderer(),
     readiness: async () => true,
     logger: false,
     config: {

@@ -16,6 +16,7 @@ import {
   type DatabaseHandle,
   type EngineKind,
 } from '@larder/adapters-mongo';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { STORE_SERVER_WAIT_MS, withDeadline, withDeadlines } from './store-deadline.js';
@@ -170,6 +171,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       clock: systemClock,
       ids: uuidV7Generator,
       hasher,
+      // The document renderer port: PDF and EPUB from the bundled fonts, no network (one registration when the
+      // composition root moves to a container).
+      documents: createDocumentRenderer(),
       readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
       config: {
         jwtSecret: config.jwtSecret,
