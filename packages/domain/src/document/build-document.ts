@@ -6,22 +6,21 @@ import type { Product } from '../product/product.js';
 import type { Recipe } from '../recipe/recipe.js';
 import type { DocumentOptions } from './document-options.js';
 import { fileStemOf, fractionsAsGlyphs, recipeFacts } from './document-text.js';
+import { AISLES, type Aisle } from '../shopping-list/aisles.js';
 import {
   AISLE_LABELS,
-  SHOPPING_AISLES,
   type ContentsEntry,
   type DocumentDay,
   type DocumentRecipe,
   type DocumentTitlePage,
   type ProductDocument,
-  type ShoppingAisle,
   type ShoppingListGroup,
 } from './product-document.js';
 
 /** A shopping-list line as the list gives it: its text and its aisle, in the list's order. */
 export interface ShoppingLine {
   readonly text: string;
-  readonly aisle: ShoppingAisle;
+  readonly aisle: Aisle;
 }
 
 export interface DocumentSource {
@@ -71,14 +70,14 @@ function mealPlanDays(product: Product, recipes: readonly DocumentRecipe[], byId
         const found = byId.get(meal.recipe_id);
         const shown = found === undefined ? undefined : recipes[found.index];
         if (found === undefined || shown === undefined) return [];
-        const servings = (meal as { readonly servings?: number | null }).servings ?? found.recipe.servings;
+        const servings = meal.servings ?? found.recipe.servings;
         return [{ meal_type: meal.meal_type, recipe_title: shown.title, recipe_anchor: shown.anchor, servings }];
       }),
     }));
 }
 
 export function groupShoppingList(lines: readonly ShoppingLine[]): ShoppingListGroup[] {
-  return SHOPPING_AISLES.flatMap((aisle) => {
+  return AISLES.flatMap((aisle) => {
     const items = lines.filter((line) => line.aisle === aisle).map((line) => line.text);
     return items.length === 0 ? [] : [{ aisle, label: AISLE_LABELS[aisle], items }];
   });

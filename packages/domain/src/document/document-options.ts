@@ -5,7 +5,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { ruleViolation, validationFailed, type RuleViolation, type ValidationFailed } from '../shared/errors.js';
 import type { ProductType } from '../product/product.js';
-import type { DocumentUnits } from './product-document.js';
+import type { UnitsChoice } from '../ingredient/unit-conversion.js';
 
 export const DOCUMENT_FORMATS = ['pdf', 'epub'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
@@ -26,14 +26,14 @@ export const DOCUMENT_MEDIA_TYPES: Record<DocumentFormat, string> = {
 export interface DocumentRequest {
   readonly format: DocumentFormat;
   readonly page_size?: string | undefined;
-  readonly units?: DocumentUnits | undefined;
+  readonly units?: UnitsChoice | undefined;
 }
 
 /** As settled: every choice made. */
 export interface DocumentOptions {
   readonly format: DocumentFormat;
   readonly page_size: PageSize;
-  readonly units: DocumentUnits;
+  readonly units: UnitsChoice;
 }
 
 const isCardPack = (type: ProductType): boolean => type === 'recipe_card_pack';

@@ -11,7 +11,11 @@ import type { Recipe } from '../recipe/recipe.js';
 import type { RecipeRepository } from '../recipe/recipe-repository.js';
 import { buildProductDocument, documentVersionKey, type ShoppingLine } from './build-document.js';
 import { settleDocumentOptions, type DocumentOptions, type DocumentRequest } from './document-options.js';
-import type { DocumentUnits, ProductDocument } from './product-document.js';
+import type { ProductDocument } from './product-document.js';
+import { convertIngredient } from '../ingredient/ingredient-conversion.js';
+import type { UnitsChoice } from '../ingredient/unit-conversion.js';
+import { shoppingListSources } from '../shopping-list/product-shopping-list.js';
+import { buildShoppingList } from '../shopping-list/shopping-list.js';
 
 export interface DocumentDeps {
   readonly products: Pick<ProductRepository, 'findById'>;
@@ -25,12 +29,13 @@ export interface PreparedDocument {
   readonly versionKey: string;
 }
 
-/** Recipes in the asked units. */
-const inUnits = (recipes: readonly Recipe[], _units: DocumentUnits): readonly Recipe[] => recipes;
+/** Recipes with their ingredients in the asked units (the recipe's own wording for `original`). */
+const inUnits = (recipes: readonly Recipe[], units: UnitsChoice): readonly Recipe[] =>
+  units === 'original' ? recipes : recipes.map((recipe) => ({ ...recipe, ingredients: recipe.ingredients.map((ingredient) => convertIngredient(ingredient, units)) }));
 
-/** A meal plan's shopping list, one line per ingredient line until the shopping-list rules are in. */
-const shoppingLines = (_product: Product, recipes: readonly Recipe[]): ShoppingLine[] =>
-  recipes.flatMap((recipe) => recipe.ingredients.map((ingredient) => ({ text: ingredient.text, aisle: 'other' as const })));
+/** A meal plan's shopping list: every meal at its servings, added up by the shopping-list rules, in the asked units. */
+const shoppingLines = (product: Product, recipes: readonly Recipe[], units: UnitsChoice): ShoppingLine[] =>
+  buildShoppingList(shoppingListSources(product, recipes), units).items.map((item) => ({ text: item.text, aisle: item.aisle }));
 
 const loadSource = (deps: DocumentDeps, product: Product): ResultAsync<Product | null, ProductError> =>
   product.source_product_id === null ? okAsync(null) : deps.products.findById(product.source_product_id);
@@ -47,7 +52,7 @@ export const prepareProductDocument =
           loadSource(deps, product).map((sourceProduct) => {
             const recipes = inUnits(stored, options.units);
             const source = { product, recipes, sourceProduct, options };
-            const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, recipes) : [];
+            const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, stored, options.units) : [];
             return { document: buildProductDocument({ ...source, shoppingList }), options, versionKey: documentVersionKey(source) };
           }),
         ),

@@ -3,7 +3,9 @@
  * so that every renderer (PDF, EPUB) shows the same text. No layout here: type sizes, margins and page breaks belong
  * to the renderer's theme.
  */
+import type { UnitsChoice } from '../ingredient/unit-conversion.js';
 import type { ProductType } from '../product/product.js';
+import type { Aisle } from '../shopping-list/aisles.js';
 
 /** One recipe as a chapter (a book), a section (a meal plan) or a card (a card pack). */
 export interface DocumentRecipe {
@@ -41,11 +43,8 @@ export interface DocumentDay {
   readonly meals: readonly DocumentMeal[];
 }
 
-/** The fixed aisle order of a shopping list. */
-export const SHOPPING_AISLES = ['produce', 'meat_seafood', 'dairy_eggs', 'bakery', 'pantry', 'spices', 'frozen', 'drinks', 'other'] as const;
-export type ShoppingAisle = (typeof SHOPPING_AISLES)[number];
-
-export const AISLE_LABELS: Record<ShoppingAisle, string> = {
+/** How an aisle is headed in a printed shopping list. */
+export const AISLE_LABELS: Record<Aisle, string> = {
   produce: 'Produce',
   meat_seafood: 'Meat & seafood',
   dairy_eggs: 'Dairy & eggs',
@@ -58,7 +57,7 @@ export const AISLE_LABELS: Record<ShoppingAisle, string> = {
 };
 
 export interface ShoppingListGroup {
-  readonly aisle: ShoppingAisle;
+  readonly aisle: Aisle;
   readonly label: string;
   /** Each item's `text`, in the list's order; every one gets a tick box. */
   readonly items: readonly string[];
@@ -83,7 +82,7 @@ interface DocumentBase {
   /** The download's file name without its extension. */
   readonly file_stem: string;
   /** The ingredient units the text is written in. */
-  readonly units: DocumentUnits;
+  readonly units: UnitsChoice;
 }
 
 /** Ebook and lead magnet. */
@@ -106,6 +105,3 @@ export interface CardPackDocument extends DocumentBase {
 
 export type ProductDocument = BookDocument | MealPlanDocument | CardPackDocument;
 export type DocumentLayout = ProductDocument['layout'];
-
-export const DOCUMENT_UNITS = ['original', 'metric', 'us'] as const;
-export type DocumentUnits = (typeof DOCUMENT_UNITS)[number];

@@ -64,7 +64,7 @@ describe('buildProductDocument', () => {
       recipe_ids: [oats.id, dal.id],
       days: [
         { day: 2, meals: [{ meal_type: 'dinner', recipe_id: dal.id }] },
-        { day: 1, meals: [{ meal_type: 'breakfast', recipe_id: oats.id }, { meal_type: 'dinner', recipe_id: dal.id, servings: 6 } as never] },
+        { day: 1, meals: [{ meal_type: 'breakfast', recipe_id: oats.id }, { meal_type: 'dinner', recipe_id: dal.id, servings: 6 }] },
       ],
     });
     const document = buildProductDocument({

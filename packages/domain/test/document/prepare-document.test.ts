@@ -41,3 +41,40 @@ describe('prepareProductDocument', () => {
     assert.equal((await prepare({ id: cards.id, format: 'pdf' }))._unsafeUnwrap().options.page_size, '4x6');
   });
 });
+
+describe('prepareProductDocument for a meal plan', () => {
+  it('holds the shopping list of every meal at its servings, added up and grouped by aisle, in the asked units', async () => {
+    const deps = makeDeps();
+    const soup = recipeFixture({
+      title: 'Onion Soup',
+      servings: 2,
+      ingredients: [
+        { quantity: 2, quantity_max: null, unit: null, name: 'onions', note: 'sliced', text: '2 onions, sliced' },
+        { quantity: 1, quantity_max: null, unit: 'cup', name: 'milk', note: null, text: '1 cup milk' },
+      ],
+    });
+    const toast = recipeFixture({
+      title: 'Onion Toast',
+      servings: 1,
+      ingredients: [{ quantity: 1, quantity_max: null, unit: null, name: 'onion', note: null, text: '1 onion' }],
+    });
+    for (const recipe of [soup, toast]) await deps.recipes.insert(recipe);
+    const plan = productFixture({
+      type: 'meal_plan',
+      recipe_ids: [soup.id, toast.id],
+      days: [{ day: 1, meals: [{ meal_type: 'lunch', recipe_id: soup.id, servings: 4 }, { meal_type: 'dinner', recipe_id: toast.id }] }],
+    });
+    await deps.products.insert(plan);
+    const prepared = (await prepareProductDocument(deps)({ id: plan.id, format: 'pdf', units: 'metric' }))._unsafeUnwrap();
+    assert.equal(prepared.document.layout, 'meal_plan');
+    if (prepared.document.layout !== 'meal_plan') return;
+    // Soup for 4 (twice the recipe): 4 onions, plus the toast's one; 2 cups of milk in millilitres.
+    assert.deepEqual(prepared.document.shopping_list, [
+      { aisle: 'produce', label: 'Produce', items: ['5 onions'] },
+      { aisle: 'dairy_eggs', label: 'Dairy & eggs', items: ['480 ml milk'] },
+    ]);
+    assert.deepEqual(prepared.document.days[0]?.meals.map((meal) => meal.servings), [4, 1]);
+    // The recipes themselves are printed at their base servings, converted.
+    assert.deepEqual(prepared.document.recipes[0]?.ingredients, ['2 onions, sliced', '240 ml milk']);
+  });
+});

@@ -1,5 +1,5 @@
 /** The query and the responses of the document downloads. */
-import { DOCUMENT_UNITS, PAGE_SIZES } from '@larder/domain';
+import { UNITS_CHOICES, PAGE_SIZES } from '@larder/domain';
 import { Type } from 'typebox';
 import { StringEnum } from './common.js';
 import { AUTHENTICATED_HEADERS } from './responses.js';
@@ -13,7 +13,7 @@ export const DocumentQuery = Type.Object(
           'A size the product type does not come in is a 400. An EPUB reflows, so its page size only enters the ETag.',
       }),
     ),
-    units: Type.Optional(StringEnum(DOCUMENT_UNITS, { description: 'Ingredient units: `original` (default), `metric` or `us`.' })),
+    units: Type.Optional(StringEnum(UNITS_CHOICES, { description: 'Ingredient units: `original` (default), `metric` or `us`.' })),
   },
   { additionalProperties: false },
 );
