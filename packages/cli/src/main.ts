@@ -16,6 +16,7 @@ try {
     openStore: openMongoStore,
     hasher: scryptPasswordHasher(),
     progress: progressFor,
+    documents: () => import('@larder/adapters-documents').then((adapter) => adapter.createDocumentRenderer()),
   });
 } catch (error) {
   // A bug: still one line for the operator; LARDER_DEBUG=1 shows the stack.

@@ -4,6 +4,7 @@ import type { CommandDeps } from './commands/command-deps.js';
 import { registerDb } from './commands/db.js';
 import { registerRecipes } from './commands/recipes.js';
 import { registerUsers } from './commands/users.js';
+import { registerProductsRender } from './commands/products-render.js';
 
 export type ProgramDeps = Omit<CommandDeps, 'exit'>;
 
@@ -20,6 +21,7 @@ function buildProgram(deps: CommandDeps): Command {
   registerRecipes(program, deps);
   registerUsers(program, deps);
   registerDb(program, deps);
+  registerProductsRender(program, deps);
   return program;
 }
 

@@ -1,3 +1,4 @@
+import { createMongoRepositories, type MongoRepositories } from '@larder/adapters-mongo';
 import { startTestDatabase } from '@larder/adapters-mongo/testing';
 
 export interface TestEngine {
@@ -5,6 +6,8 @@ export interface TestEngine {
   readonly url: string;
   /** A database name no other test uses. */
   freshDbName(label: string): string;
+  /** A fresh database and the repositories on it, to put in place what no CLI command writes (products). */
+  freshRepositories(label: string): { readonly name: string; readonly repositories: MongoRepositories };
   stop(): Promise<void>;
 }
 
@@ -19,6 +22,10 @@ export async function startTestEngine(): Promise<TestEngine> {
     // The handle's URL has its password redacted; a given URL is handed on as it is.
     url: given !== undefined && given !== '' ? given : database.handle.url,
     freshDbName: (label) => database.freshDb(`cli_${label}`).databaseName,
+    freshRepositories: (label) => {
+      const db = database.freshDb(`cli_${label}`);
+      return { name: db.databaseName, repositories: createMongoRepositories(db) };
+    },
     stop: () => database.stop(),
   };
 }
