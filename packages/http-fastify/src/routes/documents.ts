@@ -29,8 +29,18 @@ const tags = ['products'];
 
 /** Renders into `body` once the headers have gone out; a failure here is a bug, which ends the download early. */
 async function streamDocument(renderer: DocumentRenderer, prepared: PreparedDocument, body: PassThrough, reply: FastifyReply, log: FastifyBaseLogger) {
-  await new Promise((resolve) => setImmediate(resolve));
-  if (!reply.raw.headersSent) reply.raw.flushHeaders();
+  // Fastify pipes a stream into the response after its onSend hooks, with the headers set but not written: they
+  // would wait for the first byte of the body, which a large PDF gives only after its layout. Flushing them as soon
+  // as the pipe is in place lets the client (and any proxy timing the response) see the 200 at once. Rendering
+  // blocks the event loop, so it starts only then.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    reply.raw.once('pipe', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  if (!reply.raw.headersSent && !reply.raw.destroyed) reply.raw.flushHeaders();
   try {
     const bytes = await renderer.render(prepared.document, { format: prepared.options.format, pageSize: prepared.options.page_size });
     await pipeline(Readable.from(bytes), body);
