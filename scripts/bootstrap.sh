@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine for this repository: pnpm, the workspace's dependencies, and (where apt is available)
-# redis-server, which one rate-limit test starts to prove that two instances share a limit. Safe to run again.
+# redis-server, which one rate-limit test starts to prove that two instances share a limit, and the document
+# validators (qpdf, poppler-utils, epubcheck) the PDF and EPUB tests run. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,17 @@ if ! command -v redis-server >/dev/null 2>&1; then
       || echo "bootstrap: could not install redis-server; the shared rate-limit test will be skipped" >&2
   else
     echo "bootstrap: redis-server not found; the shared rate-limit test will be skipped" >&2
+  fi
+fi
+
+# The document tests check every PDF with qpdf and poppler (pdffonts, pdftotext) and every EPUB with EPUBCheck.
+if ! command -v qpdf >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! command -v epubcheck >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "bootstrap: installing qpdf, poppler-utils and epubcheck (Debian packages) for the document tests" >&2
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qpdf poppler-utils epubcheck >/dev/null) \
+      || echo "bootstrap: could not install the document validators; the document quality tests will be skipped" >&2
+  else
+    echo "bootstrap: qpdf, pdftotext or epubcheck not found; the document quality tests will be skipped" >&2
   fi
 fi
 

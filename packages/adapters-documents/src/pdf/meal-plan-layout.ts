@@ -12,8 +12,8 @@ const cellPad = (page: PageTheme) => page.type.body * 0.45;
 
 function dayRows(day: DocumentDay, page: PageTheme): TableCell[][] {
   return day.meals.map((meal, index): TableCell[] => [
-    index === 0 ? { text: day.label, style: 'tableCell', bold: true } : { text: '' },
-    { text: meal.meal_type, style: 'tableCell', color: COLOURS.muted },
+    index === 0 ? { text: day.label, style: 'tableCell', bold: true, noWrap: true } : { text: '' },
+    { text: meal.meal_type, style: 'tableCell', color: COLOURS.muted, noWrap: true },
     { text: meal.recipe_title, style: 'tableCell', linkToDestination: meal.recipe_anchor },
     { text: meal.servings === null ? '–' : String(meal.servings), style: 'tableCell', alignment: 'right', margin: [0, 0, cellPad(page), 0] },
   ]);
