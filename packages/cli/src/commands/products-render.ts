@@ -56,9 +56,8 @@ async function render(deps: CommandDeps, id: string, options: RenderOptions): Pr
   });
 }
 
-/** Adds `render` to the `products` command, creating that command when no other registration has. */
-export function registerProductsRender(program: Command, deps: CommandDeps): void {
-  const products = program.commands.find((command) => command.name() === 'products') ?? program.command('products').description('product documents and derived data');
+/** Adds `render` to the `products` command. */
+export function registerProductsRender(products: Command, deps: CommandDeps): void {
   withDatabaseOptions(
     products
       .command('render')

@@ -6,9 +6,8 @@ import type { Product } from '../product/product.js';
 import type { Recipe } from '../recipe/recipe.js';
 import type { DocumentOptions } from './document-options.js';
 import { fileStemOf, fractionsAsGlyphs, recipeFacts } from './document-text.js';
-import { AISLES, type Aisle } from '../shopping-list/aisles.js';
+import { AISLE_LABELS, AISLES, type Aisle } from '../shopping-list/aisles.js';
 import {
-  AISLE_LABELS,
   type ContentsEntry,
   type DocumentDay,
   type DocumentRecipe,

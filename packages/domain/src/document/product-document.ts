@@ -43,19 +43,6 @@ export interface DocumentDay {
   readonly meals: readonly DocumentMeal[];
 }
 
-/** How an aisle is headed in a printed shopping list. */
-export const AISLE_LABELS: Record<Aisle, string> = {
-  produce: 'Produce',
-  meat_seafood: 'Meat & seafood',
-  dairy_eggs: 'Dairy & eggs',
-  bakery: 'Bakery',
-  pantry: 'Pantry',
-  spices: 'Spices',
-  frozen: 'Frozen',
-  drinks: 'Drinks',
-  other: 'Other',
-};
-
 export interface ShoppingListGroup {
   readonly aisle: Aisle;
   readonly label: string;
