@@ -3,7 +3,7 @@ import type { ResultAsync } from 'neverthrow';
 import type {
   BatchWriteOutcome,
   DuplicateExternalId,
-  Page,
+  RecipePage,
   Recipe,
   RecipeFilter,
   RecipeListQuery,
@@ -66,7 +66,7 @@ export class MongoRecipeRepository implements RecipeRepository {
     }, externalIdConflict(recipe));
   }
 
-  list(query: RecipeListQuery): ResultAsync<Page<Recipe>, StoreUnavailable> {
+  list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable> {
     return attempt(() => listRecipes(this.#recipes, query));
   }
 

@@ -19,7 +19,8 @@ import { cleanQuantity } from './quantity.js';
 import { withRenderedText } from './quantity-format.js';
 import { lookupUnit } from './units.js';
 
-export const INGREDIENT_LIMITS = { line: 500, name: 200, note: 500, unit: 40, quantity: 1_000_000 } as const;
+// A line may be long (real pages put advice in one); its name, when parsed from a line, is bounded by the line alone.
+export const INGREDIENT_LIMITS = { line: 1000, name: 200, note: 500, unit: 40, quantity: 1_000_000 } as const;
 
 export interface IngredientInputObject {
   readonly quantity?: number | string | null;
@@ -104,8 +105,7 @@ function fromLine(line: string): IngredientParts | Invalid {
   if (text === '') return new Invalid('must not be empty');
   if (text.length > INGREDIENT_LIMITS.line) return new Invalid(`must be at most ${INGREDIENT_LIMITS.line} characters`);
   const parts = parseTidyIngredientLine(text);
-  const name = checkName(parts.name);
-  return name instanceof Invalid ? name : parts;
+  return parts.name === '' ? new Invalid('name must not be empty') : parts;
 }
 
 /** The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. */

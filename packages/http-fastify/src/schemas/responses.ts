@@ -56,6 +56,20 @@ export const LINK = {
   Link: header('RFC 8288 links to the `first`, `last`, and where they exist `prev` and `next` pages (relative references).'),
 };
 
+export const SEARCH_FUZZY = {
+  'Search-Fuzzy': header(
+    'With `q` only. `true` when the results include fuzzy matches: recipes found only because a query word of five ' +
+      'letters or more was taken within one typo (a letter added, dropped, changed, or two neighbours swapped) of a ' +
+      'word of the recipe; `false` when every result matches exactly.',
+    { type: 'string', enum: ['true', 'false'] },
+  ),
+  'Search-Fuzzy-Matches': header(
+    'With `q` only. How many of `pagination.total` are fuzzy matches. In relevance order they come last, so the first ' +
+      '`total − Search-Fuzzy-Matches` results are the exact ones.',
+    { type: 'integer' },
+  ),
+};
+
 /** A success response: its body schema (or a `refTo` one), what it is, and its headers (for OpenAPI). */
 export const success = <T extends TSchema>(schema: T, description: string, headers: Record<string, unknown>) =>
   Type.Unsafe<Static<T>>({ ...schema, description, headers });
