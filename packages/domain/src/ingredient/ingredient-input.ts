@@ -9,7 +9,7 @@
  * - Empty `unit` or `note` strings mean none.
  */
 import { err, ok, type Result } from 'neverthrow';
-import { trimmed } from '../shared/text.js';
+import { isBlank, trimmed } from '../shared/text.js';
 import { readAmount } from './ingredient-amount.js';
 import { Line } from './ingredient-line.js';
 import type { Ingredient, IngredientParts } from './ingredient.js';
@@ -71,7 +71,7 @@ function canonicalUnit(unit: string | null): string | null {
 }
 
 function checkName(name: string): string | Invalid {
-  if (name === '') return new Invalid('name must not be empty');
+  if (isBlank(name)) return new Invalid('name must not be empty');
   if (name.length > INGREDIENT_LIMITS.name) return new Invalid(`name must be at most ${INGREDIENT_LIMITS.name} characters`);
   return name;
 }
@@ -102,7 +102,7 @@ function fromObject(item: IngredientInputObject): IngredientParts | Invalid {
 
 function fromLine(line: string): IngredientParts | Invalid {
   const text = collapse(line);
-  if (text === '') return new Invalid('must not be empty');
+  if (isBlank(text)) return new Invalid('must not be empty');
   if (text.length > INGREDIENT_LIMITS.line) return new Invalid(`must be at most ${INGREDIENT_LIMITS.line} characters`);
   const parts = parseTidyIngredientLine(text);
   return parts.name === '' ? new Invalid('name must not be empty') : parts;

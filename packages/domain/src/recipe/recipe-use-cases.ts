@@ -59,6 +59,7 @@ function changeRecipe(
     change: (current) => okAsync(change(current, deps.clock.now())),
     write: (next, expectedVersion) => deps.recipes.update(next, expectedVersion),
     what: 'recipe',
+    id: command.id,
   });
 }
 

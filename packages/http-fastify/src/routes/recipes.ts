@@ -114,7 +114,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
       body: RecipePatchBody,
       response: {
         200: Recipe('The changed recipe.'),
-        ...problems([...AUTHENTICATED_PROBLEMS, 404, 412, 413, 415, 422], { 422: '`rule_violation`: the `external_id` is already used by another recipe.' }),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], { 422: '`rule_violation`: the `external_id` is already used by another recipe.' }),
       },
     },
   }, async (request, reply) => {
@@ -130,7 +130,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
       description: 'Sets `status` archived and `archived_at`. Repeating it is a no-op 200. Products that contain the recipe keep it.',
       params: IdParams,
       headers: IfMatchHeaders,
-      response: { 200: Recipe('The archived recipe.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 412]) },
+      response: { 200: Recipe('The archived recipe.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412]) },
     },
   }, async (request, reply) => {
     const result = await archive({ id: request.params.id, ifMatch: ifMatchOf(request) });
