@@ -36,6 +36,7 @@ import {
   plainTextHasher,
   sequentialIds,
 } from '@larder/domain/testing';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '@larder/http-fastify';
 
 // The bare route must run on the very Fastify the service uses: load it from the service package (the bench package
@@ -114,6 +115,7 @@ async function serveApi(stores: Stores): Promise<{ app: FastifyInstance; recipe:
     ids,
     hasher: plainTextHasher,
     idempotency: new InMemoryIdempotencyStore(),
+    documents: createDocumentRenderer(),
     readiness: async () => true,
     logger: false,
     config: {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine for this repository: pnpm, the workspace's dependencies, and (where apt is available)
-# redis-server, curl and jq for the tests and the README's walk-through. Safe to run again.
+# the Debian packages the tests and the README's walk-through use, and the project's dependencies. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,12 +13,14 @@ if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g pnpm@10 >/dev/null
 fi
 
-# redis-server: one rate-limit test starts it to prove that two instances share a limit (skipped without it).
-# curl, jq: the README's walk-through uses them, and a test runs the README's shell blocks (skipped without them,
-# except in CI where it fails).
+# Debian packages, each named with the command that shows it is there:
+# - redis-server: one rate-limit test starts it to prove that two instances share a limit (skipped without it);
+# - curl, jq: the README's walk-through uses them, and a test runs the README's shell blocks;
+# - qpdf, poppler-utils (pdffonts, pdftotext, pdftoppm), epubcheck: the document tests check every PDF and EPUB.
+# Without them those tests skip with one line; in CI (CI=true) the README and document tests fail instead.
 missing=()
-for tool in redis-server curl jq; do
-  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+for pair in redis-server:redis-server curl:curl jq:jq qpdf:qpdf pdftotext:poppler-utils epubcheck:epubcheck; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then

@@ -10,7 +10,7 @@ export type ProgramDeps = Omit<CommandDeps, 'exit'>;
 
 function buildProgram(deps: CommandDeps): Command {
   const program = new Command('larder')
-    .description('Larder operator CLI: recipe import/export, shopping lists, users, database maintenance')
+    .description('Larder operator CLI: recipe import/export, product documents and shopping lists, users, database maintenance')
     // Settings given here are inherited by every subcommand declared below.
     .exitOverride()
     .configureOutput({

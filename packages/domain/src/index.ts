@@ -48,3 +48,5 @@ export * from './user/user-repository.js';
 export * from './user/user-use-cases.js';
 
 export * from './idempotency/index.js';
+
+export * from './document/index.js';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Clock, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
+import type { Clock, DocumentRenderer, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
@@ -19,6 +19,7 @@ import requestFraming from './plugins/request-framing.js';
 import security, { securityHeaders } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
 import { docsRoutes } from './routes/docs.js';
+import { documentRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
 import { recipeRoutes } from './routes/recipes.js';
@@ -80,6 +81,8 @@ export interface AppDeps {
   hasher: PasswordHasher;
   /** Idempotency-Key records of the creates (MongoDB in the service, in memory in tests). */
   idempotency: IdempotencyStore;
+  /** Turns product documents into PDF and EPUB bytes (the service wires @larder/adapters-documents). */
+  documents: DocumentRenderer;
   /** Database reachable? */
   readiness: () => Promise<boolean>;
   config: AppConfig;
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ids: deps.ids,
           salesPlatforms: config.salesPlatforms,
         });
+        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, renderer: deps.documents });
       });
     },
     { prefix: '/api' },

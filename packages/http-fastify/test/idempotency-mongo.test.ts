@@ -9,6 +9,7 @@ import { createMongoRepositories, ensureIndexes, MongoIdempotencyStore, openData
 import { addUser, recipeListQueryFrom, systemClock, uuidV7Generator } from '@larder/domain';
 import { plainTextHasher } from '@larder/domain/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '../src/index.js';
 import { EMAIL, PASSWORD, SECRET } from './support/harness.js';
 
@@ -28,6 +29,7 @@ describe('Idempotency-Key on MongoDB', () => {
       clock: systemClock,
       ids: uuidV7Generator,
       hasher: plainTextHasher,
+      documents: createDocumentRenderer(),
       readiness: async () => true,
       logger: false,
       config: { jwtSecret: SECRET, rateLimit: { max: 100_000, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: [] },

@@ -83,6 +83,22 @@ describe('OpenAPI document', () => {
     assert.equal(document.paths['/api/products']?.post?.requestBody?.required, true);
   });
 
+  it('documents the document downloads: binary bodies, the 304, the card pack EPUB 422', () => {
+    const pdf = document.paths['/api/products/{id}/document.pdf']?.get;
+    const epub = document.paths['/api/products/{id}/document.epub']?.get;
+    assert.ok(pdf && epub);
+    assert.deepEqual(pdf.responses['200']?.content, { 'application/pdf': { schema: { type: 'string', format: 'binary' } } });
+    assert.deepEqual(epub.responses['200']?.content, { 'application/epub+zip': { schema: { type: 'string', format: 'binary' } } });
+    for (const operation of [pdf, epub]) {
+      assert.ok(operation.responses['304'], 'the 304');
+      for (const name of ['ETag', 'Content-Disposition', 'RateLimit-Remaining']) assert.ok(operation.responses['200']?.headers?.[name], name);
+      assert.ok(operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'if-none-match'));
+      for (const name of ['page_size', 'units']) assert.ok(operation.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === name), name);
+      assert.ok(operation.responses['404']);
+    }
+    assert.ok(epub.responses['422']?.content?.['application/problem+json'], 'a card pack EPUB is a 422');
+  });
+
   it('writes down the decisions the contract left open', () => {
     const text = document.info.description.replace(/\s+/g, ' ').toLowerCase();
     for (const decision of ['If-Match', 'weak tag', 'unknown query parameters', 'within one second', 'urn:larder:problem']) {

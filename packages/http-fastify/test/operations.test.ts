@@ -12,6 +12,7 @@ import {
   sequentialIds,
 } from '@larder/domain/testing';
 import { addUser } from '@larder/domain';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '../src/index.js';
 import { harness, type Harness } from './support/harness.js';
 import { assertProblem } from './support/problems.js';
@@ -100,6 +101,7 @@ describe('logs', () => {
     const app = await buildApp({
       recipes: broken, products: new InMemoryProductRepository(), users, clock, ids: sequentialIds('id'), hasher: plainTextHasher,
       idempotency: new InMemoryIdempotencyStore(),
+      documents: createDocumentRenderer(),
       readiness: async () => true,
       logger: { level: 'trace', stream },
       config: { jwtSecret: 'x'.repeat(40), rateLimit: { max: 100, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: '*' },

@@ -1,4 +1,4 @@
-import type { Clock, IdGenerator, PasswordHasher } from '@larder/domain';
+import type { Clock, DocumentRenderer, IdGenerator, PasswordHasher } from '@larder/domain';
 import type { CliIo, ExitCode } from '../cli-io.js';
 import type { OpenStore, Store } from '../database.js';
 import type { DatabaseOptions } from '../database.js';
@@ -13,6 +13,8 @@ export interface CommandDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly progress: (enabled: boolean) => Progress;
+  /** The product document renderer, loaded when a command needs it (so other commands start without it). */
+  readonly documents: () => Promise<DocumentRenderer>;
   /** Receives each command's exit code. */
   readonly exit: (code: ExitCode) => void;
 }

@@ -5,6 +5,7 @@ import { EXIT, fail, type ExitCode } from '../cli-io.js';
 import type { DatabaseOptions } from '../database.js';
 import { withStore, type CommandDeps } from './command-deps.js';
 import { databaseOptions, withDatabaseOptions } from './options.js';
+import { registerProductsRender } from './products-render.js';
 
 interface ShoppingListOptions extends DatabaseOptions {
   readonly units: string;
@@ -34,7 +35,8 @@ export function shoppingListText(list: ProductShoppingList): string {
 }
 
 export function registerProducts(program: Command, deps: CommandDeps): void {
-  const products = program.command('products').description("read products' derived data");
+  const products = program.command('products').description("products' documents and derived data");
+  registerProductsRender(products, deps);
 
   withDatabaseOptions(
     products

@@ -4,6 +4,7 @@
  */
 import 'reflect-metadata';
 import { createMongoRepositories, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { scryptPasswordHasher, systemClock, uuidV7Generator } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -25,7 +26,10 @@ export function requestStores(db: DatabaseHandle['db']) {
   return { ...withDeadlines(createMongoRepositories(db)), idempotency: withDeadline(new MongoIdempotencyStore(db)) };
 }
 
-/** MongoDB stores bounded by the store deadline, scrypt, the system clock, UUIDv7 ids; Redis counters when given. */
+/**
+ * MongoDB stores bounded by the store deadline, scrypt, the system clock, UUIDv7 ids, the PDF/EPUB renderer (bundled
+ * fonts, no network); Redis counters when given.
+ */
 export function registerServiceDefaults(container: DependencyContainer, resources: { readonly db: DatabaseHandle['db']; readonly redis: Redis | undefined }): void {
   const { db, redis } = resources;
   let stores: ReturnType<typeof requestStores> | undefined;
@@ -37,6 +41,7 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.clock, () => systemClock);
   byDefault(container, PORTS.ids, () => uuidV7Generator);
   byDefault(container, PORTS.hasher, () => scryptPasswordHasher());
+  byDefault(container, PORTS.documents, () => createDocumentRenderer());
   byDefault<RateLimitStore>(container, PORTS.rateLimitStore, () => (redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis }));
 }
 
@@ -50,6 +55,7 @@ export function resolvePorts(container: DependencyContainer) {
     clock: resolvePort(container, PORTS.clock),
     ids: resolvePort(container, PORTS.ids),
     hasher: resolvePort(container, PORTS.hasher),
+    documents: resolvePort(container, PORTS.documents),
     rateLimitStore: resolvePort(container, PORTS.rateLimitStore),
   };
 }

@@ -35,6 +35,7 @@ export const EXPOSED_HEADERS = [
   'X-Request-Id',
   'WWW-Authenticate',
   'Idempotent-Replayed',
+  'Content-Disposition',
 ];
 
 const HELMET_OPTIONS: HelmetOptions = {
@@ -79,7 +80,7 @@ async function security(app: FastifyInstance, options: SecurityOptions): Promise
       else callback(null, allowed.has(origin) ? origin : false);
     },
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-Request-Id', 'Idempotency-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'X-Request-Id', 'Idempotency-Key'],
     exposedHeaders: EXPOSED_HEADERS.join(', '), // joined once rather than on every request
     maxAge: 600,
   });

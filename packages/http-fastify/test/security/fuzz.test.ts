@@ -11,6 +11,7 @@ import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
+import { DocumentQuery } from '../../src/schemas/document.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
 import { startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { harness } from '../support/harness.js';
@@ -45,6 +46,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/products/{id}/publish', body: schema(publishBody(['etsy', 'gumroad'])), authenticated: true },
   { method: 'POST', path: '/api/products/{id}/lead-magnet', body: schema(LeadMagnetBody), authenticated: true },
   { method: 'GET', path: '/api/products/{id}/shopping-list', query: schema(ShoppingListQuery), authenticated: true },
+  { method: 'GET', path: '/api/products/{id}/document.pdf', query: schema(DocumentQuery), authenticated: true },
+  { method: 'GET', path: '/api/products/{id}/document.epub', query: schema(DocumentQuery), authenticated: true },
   { method: 'GET', path: '/healthz', authenticated: false },
   { method: 'GET', path: '/readyz', authenticated: false },
   { method: 'GET', path: '/', authenticated: false },

@@ -10,6 +10,7 @@ import {
   sequentialIds,
 } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 
 export const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -60,6 +61,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     ids,
     hasher,
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
+    documents: createDocumentRenderer(),
     readiness: options.readiness ?? (async () => true),
     logger: options.logger ?? false,
     config: {

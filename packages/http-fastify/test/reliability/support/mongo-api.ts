@@ -7,6 +7,7 @@ import type { TestDatabase } from '@larder/adapters-mongo/testing';
 import { addUser, systemClock, uuidV7Generator } from '@larder/domain';
 import { plainTextHasher } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp, type AppConfig } from '../../../src/index.js';
 import { EMAIL, PASSWORD, SECRET } from '../../support/harness.js';
 
@@ -30,6 +31,7 @@ export async function mongoApi(database: TestDatabase, config: Partial<AppConfig
     clock: systemClock,
     ids: uuidV7Generator,
     hasher: plainTextHasher,
+    documents: createDocumentRenderer(),
     readiness: async () => true,
     logger: false,
     config: {

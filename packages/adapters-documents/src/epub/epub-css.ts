@@ -1,0 +1,29 @@
+/** The EPUB's style sheet: hierarchy and spacing only; reading systems pick the fonts and the page size. */
+import { COLOURS } from '../theme.js';
+
+export const EPUB_CSS = `
+body { font-family: serif; line-height: 1.45; color: ${COLOURS.text}; }
+h1, h2 { font-family: sans-serif; page-break-after: avoid; break-after: avoid; }
+h1 { font-size: 1.6em; margin: 0 0 0.4em; }
+h2 { font-size: 1.05em; color: ${COLOURS.accent}; margin: 1.3em 0 0.4em; }
+.title-page { margin-top: 30%; }
+.book-title { font-size: 2.2em; border-bottom: 2px solid ${COLOURS.accent}; padding-bottom: 0.3em; }
+.lede { font-style: italic; color: ${COLOURS.muted}; }
+.source { font-family: sans-serif; color: ${COLOURS.accent}; }
+.facts { font-family: sans-serif; font-size: 0.8em; letter-spacing: 0.05em; text-transform: uppercase; color: ${COLOURS.accent}; margin: 0; }
+.tags { font-family: sans-serif; font-size: 0.8em; color: ${COLOURS.muted}; margin: 0.2em 0 0; }
+.ingredients { background-color: ${COLOURS.panel}; padding: 0.2em 0.9em 0.6em; margin-top: 1em; }
+.ingredients ul { list-style: none; padding: 0; margin: 0; font-family: sans-serif; }
+.ingredients li { margin: 0.15em 0; }
+.method ol { padding-left: 1.4em; }
+.method li { margin-bottom: 0.5em; }
+.notes .note { font-style: italic; color: ${COLOURS.muted}; }
+table.plan { border-collapse: collapse; width: 100%; }
+table.plan th, table.plan td { text-align: left; padding: 0.3em 0.4em; vertical-align: top; }
+table.plan thead th { font-family: sans-serif; font-size: 0.8em; text-transform: uppercase; color: ${COLOURS.accent}; }
+table.plan tr.day-start th, table.plan tr.day-start td { border-top: 1px solid ${COLOURS.rule}; }
+table.plan .serves { text-align: right; }
+ul.shopping { list-style: none; padding: 0; font-family: sans-serif; }
+ul.shopping li { margin: 0.2em 0; }
+.tick { color: ${COLOURS.muted}; }
+`;

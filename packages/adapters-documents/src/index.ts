@@ -1,0 +1,8 @@
+/**
+ * @larder/adapters-documents: the domain's `DocumentRenderer` for PDF (pdfmake) and EPUB 3. It knows the document
+ * model and nothing of HTTP or databases.
+ */
+export { createDocumentRenderer } from './document-renderer.js';
+export { pdfDefinition, pageTheme } from './pdf/pdf-renderer.js';
+export { FONT_DIRECTORY, FONT_FILES } from './fonts.js';
+export * as theme from './theme.js';

@@ -1,0 +1,61 @@
+/**
+ * Meal plans: title page, contents, the day-by-day table (each meal with its servings), the shopping list by aisle
+ * with a tick box per item, then the recipes.
+ */
+import type { Content, TableCell } from 'pdfmake/interfaces.js';
+import type { DocumentDay, MealPlanDocument, ShoppingListGroup } from '@larder/domain';
+import { COLOURS, SPACING, WORDS, type PageTheme } from '../theme.js';
+import { contents, titlePage } from './front-matter.js';
+import { recipeChapter } from './recipe-blocks.js';
+
+const cellPad = (page: PageTheme) => page.type.body * 0.45;
+
+function dayRows(day: DocumentDay, page: PageTheme): TableCell[][] {
+  return day.meals.map((meal, index): TableCell[] => [
+    index === 0 ? { text: day.label, style: 'tableCell', bold: true, noWrap: true } : { text: '' },
+    { text: meal.meal_type, style: 'tableCell', color: COLOURS.muted, noWrap: true },
+    { text: meal.recipe_title, style: 'tableCell', linkToDestination: meal.recipe_anchor },
+    { text: meal.servings === null ? '–' : String(meal.servings), style: 'tableCell', alignment: 'right', margin: [0, 0, cellPad(page), 0] },
+  ]);
+}
+
+function planTable(days: readonly DocumentDay[], page: PageTheme): Content {
+  const firstRows = new Set<number>();
+  let row = 1;
+  for (const day of days) {
+    firstRows.add(row);
+    row += day.meals.length;
+  }
+  const head = [WORDS.day, WORDS.meal, WORDS.recipe, WORDS.serves].map((text, index): TableCell => ({ text: text.toUpperCase(), style: 'tableHead', alignment: index === 3 ? 'right' : 'left', margin: index === 3 ? [0, 0, cellPad(page), 0] : [0, 0, 0, 0] }));
+  return {
+    table: { headerRows: 1, dontBreakRows: true, widths: ['auto', 'auto', '*', 'auto'], body: [head, ...days.flatMap((day) => dayRows(day, page))] },
+    layout: {
+      hLineWidth: (index) => (index === 1 || firstRows.has(index) ? 0.75 : 0),
+      hLineColor: () => COLOURS.rule,
+      vLineWidth: () => 0,
+      paddingLeft: () => cellPad(page),
+      paddingRight: () => cellPad(page),
+      paddingTop: () => cellPad(page),
+      paddingBottom: () => cellPad(page),
+    },
+  };
+}
+
+function aisleBlock(group: ShoppingListGroup, page: PageTheme): Content[] {
+  const item = (text: string): Content => ({ text: [{ text: `${WORDS.tickBox}  `, style: 'tick' }, { text, style: 'ingredient' }], margin: [0, 1.5, 0, 1.5] });
+  const [first, ...rest] = group.items;
+  const heading: Content = { text: group.label, style: 'subheading', margin: [0, page.type.body * SPACING.beforeSubheading, 0, page.type.body * 0.3] };
+  return [{ stack: [heading, ...(first === undefined ? [] : [item(first)])], unbreakable: true }, ...rest.map(item)];
+}
+
+export function mealPlanContent(document: MealPlanDocument, page: PageTheme): Content[] {
+  return [
+    titlePage(document.title_page, page),
+    contents(page),
+    { text: WORDS.plan, style: 'heading', tocItem: true, pageBreak: 'before' },
+    planTable(document.days, page),
+    { text: WORDS.shoppingList, style: 'heading', tocItem: true, pageBreak: 'before' },
+    ...document.shopping_list.flatMap((group) => aisleBlock(group, page)),
+    ...document.recipes.flatMap((recipe) => recipeChapter(recipe, page)),
+  ];
+}

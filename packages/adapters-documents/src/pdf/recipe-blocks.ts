@@ -1,0 +1,78 @@
+/**
+ * A recipe as pdfmake content, shared by books, meal plans and cards: title, description, facts, tags, the
+ * ingredients in a tinted panel (set apart from the steps, in the display face), numbered steps and notes.
+ * Every subheading travels with its first line (a table's heading row kept with the next row, or an unbreakable
+ * stack), so no heading is ever left alone at the foot of a page.
+ */
+import type { Content, TableCell } from 'pdfmake/interfaces.js';
+import type { DocumentRecipe } from '@larder/domain';
+import { COLOURS, SPACING, WORDS, type PageTheme } from '../theme.js';
+
+const noLines = { hLineWidth: () => 0, vLineWidth: () => 0 };
+
+export function factsLine(recipe: DocumentRecipe): Content[] {
+  const lines: Content[] = [];
+  if (recipe.facts.length > 0) lines.push({ text: recipe.facts.join('   ·   ').toUpperCase(), style: 'facts' });
+  if (recipe.dietary_tags.length > 0) lines.push({ text: recipe.dietary_tags.join(' · '), style: 'tags' });
+  return lines;
+}
+
+export function ingredientsPanel(recipe: DocumentRecipe, page: PageTheme): Content {
+  const pad = page.type.body * SPACING.panelPadding;
+  const count = recipe.ingredients.length;
+  const rows: TableCell[][] = [
+    [{ text: WORDS.ingredients, style: 'subheading', margin: [pad, pad, pad, pad / 2] }],
+    ...recipe.ingredients.map((text, index): TableCell[] => [{ text, style: 'ingredient', margin: [pad, 1, pad, index === count - 1 ? pad : 1] }]),
+  ];
+  return {
+    table: { widths: ['*'], headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, body: rows },
+    layout: { ...noLines, fillColor: () => COLOURS.panel, paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0 },
+    margin: [0, page.type.body * SPACING.beforeSubheading, 0, 0],
+  };
+}
+
+export function methodTable(recipe: DocumentRecipe, page: PageTheme, spaceAbove = page.type.body * SPACING.beforeSubheading): Content {
+  const gap = page.type.body * SPACING.paragraph;
+  const rows: TableCell[][] = [
+    [{ text: WORDS.method, style: 'subheading', colSpan: 2, margin: [0, 0, 0, gap / 2] }, {}],
+    ...recipe.instructions.map((step, index): TableCell[] => [
+      { text: `${index + 1}`, style: 'stepNumber', margin: [0, 0, 0, gap] },
+      { text: step, style: 'body', margin: [0, 0, 0, gap] },
+    ]),
+  ];
+  return {
+    table: { widths: [page.type.body * SPACING.stepNumber, '*'], headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, body: rows },
+    layout: { ...noLines, paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0 },
+    margin: [0, spaceAbove, 0, 0],
+  };
+}
+
+export function notesBlock(recipe: DocumentRecipe, page: PageTheme): Content[] {
+  if (recipe.notes === null) return [];
+  return [
+    {
+      stack: [
+        { text: WORDS.notes, style: 'subheading', margin: [0, 0, 0, page.type.body * SPACING.paragraph / 2] },
+        { text: recipe.notes, style: 'note' },
+      ],
+      unbreakable: true,
+      margin: [0, page.type.body * SPACING.beforeSubheading * 0.5, 0, 0],
+    },
+  ];
+}
+
+/** The whole recipe after its title. */
+export function recipeBody(recipe: DocumentRecipe, page: PageTheme): Content[] {
+  const blocks: Content[] = [];
+  if (recipe.description !== null) blocks.push({ text: recipe.description, style: 'lede', margin: [0, 0, 0, page.type.body * SPACING.paragraph] });
+  blocks.push(...factsLine(recipe));
+  if (recipe.ingredients.length > 0) blocks.push(ingredientsPanel(recipe, page));
+  if (recipe.instructions.length > 0) blocks.push(methodTable(recipe, page));
+  blocks.push(...notesBlock(recipe, page));
+  return blocks;
+}
+
+/** A recipe as a chapter: on a new page, listed in the contents, reachable by its anchor. */
+export function recipeChapter(recipe: DocumentRecipe, page: PageTheme): Content[] {
+  return [{ text: recipe.title, style: 'chapterTitle', tocItem: true, id: recipe.anchor, pageBreak: 'before' }, ...recipeBody(recipe, page)];
+}

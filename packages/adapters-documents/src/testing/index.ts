@@ -1,0 +1,2 @@
+export * from './validators.js';
+export { collect } from './collect.js';

@@ -1,0 +1,116 @@
+/**
+ * The real validators the document tests run: qpdf, poppler's pdffonts / pdftotext, and EPUBCheck (Debian packages
+ * `qpdf`, `poppler-utils`, `epubcheck`; scripts/bootstrap.sh installs them). A missing tool fails the test with a
+ * clear message in CI (`CI=true`) and skips it with one line elsewhere.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+
+export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'epubcheck';
+const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', epubcheck: 'epubcheck' };
+
+/** Debian's `epubcheck` is a jar that runs through binfmt when it is set up, and through `java -jar` otherwise. */
+function command(tool: Tool): readonly string[] | null {
+  const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+  if (found === '') return null;
+  if (tool === 'epubcheck' && realpathSync(found).endsWith('.jar')) return existsSync('/usr/bin/java') || spawnSync('java', ['-version']).status === 0 ? ['java', '-jar', realpathSync(found)] : null;
+  return [found];
+}
+
+/** Why the tools cannot run, or null when they all can. */
+export function missingTools(tools: readonly Tool[]): string | null {
+  const missing = tools.filter((tool) => command(tool) === null);
+  if (missing.length === 0) return null;
+  const packages = [...new Set(missing.map((tool) => PACKAGE[tool]))].join(' ');
+  return `${missing.join(', ')} not found: apt-get install -y ${packages} (scripts/bootstrap.sh installs them)`;
+}
+
+/** For `it(name, options, ...)`: skip with the reason, or throw it in CI so a missing validator cannot pass silently. */
+export function requireTools(tools: readonly Tool[]): { skip?: string } {
+  const reason = missingTools(tools);
+  if (reason === null) return {};
+  if (process.env['CI'] === 'true') throw new Error(`document validators missing in CI: ${reason}`);
+  return { skip: reason };
+}
+
+function run(tool: Tool, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const [program, ...prefix] = command(tool) ?? [tool];
+  const result = spawnSync(program ?? tool, [...prefix, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `qpdf --check`: the file's structure is sound. */
+export function qpdfCheck(file: string): { ok: boolean; output: string } {
+  const result = run('qpdf', ['--check', file]);
+  return { ok: result.status === 0, output: result.stdout + result.stderr };
+}
+
+export interface PdfFont {
+  readonly name: string;
+  readonly embedded: boolean;
+}
+
+/** `pdffonts`: every font the PDF uses, with whether it is embedded. */
+export function pdfFonts(file: string): PdfFont[] {
+  const lines = run('pdffonts', [file]).stdout.split('\n').slice(2).filter((line) => line.trim() !== '');
+  return lines.map((line) => {
+    const columns = line.trim().split(/\s+/);
+    // name, type (one or two words), encoding, emb, sub, uni, object, id: read from the right.
+    return { name: columns[0] ?? '', embedded: columns[columns.length - 5] === 'yes' };
+  });
+}
+
+/** The text in reading order; `raw` keeps the order it was drawn in, so that side-by-side columns do not interleave. */
+export function pdfText(file: string, pages?: { first: number; last: number }, raw = false): string {
+  const range = pages === undefined ? [] : ['-f', String(pages.first), '-l', String(pages.last)];
+  return run('pdftotext', ['-enc', 'UTF-8', ...(raw ? ['-raw'] : []), ...range, file, '-']).stdout;
+}
+
+export function pdfPageCount(file: string): number {
+  return pdfText(file).split('\f').length - 1;
+}
+
+export interface OutsideWord {
+  readonly page: number;
+  readonly word: string;
+  readonly box: readonly [number, number, number, number];
+}
+
+const attribute = (tag: string, name: string): number => Number(new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1] ?? Number.NaN);
+
+/** Every word whose box (pdftotext -bbox) is not inside its page, by more than half a point. */
+export function wordsOutsidePage(file: string): OutsideWord[] {
+  const html = run('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-']).stdout;
+  const outside: OutsideWord[] = [];
+  let page = 0;
+  let width = 0;
+  let height = 0;
+  for (const match of html.matchAll(/<page [^>]*>|<word [^>]*>[^<]*<\/word>/g)) {
+    const tag = match[0];
+    if (tag.startsWith('<page')) {
+      page += 1;
+      width = attribute(tag, 'width');
+      height = attribute(tag, 'height');
+      continue;
+    }
+    const box = [attribute(tag, 'xMin'), attribute(tag, 'yMin'), attribute(tag, 'xMax'), attribute(tag, 'yMax')] as const;
+    const slack = 0.5;
+    if (box[0] < -slack || box[1] < -slack || box[2] > width + slack || box[3] > height + slack) {
+      outside.push({ page, word: tag.replace(/<[^>]+>/g, ''), box });
+    }
+  }
+  return outside;
+}
+
+export interface EpubCheckReport {
+  readonly ok: boolean;
+  readonly output: string;
+}
+
+/** EPUBCheck: passes only with no fatal error, no error and no warning. */
+export function epubCheck(file: string): EpubCheckReport {
+  const result = run('epubcheck', [file]);
+  const output = result.stdout + result.stderr;
+  const clean = /0 fatals \/ 0 errors \/ 0 warnings/.test(output) || /No errors or warnings detected/.test(output);
+  return { ok: result.status === 0 && clean && !/WARNING|ERROR|FATAL/.test(output), output };
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { recipeFixture } from '@larder/domain/testing';
+import { createDocumentRenderer } from '../src/index.js';
+import { collect, epubCheck, requireTools } from '../src/testing/index.js';
+import { CONTRACT_CHARACTERS, document, glyphRecipe, longRecipe } from './fixtures.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'larder-epub-test-'));
+const renderer = createDocumentRenderer();
+
+async function epubFile(model: Parameters<typeof renderer.render>[0], name: string): Promise<string> {
+  const file = join(directory, `${name}.epub`);
+  writeFileSync(file, await collect(await renderer.render(model, { format: 'epub', pageSize: 'a4' })));
+  return file;
+}
+
+const unzipText = (file: string): string => execFileSync('unzip', ['-p', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+
+describe('EPUB quality gates', () => {
+  const recipes = [glyphRecipe(), recipeFixture({ title: 'Tom & Jerry’s <Best> "Pie"', notes: '5 < 6 & 7 > 3' }), longRecipe()];
+
+  it('an ebook passes EPUBCheck with no error and no warning, and holds every recipe', requireTools(['epubcheck']), async () => {
+    const model = document('ebook', recipes);
+    const file = await epubFile(model, 'ebook');
+    const report = epubCheck(file);
+    assert.ok(report.ok, report.output);
+    const text = unzipText(file);
+    assert.match(text, /Tom &amp; Jerry’s &lt;Best&gt; &#34;Pie&#34;/, 'markup in a title is escaped');
+    assert.doesNotMatch(text, /<Best>/);
+    for (const character of CONTRACT_CHARACTERS) assert.ok(text.includes(character), `"${character}" is in the book`);
+    for (const recipe of model.recipes) for (const ingredient of recipe.ingredients) assert.ok(text.includes(ingredient.replace(/&/g, '&amp;')), ingredient);
+  });
+
+  it('a meal plan passes too, with its plan and shopping list chapters', requireTools(['epubcheck']), async () => {
+    const file = await epubFile(document('meal_plan', recipes), 'meal-plan');
+    const report = epubCheck(file);
+    assert.ok(report.ok, report.output);
+    const text = unzipText(file);
+    assert.match(text, /<table class="plan">/);
+    assert.match(text, /Shopping list/);
+  });
+
+  it('a lead magnet names its source; the temporary files are gone once the book is read out', requireTools(['epubcheck']), async () => {
+    const before = readdirSync(tmpdir()).filter((name) => name.startsWith('larder-epub-') && !directory.endsWith(name)).length;
+    const model = { ...document('lead_magnet', [glyphRecipe()]), title_page: { title: 'Free sampler', description: null, source_line: 'A free sample from “Big Book”' } };
+    const file = await epubFile(model, 'lead-magnet');
+    assert.ok(epubCheck(file).ok);
+    assert.ok(unzipText(file).includes('A free sample from “Big Book”'));
+    const after = readdirSync(tmpdir()).filter((name) => name.startsWith('larder-epub-') && !directory.endsWith(name)).length;
+    assert.equal(after, before);
+  });
+});

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { BOOK_PAGE_SIZES, CARD_PAGE_SIZES, type PageSize, type ProductDocument } from '@larder/domain';
+import { recipeFixture } from '@larder/domain/testing';
+import { createDocumentRenderer } from '../src/index.js';
+import { collect, pdfFonts, pdfPageCount, pdfText, qpdfCheck, requireTools, wordsOutsidePage } from '../src/testing/index.js';
+import { document, glyphRecipe, longRecipe } from './fixtures.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'larder-pdf-test-'));
+const renderer = createDocumentRenderer();
+const tools = requireTools(['qpdf', 'pdffonts', 'pdftotext']);
+
+async function renderToFile(model: ProductDocument, pageSize: PageSize, name: string): Promise<string> {
+  const file = join(directory, `${name}-${pageSize}.pdf`);
+  writeFileSync(file, await collect(await renderer.render(model, { format: 'pdf', pageSize })));
+  return file;
+}
+
+/** What every PDF must hold: sound structure, embedded fonts, every title and ingredient text, nothing off the page. */
+function assertQuality(file: string, model: ProductDocument): void {
+  const check = qpdfCheck(file);
+  assert.ok(check.ok, check.output);
+  const fonts = pdfFonts(file);
+  assert.ok(fonts.length > 0, 'pdffonts lists no font');
+  assert.deepEqual(fonts.filter((font) => !font.embedded), [], 'every font is embedded');
+  const text = pdfText(file, undefined, true).normalize('NFC');
+  for (const recipe of model.recipes) {
+    // pdftotext breaks long titles over lines: compare with white space collapsed.
+    const flat = text.replace(/\s+/g, ' ');
+    assert.ok(flat.includes(recipe.title), `title "${recipe.title}" is in the text`);
+    for (const ingredient of recipe.ingredients) assert.ok(flat.includes(ingredient), `ingredient "${ingredient}" is in the text`);
+  }
+  assert.deepEqual(wordsOutsidePage(file), [], 'no word outside its page');
+}
+
+describe('PDF quality gates', () => {
+  const recipes = [glyphRecipe(), recipeFixture({ title: 'Archived but kept', status: 'archived' }), longRecipe()];
+
+  for (const pageSize of BOOK_PAGE_SIZES) {
+    it(`an ebook in ${pageSize} passes qpdf, embeds its fonts, holds every title and ingredient, stays on the page`, tools, async () => {
+      const model = document('ebook', recipes);
+      assertQuality(await renderToFile(model, pageSize, 'ebook'), model);
+    });
+
+    it(`a meal plan in ${pageSize} does too, with its plan and shopping list`, tools, async () => {
+      const model = document('meal_plan', recipes);
+      const file = await renderToFile(model, pageSize, 'meal-plan');
+      assertQuality(file, model);
+      const text = pdfText(file);
+      assert.match(text, /The plan/);
+      assert.match(text, /Shopping list/);
+      assert.match(text, /☐/);
+    });
+  }
+
+  for (const pageSize of CARD_PAGE_SIZES) {
+    it(`a card pack in ${pageSize}: a long recipe continues on the next page of its card, marked, nothing lost`, tools, async () => {
+      const model = document('recipe_card_pack', [recipeFixture({ title: 'Short One' }), longRecipe(), recipeFixture({ title: 'Short Two' })]);
+      const file = await renderToFile(model, pageSize, 'cards');
+      assertQuality(file, model);
+      const pages = pdfPageCount(file);
+      assert.ok(pages >= 4, `the long recipe takes more than one card (${pages} pages)`);
+      const second = pdfText(file, { first: 3, last: 3 });
+      assert.match(second.replace(/\s+/g, ' '), /Slow-Cooked Festival Cassoulet .*\(continued\)/);
+      assert.match(pdfText(file, { first: 2, last: 2 }), /continued overleaf/);
+      const all = pdfText(file).replace(/\s+/g, ' ');
+      for (let step = 1; step <= 24; step += 1) assert.ok(all.includes(`Step ${step}: stir`), `step ${step} is printed`);
+      // The short card after it starts a fresh page that is not marked as a continuation.
+      const last = pdfText(file, { first: pages, last: pages });
+      assert.match(last, /Short Two/);
+      assert.doesNotMatch(last, /continued/);
+    });
+  }
+});

@@ -1,0 +1,6 @@
+export * from './product-document.js';
+export * from './document-options.js';
+export * from './document-renderer.js';
+export { formatMinutes, fractionsAsGlyphs, fileStemOf, recipeFacts } from './document-text.js';
+export { buildProductDocument, documentVersionKey, groupShoppingList, orderedRecipes, type DocumentSource, type ShoppingLine } from './build-document.js';
+export * from './prepare-document.js';

@@ -1,0 +1,59 @@
+/**
+ * The use case behind a document download: load the product, its recipes (archived ones included) and a lead
+ * magnet's source, settle the options, and build the model with the key its validator is derived from. Rendering is
+ * the caller's next step (through `DocumentRenderer`), so that a caller holding a matching validator renders nothing.
+ */
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import type { ProductError } from '../shared/errors.js';
+import type { Product } from '../product/product.js';
+import type { ProductRepository } from '../product/product-repository.js';
+import type { Recipe } from '../recipe/recipe.js';
+import type { RecipeRepository } from '../recipe/recipe-repository.js';
+import { buildProductDocument, documentVersionKey, type ShoppingLine } from './build-document.js';
+import { settleDocumentOptions, type DocumentOptions, type DocumentRequest } from './document-options.js';
+import type { ProductDocument } from './product-document.js';
+import { convertIngredient } from '../ingredient/ingredient-conversion.js';
+import type { UnitsChoice } from '../ingredient/unit-conversion.js';
+import { shoppingListSources } from '../shopping-list/product-shopping-list.js';
+import { buildShoppingList } from '../shopping-list/shopping-list.js';
+
+export interface DocumentDeps {
+  readonly products: Pick<ProductRepository, 'findById'>;
+  readonly recipes: Pick<RecipeRepository, 'findByIds'>;
+}
+
+export interface PreparedDocument {
+  readonly document: ProductDocument;
+  readonly options: DocumentOptions;
+  /** Changes whenever the product, any of its recipes, a lead magnet's source or the options change. */
+  readonly versionKey: string;
+}
+
+/** Recipes with their ingredients in the asked units (the recipe's own wording for `original`). */
+const inUnits = (recipes: readonly Recipe[], units: UnitsChoice): readonly Recipe[] =>
+  units === 'original' ? recipes : recipes.map((recipe) => ({ ...recipe, ingredients: recipe.ingredients.map((ingredient) => convertIngredient(ingredient, units)) }));
+
+/** A meal plan's shopping list: every meal at its servings, added up by the shopping-list rules, in the asked units. */
+const shoppingLines = (product: Product, recipes: readonly Recipe[], units: UnitsChoice): ShoppingLine[] =>
+  buildShoppingList(shoppingListSources(product, recipes), units).items.map((item) => ({ text: item.text, aisle: item.aisle }));
+
+const loadSource = (deps: DocumentDeps, product: Product): ResultAsync<Product | null, ProductError> =>
+  product.source_product_id === null ? okAsync(null) : deps.products.findById(product.source_product_id);
+
+export const prepareProductDocument =
+  (deps: DocumentDeps) =>
+  (command: DocumentRequest & { readonly id: string }): ResultAsync<PreparedDocument, ProductError> =>
+    deps.products
+      .findById(command.id)
+      .andThen((product) => (product === null ? errAsync({ type: 'ProductNotFound' as const, id: command.id }) : okAsync(product)))
+      .andThen((product) => settleDocumentOptions(product.type, command).asyncAndThen((options) => okAsync({ product, options })))
+      .andThen(({ product, options }) =>
+        deps.recipes.findByIds(product.recipe_ids).andThen((stored) =>
+          loadSource(deps, product).map((sourceProduct) => {
+            const recipes = inUnits(stored, options.units);
+            const source = { product, recipes, sourceProduct, options };
+            const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, stored, options.units) : [];
+            return { document: buildProductDocument({ ...source, shoppingList }), options, versionKey: documentVersionKey(source) };
+          }),
+        ),
+      );

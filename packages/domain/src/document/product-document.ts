@@ -1,0 +1,94 @@
+/**
+ * A product's document as plain data: what a customer reads, already worded (times, servings, headings' content),
+ * so that every renderer (PDF, EPUB) shows the same text. No layout here: type sizes, margins and page breaks belong
+ * to the renderer's theme.
+ */
+import type { UnitsChoice } from '../ingredient/unit-conversion.js';
+import type { ProductType } from '../product/product.js';
+import type { Aisle } from '../shopping-list/aisles.js';
+
+/** One recipe as a chapter (a book), a section (a meal plan) or a card (a card pack). */
+export interface DocumentRecipe {
+  /** Stable within the document: links from the contents and the day table point at it. */
+  readonly anchor: string;
+  readonly title: string;
+  readonly description: string | null;
+  /** `Serves 4`, `Prep 10 min`, `Cook 1 hr 15 min`: only the facts the recipe has. */
+  readonly facts: readonly string[];
+  /** Lower-case, as stored. */
+  readonly dietary_tags: readonly string[];
+  /** Each ingredient's `text` (converted when units were asked for). */
+  readonly ingredients: readonly string[];
+  /** In order; the renderer numbers them. */
+  readonly instructions: readonly string[];
+  readonly notes: string | null;
+}
+
+export interface ContentsEntry {
+  readonly title: string;
+  readonly anchor: string;
+}
+
+export interface DocumentMeal {
+  readonly meal_type: string;
+  readonly recipe_title: string;
+  readonly recipe_anchor: string;
+  /** The meal's servings, else the recipe's base servings; null when neither is known. */
+  readonly servings: number | null;
+}
+
+export interface DocumentDay {
+  /** `Day 1`. */
+  readonly label: string;
+  readonly meals: readonly DocumentMeal[];
+}
+
+export interface ShoppingListGroup {
+  readonly aisle: Aisle;
+  readonly label: string;
+  /** Each item's `text`, in the list's order; every one gets a tick box. */
+  readonly items: readonly string[];
+}
+
+export interface DocumentTitlePage {
+  readonly title: string;
+  readonly description: string | null;
+  /** A lead magnet's line naming the product it was taken from (`From “Weeknight Dinners”`). */
+  readonly source_line: string | null;
+}
+
+interface DocumentBase {
+  readonly product_id: string;
+  readonly product_type: ProductType;
+  readonly title_page: DocumentTitlePage;
+  /** Printed at the head of every page after the title page. */
+  readonly running_title: string;
+  readonly recipes: readonly DocumentRecipe[];
+  /** The product's last change: the document's date in its metadata, so one version gives one document. */
+  readonly updated_at: Date;
+  /** The download's file name without its extension. */
+  readonly file_stem: string;
+  /** The ingredient units the text is written in. */
+  readonly units: UnitsChoice;
+}
+
+/** Ebook and lead magnet. */
+export interface BookDocument extends DocumentBase {
+  readonly layout: 'book';
+  readonly contents: readonly ContentsEntry[];
+}
+
+export interface MealPlanDocument extends DocumentBase {
+  readonly layout: 'meal_plan';
+  readonly contents: readonly ContentsEntry[];
+  readonly days: readonly DocumentDay[];
+  readonly shopping_list: readonly ShoppingListGroup[];
+}
+
+/** One card per recipe; PDF only. */
+export interface CardPackDocument extends DocumentBase {
+  readonly layout: 'card_pack';
+}
+
+export type ProductDocument = BookDocument | MealPlanDocument | CardPackDocument;
+export type DocumentLayout = ProductDocument['layout'];
