@@ -24,3 +24,8 @@ if ! command -v redis-server >/dev/null 2>&1; then
 fi
 
 pnpm install --frozen-lockfile --reporter=default
+
+# FerretDB (a MongoDB-compatible server on PostgreSQL or SQLite), pinned in tools/ferretdb/go.mod and built from the
+# Go module proxy into .tools/bin. The tests and `pnpm start` use it when present; without it they fall back to the
+# emulator, so a failure here is reported and bootstrap goes on.
+scripts/build-ferretdb.sh || true

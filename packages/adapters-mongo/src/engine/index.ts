@@ -1,6 +1,7 @@
-export { openDatabase } from './connect.js';
+export { firstAvailableEngine, openDatabase } from './connect.js';
 export { engineCapabilities } from './capabilities.js';
 export type { EngineCapabilities } from './capabilities.js';
 export { DatabaseEngineError, DatabaseUnreachableError } from './errors.js';
 export { redactUrl } from './redact.js';
-export type { DatabaseHandle, EngineKind, OpenDatabaseOptions } from './types.js';
+export type { DatabaseHandle, EmbeddedEngineName, EngineKind, OpenDatabaseOptions } from './types.js';
+export { DEFAULT_POSTGRESQL_URL } from './postgresql.js';
