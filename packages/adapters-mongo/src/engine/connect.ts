@@ -121,7 +121,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const embeddedOptions = { ...clientOptions, dbName: options.dbName ?? DEFAULT_EMBEDDED_DB };
   const skipped = ['no MONGODB_URL'];
   const allowed = options.engines;
-  for (const candidate of CANDIDATES.filter(({ name }) => allowed?.includes(name as EmbeddedEngineName) ?? true)) {
+  for (const candidate of CANDIDATES.filter(({ name }) => allowed?.includes(name) ?? true)) {
     const availability = await candidate.availability();
     if (!availability.ok) {
       skipped.push(availability.reason);
