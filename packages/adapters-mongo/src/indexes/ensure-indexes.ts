@@ -30,8 +30,8 @@ const describe = (spec: IndexSpec, can: EngineCapabilities): IndexDescription =>
 async function indexNames(db: Db, collection: string): Promise<Set<string>> {
   const exists = (await db.listCollections({ name: collection }, { nameOnly: true }).toArray()).length > 0;
   if (!exists) return new Set();
-  const listed: { name?: unknown }[] = await db.collection(collection).listIndexes().toArray();
-  return new Set(listed.map((index) => String(index.name)));
+  const listed: unknown[] = await db.collection(collection).listIndexes().toArray();
+  return new Set(listed.map((index) => String((index as { name?: unknown }).name)));
 }
 
 /**
