@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { STORE_SERVER_WAIT_MS, withDeadline, withDeadlines } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
-import { createDemoUser, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
+import { createDemoUser, DEMO_EMAIL, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
 export interface StartupLog {
   info(line: string): void;
@@ -104,6 +104,7 @@ export async function openStore(config: ServiceConfig, log: StartupLog): Promise
     return await openDatabase({
       url: config.mongodbUrl,
       dbName: config.mongodbDb,
+      dataDir: config.dataDir,
       logger: (line) => log.info(line),
       appName: 'larder',
       serverSelectionTimeoutMS: STORE_SERVER_WAIT_MS,
@@ -129,6 +130,13 @@ async function seedFreshLibrary(config: ServiceConfig, deps: UserDeps & Paramete
   return demo.value;
 }
 
+function demoUserExistsLine(database: DatabaseHandle): string {
+  return (
+    `the library is not empty: no sample library loaded; the demo user ${DEMO_EMAIL} keeps the password it was created with ` +
+    `(reset it while the service runs: pnpm cli users set-password ${DEMO_EMAIL} --mongodb-url ${database.url} --mongodb-db ${database.db.databaseName})`
+  );
+}
+
 export async function startService(config: ServiceConfig, options: StartOptions): Promise<RunningService> {
   const { log } = options;
   const print = options.print ?? ((text: string) => process.stdout.write(text));
@@ -147,7 +155,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const database = await openStore(config, log);
     closers.push(() => database.close());
     checkpoint();
-    if (database.ephemeral) log.warn('the embedded database keeps its data only as long as this process runs; set MONGODB_URL to keep it');
+    const embedded = database.engine !== 'mongodb-url';
+    if (database.ephemeral) log.warn('the embedded database keeps its data only as long as this process runs; use an engine that keeps data (LARDER_DATA_DIR) or set MONGODB_URL to keep it');
+    else if (embedded) log.info(`data kept across restarts in ${database.keptIn ?? 'the database'}`);
     const indexes = await ensureIndexes(database.db);
     if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
 
@@ -163,7 +173,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     }
     checkpoint();
     let demo: DemoCredentials | null = null;
-    if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
+    // Once per database: a restart of a persistent embedded engine finds its library and users where it left them.
+    if (embedded && empty.value) demo = await seedFreshLibrary(config, deps, log);
+    else if (embedded && config.admin === undefined) log.info(demoUserExistsLine(database));
 
     const app: FastifyInstance = await buildApp({
       ...requestStores(database.db),

@@ -49,10 +49,13 @@ export interface StartedFerretdb extends StartedEngine {
   readonly backend: FerretdbBackend;
   /** Why PostgreSQL was not used, when it was not. */
   readonly postgresqlSkipped: string | undefined;
+  /** The PostgreSQL database FerretDB writes to (password included: not for logs), on that backend. */
+  readonly postgresqlDatabase: URL | undefined;
 }
 
 interface Storage {
   readonly args: string[];
+  readonly postgresqlDatabase?: URL;
   readonly keptIn: string | undefined;
   readonly release: () => Promise<void>;
 }
@@ -64,6 +67,7 @@ async function postgresqlStorage(dataDir: string | undefined): Promise<Storage> 
   const created = await ensurePostgresqlDatabase(url);
   return {
     args: ['--handler=postgresql', `--postgresql-url=${url.href}`],
+    postgresqlDatabase: url,
     keptIn: dataDir === undefined ? undefined : `PostgreSQL database ${describePostgresql(url)}${created ? ' (created now)' : ''}`,
     release: dataDir === undefined ? () => dropPostgresqlDatabase(url) : async () => undefined,
   };
@@ -138,6 +142,7 @@ export async function startFerretdb(options: FerretdbOptions = {}): Promise<Star
     url: engine.url,
     backend,
     postgresqlSkipped,
+    postgresqlDatabase: storage.postgresqlDatabase,
     keptIn: storage.keptIn,
     stop: async () => {
       try {

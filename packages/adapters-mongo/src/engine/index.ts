@@ -4,4 +4,5 @@ export type { EngineCapabilities } from './capabilities.js';
 export { DatabaseEngineError, DatabaseUnreachableError } from './errors.js';
 export { redactUrl } from './redact.js';
 export type { DatabaseHandle, EmbeddedEngineName, EngineKind, OpenDatabaseOptions } from './types.js';
-export { DEFAULT_POSTGRESQL_URL } from './postgresql.js';
+export { DEFAULT_POSTGRESQL_URL, postgresqlDatabaseSize } from './postgresql.js';
+export { startFerretdb, type StartedFerretdb } from './ferretdb.js';
