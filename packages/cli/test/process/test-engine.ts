@@ -1,4 +1,6 @@
-import { startTestDatabase } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, type TestEngine as EngineChoice } from '@larder/adapters-mongo/testing';
+
+export { testEngines } from '@larder/adapters-mongo/testing';
 
 export interface TestEngine {
   /** The connection string to hand to the CLI. */
@@ -12,9 +14,9 @@ export interface TestEngine {
  * adapters-mongo's test database (one engine per file, `MONGODB_URL` when set, fresh databases dropped afterwards on
  * a shared server), seen as the CLI sees it: a URL and database names for `--mongodb-url` / `--mongodb-db`.
  */
-export async function startTestEngine(): Promise<TestEngine> {
-  const database = await startTestDatabase();
-  const given = process.env['MONGODB_URL'];
+export async function startTestEngine(choice?: EngineChoice): Promise<TestEngine> {
+  const database = await startTestDatabase(choice);
+  const given = choice === undefined ? process.env['MONGODB_URL'] : choice.open.url;
   return {
     // The handle's URL has its password redacted; a given URL is handed on as it is.
     url: given !== undefined && given !== '' ? given : database.handle.url,

@@ -11,10 +11,13 @@ import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
-import { startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { harness } from '../support/harness.js';
 import { mongoApi } from '../reliability/support/mongo-api.js';
 import { HOSTILE_VALUE, nearMiss, valid, type JsonSchema, type Overrides } from './support/schema-arbitrary.js';
+
+// Decided before any test is registered: the in-memory suites below must not start while this waits.
+const engines = await testEngines();
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40);
 const schema = (value: unknown): JsonSchema => value as JsonSchema;
@@ -178,14 +181,16 @@ describe('fuzzing every endpoint from its schema, in-memory store', () => {
 });
 
 // Fewer runs: the point here is what reaches MongoDB (text the emulator and the driver must store and match).
-describe('fuzzing every endpoint from its schema, MongoDB', () => {
-  let database: TestDatabase;
-  before(async () => {
-    database = await startTestDatabase();
+for (const engine of engines) {
+  describe(`fuzzing every endpoint from its schema, MongoDB [${engine.label}]`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await startTestDatabase(engine);
+    });
+    after(() => database.stop());
+    fuzzSuite(async () => {
+      const api = await mongoApi(database, { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
+      return { app: api.app, token: api.token, request: (options) => api.request(options), close: () => api.app.close() };
+    }, Math.max(5, Math.round(RUNS / 4)));
   });
-  after(() => database.stop());
-  fuzzSuite(async () => {
-    const api = await mongoApi(database, { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
-    return { app: api.app, token: api.token, request: (options) => api.request(options), close: () => api.app.close() };
-  }, Math.max(5, Math.round(RUNS / 4)));
-});
+}
