@@ -13,9 +13,9 @@
 import { createReadStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normaliseIngredientInput } from '../packages/domain/src/recipe/ingredient-input.js';
-import { parseIngredientLine } from '../packages/domain/src/recipe/ingredient-parser.js';
-import { lookupUnit } from '../packages/domain/src/recipe/units.js';
+import { normaliseIngredientInput } from '../packages/domain/src/ingredient/ingredient-input.js';
+import { parseIngredientLine } from '../packages/domain/src/ingredient/ingredient-parser.js';
+import { lookupUnit } from '../packages/domain/src/ingredient/units.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

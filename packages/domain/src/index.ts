@@ -8,11 +8,15 @@ export * from './shared/ports.js';
 export * from './shared/pagination.js';
 export { systemClock, uuidV7Generator, scryptPasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './shared/node-crypto.js';
 
-export * from './recipe/ingredient.js';
-export { parseIngredientLine } from './recipe/ingredient-parser.js';
-export { normaliseIngredientInput } from './recipe/ingredient-input.js';
-export { formatQuantity, renderIngredient } from './recipe/quantity-format.js';
-export { scaleIngredient, scalingFactor } from './recipe/scaling.js';
+export * from './ingredient/ingredient.js';
+export { parseIngredientLine } from './ingredient/ingredient-parser.js';
+export { normaliseIngredientInput } from './ingredient/ingredient-input.js';
+export { formatQuantity, renderIngredient } from './ingredient/quantity-format.js';
+export { scaleIngredient, scalingFactor } from './ingredient/scaling.js';
+export { nameForCount, pluralNoun, singularNoun } from './ingredient/noun-number.js';
+export { ingredientKey } from './ingredient/ingredient-key.js';
+export * from './ingredient/unit-conversion.js';
+export * from './ingredient/ingredient-conversion.js';
 export * from './recipe/recipe.js';
 export * from './recipe/recipe-input.js';
 export * from './recipe/recipe-query.js';
@@ -32,6 +36,10 @@ export * from './product/lead-magnet.js';
 export * from './product/recipe-references.js';
 export { ISO_4217_CODES, isCurrencyCode } from './product/currencies.js';
 export * from './product/product-use-cases.js';
+
+export * from './shopping-list/aisles.js';
+export * from './shopping-list/shopping-list.js';
+export * from './shopping-list/product-shopping-list.js';
 
 export * from './user/user.js';
 export * from './user/user-repository.js';

@@ -22,10 +22,12 @@ import {
   PRODUCT_TYPES,
   RECIPE_LIMIT_BY_TYPE,
   type CreatableProductType,
+  type Meal,
   type MealPlanDay,
   type ProductStatus,
   type ProductType,
 } from './product.js';
+import { MAX_SCALED_SERVINGS } from '../recipe/scaled-recipe.js';
 
 export const PRODUCT_READ_ONLY_FIELDS = ['id', 'status', 'sales', 'source_product_id', 'published_at', 'created_at', 'updated_at', 'version'];
 
@@ -59,10 +61,15 @@ function readDays(value: unknown, pointer: string, issues: Issues): MealPlanDay[
     const meals = readList(day.meals, pointerTo(at, 'meals'), issues, { max: MEAL_PLAN_LIMITS.mealsPerDay }, (mealItem, mealAt) => {
       const meal = readObject(mealItem, mealAt, issues);
       if (meal === undefined) return undefined;
-      rejectExtraKeys(meal, new Set(['meal_type', 'recipe_id']), new Set(), mealAt, issues);
+      rejectExtraKeys(meal, new Set(['meal_type', 'recipe_id', 'servings']), new Set(), mealAt, issues);
       const mealType = readText(meal.meal_type, pointerTo(mealAt, 'meal_type'), issues, { min: 1, max: PRODUCT_TEXT_LIMITS.mealType });
       const recipeId = readId(meal.recipe_id, pointerTo(mealAt, 'recipe_id'), issues);
-      return mealType === undefined || recipeId === undefined ? undefined : { meal_type: mealType.toLocaleLowerCase('en-US'), recipe_id: recipeId };
+      // Absent or null: the recipe's base servings.
+      const servings = meal.servings === undefined || meal.servings === null ? undefined
+        : readNumber(meal.servings, pointerTo(mealAt, 'servings'), issues, { min: 1, max: MAX_SCALED_SERVINGS, integer: true }) ?? null;
+      if (mealType === undefined || recipeId === undefined || servings === null) return undefined;
+      const read: Meal = { meal_type: mealType.toLocaleLowerCase('en-US'), recipe_id: recipeId };
+      return servings === undefined ? read : { ...read, servings };
     });
     return number === undefined || meals === undefined ? undefined : { day: number, meals };
   });

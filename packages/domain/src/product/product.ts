@@ -11,6 +11,8 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export interface Meal {
   readonly meal_type: string;
   readonly recipe_id: string;
+  /** How many the recipe is cooked for at this meal (1..1000); absent: the recipe's base servings. */
+  readonly servings?: number;
 }
 
 export interface MealPlanDay {

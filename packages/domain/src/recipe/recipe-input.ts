@@ -22,8 +22,8 @@ import {
   readUrl,
   rejectExtraKeys,
 } from '../shared/validation.js';
-import type { Ingredient } from './ingredient.js';
-import { normaliseIngredientInput } from './ingredient-input.js';
+import type { Ingredient } from '../ingredient/ingredient.js';
+import { normaliseIngredientInput } from '../ingredient/ingredient-input.js';
 import {
   RECIPE_CONTENT_FIELDS,
   RECIPE_READ_ONLY_FIELDS,

@@ -1,4 +1,4 @@
-import type { Ingredient } from './ingredient.js';
+import type { Ingredient } from '../ingredient/ingredient.js';
 
 export const RECIPE_STATUSES = ['active', 'draft', 'archived'] as const;
 export type RecipeStatus = (typeof RECIPE_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { NotScalable } from '../shared/errors.js';
 import type { Recipe } from './recipe.js';
-import { scaleIngredient, scalingFactor } from './scaling.js';
+import { scaleIngredient, scalingFactor } from '../ingredient/scaling.js';
 
 export interface Scaling {
   readonly base_servings: number;

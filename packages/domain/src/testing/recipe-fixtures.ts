@@ -1,4 +1,4 @@
-import type { Ingredient } from '../recipe/ingredient.js';
+import type { Ingredient } from '../ingredient/ingredient.js';
 import type { Recipe } from '../recipe/recipe.js';
 
 let counter = 0;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { collapseWhitespace } from '../../src/recipe/ingredient-name.js';
-import { parseInFull, parseIngredientLine } from '../../src/recipe/ingredient-parser.js';
-import { readPlainLine } from '../../src/recipe/ingredient-plain-line.js';
+import { collapseWhitespace } from '../../src/ingredient/ingredient-name.js';
+import { parseInFull, parseIngredientLine } from '../../src/ingredient/ingredient-parser.js';
+import { readPlainLine } from '../../src/ingredient/ingredient-plain-line.js';
 
 // Tokens that open every reading of the full parser, beside plain words, so that generated lines mix the two.
 const NUMBERS = ['1', '2', '3', '10', '0', '1/2', '1 1/2', '½', '1½', '1 ½', '1.5', '1,5', '1,000', '3-4', '4-3', '1-1/2', '2-3 1/2', '2 to 3', '2 or 3', '60%', '400g', '14-ounce', '1e3'];

@@ -10,10 +10,12 @@
  *   write the amounts that adding and scaling produce; the parser reads that form back to the same quantity.
  * - A positive quantity never shows as 0: it shows as the smallest step instead (`⅛`, `0.1 g`, `0.01 kg`).
  * - Units render as words for US and kitchen units (`teaspoon`, `cups`) and as symbols for metric (`g`, `ml`, `L`).
+ * - A count agrees with its noun as shown: `1 onion`, `½ onion`, `3 onions`, `1 ½ green chillies` (see `noun-number.ts`).
  * - Ranges use an en dash without spaces (`2–3 cloves garlic`); notes follow a comma (`flour, sifted`,
  *   `salt, to taste`); a unit without a quantity reads `pinch of salt`.
  */
 import type { Ingredient, IngredientParts } from './ingredient.js';
+import { nameForCount } from './noun-number.js';
 import { cleanQuantity } from './quantity.js';
 import { pluralUnit, unitInfo, type UnitInfo } from './units.js';
 
@@ -152,7 +154,8 @@ export function renderIngredient(parts: IngredientParts): string {
     return `${renderAmountWithUnit(quantity, unit)} ${name}${tail}`;
   }
   const amount = high === undefined || high.text === low.text ? low.text : `${low.text}${RANGE_SEPARATOR}${high.text}`;
-  return unit === null ? `${amount} ${name}${tail}` : `${amount} ${pluralUnit(unit, high?.value ?? low.value)} ${name}${tail}`;
+  const shown = high?.value ?? low.value;
+  return unit === null ? `${amount} ${nameForCount(name, shown)}${tail}` : `${amount} ${pluralUnit(unit, shown)} ${name}${tail}`;
 }
 
 /**

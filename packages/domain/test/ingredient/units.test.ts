@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalUnits, lookupUnit, pluralUnit, unitInfo } from '../../src/recipe/units.js';
+import { canonicalUnits, lookupUnit, pluralUnit, unitInfo } from '../../src/ingredient/units.js';
 
 const canonical = (word: string) => lookupUnit(word)?.name;
 

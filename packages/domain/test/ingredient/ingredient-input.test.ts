@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { normaliseIngredientInput } from '../../src/recipe/ingredient-input.js';
+import { normaliseIngredientInput } from '../../src/ingredient/ingredient-input.js';
 
 describe('normaliseIngredientInput', () => {
   it('parses a line and renders its text', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { Ingredient } from '../../src/recipe/ingredient.js';
-import { normaliseIngredientInput } from '../../src/recipe/ingredient-input.js';
-import { scaleIngredient, scaleIngredients, scalingFactor } from '../../src/recipe/scaling.js';
+import type { Ingredient } from '../../src/ingredient/ingredient.js';
+import { normaliseIngredientInput } from '../../src/ingredient/ingredient-input.js';
+import { scaleIngredient, scaleIngredients, scalingFactor } from '../../src/ingredient/scaling.js';
 
 function ingredient(line: string): Ingredient {
   const result = normaliseIngredientInput(line);

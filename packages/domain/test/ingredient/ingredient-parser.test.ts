@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { IngredientParts } from '../../src/recipe/ingredient.js';
-import { collapseWhitespace } from '../../src/recipe/ingredient-name.js';
-import { parseIngredientLine } from '../../src/recipe/ingredient-parser.js';
+import type { IngredientParts } from '../../src/ingredient/ingredient.js';
+import { collapseWhitespace } from '../../src/ingredient/ingredient-name.js';
+import { parseIngredientLine } from '../../src/ingredient/ingredient-parser.js';
 
 type Expected = Partial<IngredientParts>;
 
