@@ -101,6 +101,15 @@ for (const engine of await testEngines()) {
       });
     });
 
+    describe('a filter value holding U+0000', () => {
+      it('matches nothing, on every engine (FerretDB on PostgreSQL cannot even compare such a string)', async () => {
+        for (const params of [{ cuisine: 'Thai\u0000' }, { dietary_tags: ['\u0000'] }, { season: '\u0000' }] satisfies RecipeListParams[]) {
+          const page = (await mongo.list(recipeListQueryFrom(params, { page: 1, perPage: 10 })))._unsafeUnwrap();
+          assert.deepEqual({ items: page.items.length, total: page.total }, { items: 0, total: 0 }, JSON.stringify(params));
+        }
+      });
+    });
+
     describe('stored documents', () => {
       it('keep the domain id as _id, dates as dates, and carry the derived search and sort fields', async () => {
         const recipe = recipeFixture({ title: 'Jalapeño Crème', cuisine: ' Thai ', notes: 'Smoky' });

@@ -33,6 +33,8 @@ export interface EngineCapabilities {
    * one matches. FerretDB 1.24 reads then writes, so several can.
    */
   atomicConditionalUpdates: boolean;
+  /** Strings may hold U+0000, in documents and in filters (FerretDB on PostgreSQL: an internal error). */
+  nulInStrings: boolean;
 }
 
 const REAL_MONGOD: EngineCapabilities = {
@@ -48,6 +50,7 @@ const REAL_MONGOD: EngineCapabilities = {
   ttlIndexOption: true,
   repeatableCreateIndexes: true,
   atomicConditionalUpdates: true,
+  nulInStrings: true,
 };
 
 // FerretDB 1.24 (both backends), surveyed against the mongodb 7.9 driver; test/server-capabilities.test.ts checks
@@ -65,6 +68,7 @@ const FERRETDB: EngineCapabilities = {
   ttlIndexOption: false,
   repeatableCreateIndexes: false,
   atomicConditionalUpdates: false,
+  nulInStrings: false,
 };
 
 export function engineCapabilities(kind: EngineKind): EngineCapabilities {
@@ -90,6 +94,7 @@ export function engineCapabilities(kind: EngineKind): EngineCapabilities {
         ttlIndexOption: true,
         repeatableCreateIndexes: true,
         atomicConditionalUpdates: true,
+        nulInStrings: true,
       };
   }
 }

@@ -13,6 +13,7 @@ import type {
   WriteOutcome,
 } from '@larder/domain';
 import { conditionalWrite } from '../conditional-writes.js';
+import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt, duplicateKeyIndex } from '../store-errors.js';
 import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
@@ -70,7 +71,7 @@ export class MongoRecipeRepository implements RecipeRepository {
   }
 
   list(query: RecipeListQuery): ResultAsync<Page<Recipe>, StoreUnavailable> {
-    return attempt(() => listRecipes(this.#recipes, query));
+    return attempt(async () => listRecipes(this.#recipes, query, await serverCapabilities(this.#db)));
   }
 
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable> {
