@@ -1,7 +1,7 @@
 /**
  * Listing and search at library scale (figures printed, never asserted).
  *
- *   cd bench && pnpm run scale [--records N] [--runs N] [--shape-seconds N]
+ *   cd bench && pnpm run scale [--records N] [--runs N] [--shape-seconds N] [--memory-only]
  *
  * Loads N realistic recipes (default 100,000) through the import path (the CLI's NDJSON pipeline, `saveBatch` in
  * batches of 500) into FerretDB on PostgreSQL (a throwaway database, dropped at the end), then times each query
@@ -11,6 +11,7 @@
  * every shape's p99 under 100 ms on FerretDB, printed met / NOT met (what FerretDB pushes down to PostgreSQL for
  * the shapes that miss, from its `explain`, is in docs/scale.md).
  */
+import { loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createMongoRepositories, ensureIndexes, postgresqlDatabaseSize, startFerretdb } from '@larder/adapters-mongo';
@@ -28,6 +29,8 @@ const records = option('--records', 100_000);
 const runs = option('--runs', 30);
 /** A shape stops after this much time (at least 3 runs), so that a slow engine still finishes the table. */
 const shapeBudgetMs = option('--shape-seconds', 15) * 1000;
+/** `--memory-only`: the in-memory store alone (FerretDB's figures take long: see docs/scale.md). */
+const memoryOnly = args.includes('--memory-only');
 const TARGET_P99_MS = 100;
 
 const ADJECTIVES = ['Smoky', 'Crispy', 'Creamy', 'Spicy', 'Zesty', 'Rustic', 'Golden', 'Herby', 'Sticky', 'Silky', 'Charred', 'Tangy'];
@@ -125,7 +128,17 @@ async function measure(label: string, recipes: RecipeRepository, judge: boolean)
   return missed;
 }
 
+async function inMemory(): Promise<void> {
+  const reference = new InMemoryRecipeRepository();
+  const started = performance.now();
+  const report = await importNdjson(Readable.from(ndjsonChunks(records)), reference, { batchSize: 500 });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`in-memory import: ${report.created} created in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
+  await measure(`in-memory store, ${records} recipes`, reference, false);
+}
+
 async function main(): Promise<void> {
+  if (memoryOnly) return inMemory();
   const ferret = await startFerretdb({ backend: 'postgresql' });
   const client = new MongoClient(ferret.url);
   await client.connect();
@@ -133,7 +146,6 @@ async function main(): Promise<void> {
     const db = client.db('larder');
     (await ensureIndexes(db))._unsafeUnwrap();
     const { recipes } = createMongoRepositories(db);
-    const reference = new InMemoryRecipeRepository();
     console.log(`FerretDB 1.24 on PostgreSQL (${ferret.url}); loading ${records} recipes through the import pipeline…`);
     const started = performance.now();
     const report = await importNdjson(Readable.from(ndjsonChunks(records)), recipes, { batchSize: 500 });
@@ -143,9 +155,7 @@ async function main(): Promise<void> {
     console.log(`PostgreSQL database size (pg_database_size): ${(size / 1024 / 1024).toFixed(0)} MiB`);
     const missed = await measure(`FerretDB/PostgreSQL, ${records} recipes`, recipes, true);
     if (missed.length > 0) console.log(`  NOT met: ${missed.map((shape) => shape.name).join('; ')} (FerretDB's explain of these: docs/scale.md)`);
-    await importNdjson(Readable.from(ndjsonChunks(records)), reference, { batchSize: 500 });
-    await measure(`in-memory store, ${records} recipes`, reference, false);
-    console.log(`\nload average while measuring: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared)`);
+    await inMemory();
   } finally {
     await client.close();
     await ferret.stop();
@@ -153,3 +163,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared)`);
