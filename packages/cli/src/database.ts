@@ -1,5 +1,5 @@
 import type { EnsuredIndexes } from '@larder/adapters-mongo';
-import type { RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
+import type { ProductRepository, RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
 import { ResultAsync, errAsync } from 'neverthrow';
 import type { CliIo } from './cli-io.js';
 
@@ -11,6 +11,7 @@ export interface DatabaseOptions {
 /** What the commands need of the database, behind the domain's ports. */
 export interface Store {
   readonly recipes: RecipeRepository;
+  readonly products: ProductRepository;
   readonly users: UserRepository;
   ensureIndexes(): ResultAsync<readonly EnsuredIndexes[], StoreUnavailable>;
   close(): Promise<void>;
@@ -45,6 +46,7 @@ export const openMongoStore: OpenStore = (options, io) => {
     const repositories = mongo.createMongoRepositories(handle.db);
     return {
       recipes: repositories.recipes,
+      products: repositories.products,
       users: repositories.users,
       ensureIndexes: () => mongo.ensureIndexes(handle.db),
       close: () => handle.close(),

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, type ExitCode } from './cli-io.js';
 import type { CommandDeps } from './commands/command-deps.js';
 import { registerDb } from './commands/db.js';
+import { registerProducts } from './commands/products.js';
 import { registerRecipes } from './commands/recipes.js';
 import { registerUsers } from './commands/users.js';
 
@@ -9,7 +10,7 @@ export type ProgramDeps = Omit<CommandDeps, 'exit'>;
 
 function buildProgram(deps: CommandDeps): Command {
   const program = new Command('larder')
-    .description('Larder operator CLI: recipe import/export, users, database maintenance')
+    .description('Larder operator CLI: recipe import/export, shopping lists, users, database maintenance')
     // Settings given here are inherited by every subcommand declared below.
     .exitOverride()
     .configureOutput({
@@ -18,6 +19,7 @@ function buildProgram(deps: CommandDeps): Command {
     })
     .showSuggestionAfterError(true);
   registerRecipes(program, deps);
+  registerProducts(program, deps);
   registerUsers(program, deps);
   registerDb(program, deps);
   return program;

@@ -22,6 +22,7 @@ export * from './recipe/recipe-input.js';
 export * from './recipe/recipe-query.js';
 export * from './recipe/recipe-repository.js';
 export * from './recipe/scaled-recipe.js';
+export * from './recipe/recipe-view.js';
 export * from './recipe/recipe-use-cases.js';
 export * from './recipe/recipe-import.js';
 

@@ -7,7 +7,8 @@ import { harness, type Harness } from './support/harness.js';
 interface Operation {
   security?: unknown[];
   requestBody?: { required?: boolean };
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
+  description?: string;
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
 }
 interface Document {
@@ -41,10 +42,21 @@ describe('OpenAPI document', () => {
     for (const expected of [
       'POST /api/auth/login', 'GET /api/recipes', 'POST /api/recipes', 'GET /api/recipes/{id}', 'PATCH /api/recipes/{id}', 'DELETE /api/recipes/{id}',
       'GET /api/products', 'POST /api/products', 'GET /api/products/{id}', 'PATCH /api/products/{id}', 'POST /api/products/{id}/publish',
-      'POST /api/products/{id}/lead-magnet', 'GET /healthz', 'GET /readyz',
+      'POST /api/products/{id}/lead-magnet', 'GET /api/products/{id}/shopping-list', 'GET /healthz', 'GET /readyz',
     ]) {
       assert.ok(operations.includes(expected), `${expected} missing from ${operations.join(', ')}`);
     }
+  });
+
+  it('describes units, meal servings and the shopping list with its merge rules', () => {
+    const parameters = (path: string) => document.paths[path]?.get?.parameters ?? [];
+    assert.deepEqual(parameters('/api/recipes/{id}').find((parameter) => parameter.name === 'units')?.schema?.enum, ['original', 'metric', 'us']);
+    assert.deepEqual(parameters('/api/products/{id}/shopping-list').find((parameter) => parameter.name === 'units')?.schema?.enum, ['original', 'metric', 'us']);
+    assert.match(String(document.paths['/api/products/{id}/shopping-list']?.get?.description), /singular\/plural/);
+    const list = JSON.stringify(document.components.schemas['ShoppingList']);
+    for (const field of ['product_id', 'aisle', 'recipe_ids', 'lines', 'quantity_max', 'meat_seafood']) assert.ok(list.includes(field), field);
+    assert.ok(JSON.stringify(document.components.schemas['Product']).includes('servings'));
+    assert.ok(JSON.stringify(document.components.schemas['ScaledRecipe']).includes('original_text'));
   });
 
   it('declares bearer authentication, lifted for login and the health checks', () => {
@@ -66,7 +78,7 @@ describe('OpenAPI document', () => {
     assert.ok(patch.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'if-match'));
     assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
     assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
-    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Problem', 'Product', 'Recipe', 'ScaledRecipe']);
+    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Problem', 'Product', 'Recipe', 'ScaledRecipe', 'ShoppingList']);
     assert.equal(document.paths['/api/products/{id}/lead-magnet']?.post?.requestBody?.required, false, 'its body is optional');
     assert.equal(document.paths['/api/products']?.post?.requestBody?.required, true);
   });

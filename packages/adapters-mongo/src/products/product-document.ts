@@ -35,7 +35,12 @@ export function toProduct(document: ProductDocument): Product {
         ? null
         : document.days.map((day) => ({
             day: day.day,
-            meals: day.meals.map((meal) => ({ meal_type: meal.meal_type, recipe_id: meal.recipe_id })),
+            // Products stored before meals had servings have none: the recipe's base servings.
+            meals: day.meals.map((meal) =>
+              meal.servings == null
+                ? { meal_type: meal.meal_type, recipe_id: meal.recipe_id }
+                : { meal_type: meal.meal_type, recipe_id: meal.recipe_id, servings: meal.servings },
+            ),
           })),
     sales:
       document.sales === null

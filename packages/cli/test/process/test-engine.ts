@@ -1,3 +1,4 @@
+import { createMongoRepositories, type MongoRepositories } from '@larder/adapters-mongo';
 import { startTestDatabase, type TestEngine as EngineChoice } from '@larder/adapters-mongo/testing';
 
 export { testEngines } from '@larder/adapters-mongo/testing';
@@ -7,6 +8,8 @@ export interface TestEngine {
   readonly url: string;
   /** A database name no other test uses. */
   freshDbName(label: string): string;
+  /** A fresh database and the repositories on it, to put in place what no CLI command writes (products). */
+  freshRepositories(label: string): { readonly name: string; readonly repositories: MongoRepositories };
   stop(): Promise<void>;
 }
 
@@ -21,6 +24,10 @@ export async function startTestEngine(choice?: EngineChoice): Promise<TestEngine
     // The handle's URL has its password redacted; a given URL is handed on as it is.
     url: given !== undefined && given !== '' ? given : database.handle.url,
     freshDbName: (label) => database.freshDb(`cli_${label}`).databaseName,
+    freshRepositories: (label) => {
+      const db = database.freshDb(`cli_${label}`);
+      return { name: db.databaseName, repositories: createMongoRepositories(db) };
+    },
     stop: () => database.stop(),
   };
 }

@@ -9,6 +9,17 @@ import { singularNoun } from './noun-number.js';
 
 const PARENTHESISED = /\([^)]*\)|\[[^\]]*\]/g;
 
+// A meal plan names the same few hundred ingredients over and over; folding is most of a shopping list's time
+// (bench/shopping-list.ts). Bounded so that a long-running service does not keep every name it ever saw.
+const MEMO_LIMIT = 10_000;
+const memo = new Map<string, string>();
+
 export function ingredientKey(name: string): string {
-  return wordsOf(name.replace(PARENTHESISED, ' ')).map(singularNoun).join(' ');
+  let key = memo.get(name);
+  if (key === undefined) {
+    key = wordsOf(name.replace(PARENTHESISED, ' ')).map(singularNoun).join(' ');
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(name, key);
+  }
+  return key;
 }

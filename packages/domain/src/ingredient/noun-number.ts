@@ -67,13 +67,19 @@ export function pluralNoun(word: string): string {
 /** Whether a shown amount takes the plural: above one (`1 ½ onions`), not at or below it (`1 onion`, `½ onion`). */
 export const takesPlural = (shown: number): boolean => shown > 1;
 
+// A noun phrase's head comes before its first preposition: `chipotle chillies in adobo`, `slices of bread`.
+const PREPOSITION = / (in|with|of|for|from|on) /;
+
 /**
- * The name with its last word agreeing with a counted amount as shown: (`onions`, 1) → `onion`, (`green chilli`, 1.5)
- * → `green chillies`. Only the last word is the noun that counts (`chicken breasts`, `bay leaves`).
+ * The name with its head noun agreeing with a counted amount as shown: (`onions`, 1) → `onion`, (`green chilli`, 1.5)
+ * → `green chillies`, (`chipotle chilli in adobo`, 2) → `chipotle chillies in adobo`. The head is the last word, or
+ * the last word before a preposition (`chicken breasts`, `bay leaves`).
  */
 export function nameForCount(name: string, shown: number): string {
-  const start = name.lastIndexOf(' ') + 1;
-  const last = name.slice(start);
-  const agreed = takesPlural(shown) ? pluralNoun(last) : singularNoun(last);
-  return agreed === last ? name : name.slice(0, start) + agreed;
+  const preposition = PREPOSITION.exec(name);
+  const end = preposition === null ? name.length : preposition.index;
+  const start = name.lastIndexOf(' ', end - 1) + 1;
+  const head = name.slice(start, end);
+  const agreed = takesPlural(shown) ? pluralNoun(head) : singularNoun(head);
+  return agreed === head ? name : name.slice(0, start) + agreed + name.slice(end);
 }

@@ -7,10 +7,17 @@
  * the last word of an English noun phrase says what the thing is (`chicken stock` is stock, `garlic powder` is a
  * spice, `tomato paste` is pantry); among keywords ending at the same word the longer wins (`coconut milk` before
  * `milk`). Then the words in front can move it: `frozen …` is in the freezer, `canned`/`tinned …` in the pantry,
- * `dried …` herbs are spices and other dried produce is pantry. No keyword: `other`.
+ * `dried …` herbs are spices and other dried produce is pantry; produce counted in cans, tins or jars is pantry.
+ * No keyword: `other`.
  */
 export const AISLES = ['produce', 'meat_seafood', 'dairy_eggs', 'bakery', 'pantry', 'spices', 'frozen', 'drinks', 'other'] as const;
 export type Aisle = (typeof AISLES)[number];
+
+/** Headings for people (a shopping list grouped by aisle, on a terminal or in a document). */
+export const AISLE_LABELS: Readonly<Record<Aisle, string>> = {
+  produce: 'Produce', meat_seafood: 'Meat & seafood', dairy_eggs: 'Dairy & eggs', bakery: 'Bakery', pantry: 'Pantry',
+  spices: 'Spices', frozen: 'Frozen', drinks: 'Drinks', other: 'Other',
+};
 
 const HERBS = ['basil', 'parsley', 'cilantro', 'coriander', 'dill', 'mint', 'thyme', 'rosemary', 'sage', 'oregano', 'tarragon', 'chive', 'bay leaf'];
 
@@ -24,6 +31,7 @@ export const AISLE_KEYWORDS: Readonly<Record<Exclude<Aisle, 'other'>, readonly s
     'pear', 'apricot', 'banana', 'berry', 'strawberry', 'blueberry', 'raspberry', 'grape', 'mango', 'pineapple', 'peach', 'plum',
     'cherry', 'melon', 'watermelon', 'kiwi', 'pomegranate', 'fig', 'beet', 'beetroot', 'radish', 'turnip', 'parsnip',
     'squash', 'pumpkin', 'fennel', 'artichoke', 'chard', 'watercress', 'salad', 'herb', 'sprout', 'lemongrass', 'okra',
+    'porcini', 'tomatillo', 'curry leaf', 'galangal', 'cabbage leaf',
   ],
   meat_seafood: [
     'chicken', 'beef', 'pork', 'lamb', 'turkey', 'duck', 'veal', 'bacon', 'ham', 'sausage', 'chorizo', 'prosciutto',
@@ -34,7 +42,8 @@ export const AISLE_KEYWORDS: Readonly<Record<Exclude<Aisle, 'other'>, readonly s
   dairy_eggs: [
     'milk', 'butter', 'cream', 'sour cream', 'heavy cream', 'double cream', 'single cream', 'creme fraiche', 'yogurt',
     'yoghurt', 'cheese', 'cheddar', 'mozzarella', 'parmesan', 'feta', 'ricotta', 'mascarpone', 'halloumi', 'gruyere',
-    'brie', 'egg', 'egg yolk', 'egg white', 'buttermilk', 'ghee', 'cream cheese', 'cottage cheese', 'tofu',
+    'brie', 'egg', 'egg yolk', 'egg white', 'buttermilk', 'ghee', 'cream cheese', 'cottage cheese', 'tofu', 'queso fresco',
+    'crema', 'paneer',
   ],
   bakery: ['bread', 'baguette', 'bun', 'roll', 'pita', 'tortilla', 'wrap', 'naan', 'croissant', 'bagel', 'brioche', 'sourdough', 'panko', 'flatbread'],
   pantry: [
@@ -44,13 +53,14 @@ export const AISLE_KEYWORDS: Readonly<Record<Exclude<Aisle, 'other'>, readonly s
     'mayonnaise', 'paste', 'tomato paste', 'passata', 'coconut milk', 'coconut cream', 'nut', 'almond', 'walnut', 'cashew', 'peanut',
     'pecan', 'pistachio', 'seed', 'sesame seed', 'chia seed', 'raisin', 'date', 'chocolate', 'chocolate chip', 'cocoa',
     'baking powder', 'baking soda', 'bicarbonate of soda', 'yeast', 'cornstarch', 'cornflour', 'gelatin', 'vanilla',
-    'vanilla extract', 'extract', 'cereal', 'granola', 'cracker', 'breadcrumb', 'polenta', 'semolina', 'water',
+    'vanilla extract', 'extract', 'cereal', 'granola', 'cracker', 'breadcrumb', 'polenta', 'semolina', 'water', 'olive',
+    'caper', 'miso', 'tamari', 'kombu', 'wakame', 'nori', 'dashi', 'adobo', 'poha', 'harissa', 'fish sauce', 'oyster sauce',
   ],
   spices: [
     'salt', 'pepper', 'salt and pepper', 'black pepper', 'white pepper', 'peppercorn', 'cumin', 'paprika', 'smoked paprika', 'turmeric', 'cinnamon', 'nutmeg', 'clove',
     'cardamom', 'chili powder', 'chilli powder', 'chilli flake', 'chili flake', 'red pepper flake', 'cayenne',
     'curry powder', 'garam masala', 'allspice', 'star anise', 'saffron', 'sumac', 'za atar', 'five spice', 'powder',
-    'garlic powder', 'onion powder', 'seasoning', 'spice', 'mixed spice', 'italian seasoning', 'fennel seed',
+    'garlic powder', 'onion powder', 'seasoning', 'spice', 'mixed spice', 'italian seasoning', 'fennel seed', 'amchur',
     'cumin seed', 'coriander seed', 'mustard seed', 'ground ginger', 'ground cinnamon', 'ground cumin',
   ],
   frozen: ['ice cream', 'ice', 'frozen', 'sorbet', 'puff pastry', 'filo', 'phyllo'],
@@ -63,8 +73,19 @@ const KEYWORDS: ReadonlyMap<string, Aisle> = new Map(
 const HERB_SET: ReadonlySet<string> = new Set(HERBS);
 const LONGEST_KEYWORD = Math.max(...[...KEYWORDS.keys()].map((keyword) => keyword.split(' ').length));
 
-/** The aisle of an ingredient, from its ingredient key (`ingredientKey`: folded, singular words). */
-export function aisleOf(key: string): Aisle {
+// Produce bought in a can, tin or jar is on the pantry shelves (`1 can fire-roasted tomatoes`).
+const PANTRY_CONTAINERS: ReadonlySet<string> = new Set(['can', 'tin', 'jar']);
+
+/**
+ * The aisle of an ingredient, from its ingredient key (`ingredientKey`: folded, singular words) and, when the amount
+ * is counted in one, its unit.
+ */
+export function aisleOf(key: string, unit: string | null = null): Aisle {
+  const aisle = aisleOfName(key);
+  return aisle === 'produce' && unit !== null && PANTRY_CONTAINERS.has(unit) ? 'pantry' : aisle;
+}
+
+function aisleOfName(key: string): Aisle {
   const words = key.split(' ').filter((word) => word !== '');
   let found: { aisle: Aisle; keyword: string; start: number } | undefined;
   for (let end = words.length; end > 0 && found === undefined; end -= 1) {

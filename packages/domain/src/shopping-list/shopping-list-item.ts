@@ -85,7 +85,7 @@ export function itemOf(lines: readonly CountedLine[], units: UnitsChoice): Shopp
     name,
     ...amount,
     text: renderIngredient({ ...amount, name: common, note: null }),
-    aisle: aisleOf(lines[0]?.key ?? ''),
+    aisle: aisleOf(lines[0]?.key ?? '', lines[0]?.unit ?? null),
     recipe_ids: [...new Set(lines.map((line) => line.recipe_id))],
     lines: lines.map((line) => line.text),
   };

@@ -18,7 +18,8 @@ import type { Ingredient } from '../ingredient/ingredient.js';
 import type { UnitsChoice } from '../ingredient/unit-conversion.js';
 import { AISLES } from './aisles.js';
 import { countedLine, type CountedLine } from './shopping-list-line.js';
-import { compareText, itemOf, type ShoppingListItem } from './shopping-list-item.js';
+import { foldText } from '../search/search-terms.js';
+import { itemOf, type ShoppingListItem } from './shopping-list-item.js';
 
 export type { ShoppingListItem } from './shopping-list-item.js';
 
@@ -35,13 +36,24 @@ export interface ShoppingList {
 
 const AISLE_ORDER = new Map(AISLES.map((aisle, index) => [aisle, index]));
 
-function compareItems(a: ShoppingListItem, b: ShoppingListItem): number {
-  return (AISLE_ORDER.get(a.aisle) ?? 0) - (AISLE_ORDER.get(b.aisle) ?? 0)
-    || compareText(a.name, b.name)
-    || compareText(a.unit ?? '', b.unit ?? '')
-    || compareText(a.text, b.text)
-    || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
+interface Sortable {
+  readonly item: ShoppingListItem;
+  readonly aisle: number;
+  readonly name: string;
 }
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function sortable(item: ShoppingListItem): Sortable {
+  return { item, aisle: AISLE_ORDER.get(item.aisle) ?? 0, name: foldText(item.name) };
+}
+
+/** Aisle, then folded name (folded once per item: folding is costly), then unit and text so that no two tie. */
+function compareItems(a: Sortable, b: Sortable): number {
+  return a.aisle - b.aisle || byText(a.name, b.name) || byText(a.item.unit ?? '', b.item.unit ?? '') || byText(a.item.text, b.item.text);
+}
+
+const sorted = (items: readonly ShoppingListItem[]): ShoppingListItem[] => items.map(sortable).sort(compareItems).map(({ item }) => item);
 
 function groupLines(sources: readonly ShoppingListSource[]): Map<string, CountedLine[]> {
   const groups = new Map<string, CountedLine[]>();
@@ -66,9 +78,10 @@ export function buildShoppingList(sources: readonly ShoppingListSource[], units:
     if (first.dimension.kind === 'none') withoutAmount.set(first.key, lines);
     else withAmount.push(lines);
   }
-  const items = withAmount.map((lines) => ({ key: lines[0]?.key ?? '', item: itemOf(lines, units) }));
-  items.sort((a, b) => compareItems(a.item, b.item));
-  const merged = items.map(({ key, item }) => {
+  const keys = new Map<ShoppingListItem, string>();
+  for (const lines of withAmount) keys.set(itemOf(lines, units), lines[0]?.key ?? '');
+  const merged = sorted([...keys.keys()]).map((item) => {
+    const key = keys.get(item) ?? '';
     const loose = withoutAmount.get(key);
     if (loose === undefined) return item;
     withoutAmount.delete(key);
@@ -79,5 +92,5 @@ export function buildShoppingList(sources: readonly ShoppingListSource[], units:
     };
   });
   const alone = [...withoutAmount.values()].map((lines) => itemOf(lines, units));
-  return { units, items: [...merged, ...alone].sort(compareItems) };
+  return { units, items: sorted([...merged, ...alone]) };
 }

@@ -33,7 +33,7 @@ export function runProductRepositoryContract(name: string, makeRepository: () =>
       const now = new Date('2026-05-05T05:05:05.005Z');
       const products = [
         productFixture({ sales: { platforms: ['etsy'], price_cents: 1299, currency: 'EUR' }, status: 'published', published_at: now, description: 'x' }),
-        productFixture({ type: 'meal_plan', recipe_ids: ['r1', 'r2'], days: [{ day: 1, meals: [{ meal_type: 'lunch', recipe_id: 'r1' }, { meal_type: 'dinner', recipe_id: 'r2' }] }] }),
+        productFixture({ type: 'meal_plan', recipe_ids: ['r1', 'r2'], days: [{ day: 1, meals: [{ meal_type: 'lunch', recipe_id: 'r1' }, { meal_type: 'dinner', recipe_id: 'r2', servings: 6 }] }] }),
         productFixture({ type: 'lead_magnet', source_product_id: 'product-x' }),
       ];
       for (const product of products) assert.deepEqual((await repository.insert(product))._unsafeUnwrap(), product);

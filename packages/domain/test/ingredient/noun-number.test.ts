@@ -42,6 +42,8 @@ describe('a count agrees with its noun', () => {
     assert.equal(nameForCount('onion', 3), 'onions');
     assert.equal(nameForCount('green chilli', 1.5), 'green chillies');
     assert.equal(nameForCount('bay leaves', 1), 'bay leaf');
+    assert.equal(nameForCount('chipotle chilli in adobo', 2), 'chipotle chillies in adobo');
+    assert.equal(nameForCount('tomatoes with their juice', 1), 'tomato with their juice');
   });
 
   it('renders the scaled view as a cook writes it (issue 12, item 11)', () => {

@@ -30,6 +30,8 @@ describe('aisles', () => {
     assert.equal(aisle('dried oregano'), 'spices');
     assert.equal(aisle('dried apricots'), 'pantry');
     assert.equal(aisle('dried mango'), 'pantry');
+    assert.equal(aisleOf(ingredientKey('fire-roasted tomatoes'), 'can'), 'pantry');
+    assert.equal(aisleOf(ingredientKey('tomatoes'), 'g'), 'produce');
   });
 
   it('has every keyword in one aisle only, written as a key', () => {

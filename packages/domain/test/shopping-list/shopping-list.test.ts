@@ -73,6 +73,7 @@ const LINES = [
   '2 onions', '1 onion, diced', '½ onion', '1-2 onions', '3 tsp sugar', '1 tbsp sugar', '1 cup sugar', '200 g sugar', '1 lb sugar',
   '2 oz sugar', '100 ml milk', '1 cup milk', '1 l milk', '2 fl oz milk', '1 quart milk', '2 cloves garlic', '1-2 cloves garlic',
   'garlic', 'salt to taste', '1 tsp salt', '5 g salt', '2 tins tomatoes', '3 tomatoes', '400 g tomatoes', '1 kg tomatoes', '2 eggs',
+  '300 g Tomatoes', '150 g tomato, diced', '1 cup Milk', 'Garlic (fresh)',
 ];
 const sources = fc.array(fc.array(fc.constantFrom(...LINES), { maxLength: 8 }), { maxLength: 6 })
   .map((recipes) => recipes.map((lines, index) => source(`r${index}`, ...lines)));

@@ -4,15 +4,18 @@ import {
   createProduct,
   generateLeadMagnet,
   getProduct,
+  getProductShoppingList,
   listProducts,
   publishProduct,
   updateProduct,
   type ProductDeps,
 } from '@larder/domain';
+import type { Static } from 'typebox';
 import { pageRequestFrom } from '../http/pagination.js';
 import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
 import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, ProductSchema, publishBody } from '../schemas/product.js';
+import { ShoppingListQuery, ShoppingListSchema, SHOPPING_LIST_RULES } from '../schemas/shopping-list.js';
 import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, problems, success } from '../schemas/responses.js';
 
 const tags = ['products'];
@@ -28,6 +31,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
   const update = updateProduct(deps);
   const publish = publishProduct(deps);
   const leadMagnet = generateLeadMagnet(deps);
+  const shoppingList = getProductShoppingList(deps);
 
   app.get('/products', {
     schema: {
@@ -44,6 +48,25 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
     const result = await list({ ...(status === undefined ? {} : { status }), ...(type === undefined ? {} : { type }) }, pageRequestFrom(request.query));
     if (result.isErr()) return sendDomainError(reply, result.error, 'query');
     return sendPage(request, reply, result.value);
+  });
+
+  app.get('/products/:id/shopping-list', {
+    schema: {
+      tags,
+      summary: 'The shopping list of a product',
+      description: SHOPPING_LIST_RULES,
+      params: IdParams,
+      querystring: ShoppingListQuery,
+      response: {
+        200: success(refTo(ShoppingListSchema), 'The shopping list, ordered by aisle then name.', AUTHENTICATED_HEADERS),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404], { 400: '`validation_failed`: `units` is not one of `original`, `metric`, `us` (or another query parameter is unknown).' }),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await shoppingList(request.params.id, request.query.units);
+    if (result.isErr()) return sendDomainError(reply, result.error, 'query');
+    // The domain's lists are read-only; the serialiser only reads them.
+    return reply.send(result.value as Static<typeof ShoppingListSchema>);
   });
 
   app.get('/products/:id', {

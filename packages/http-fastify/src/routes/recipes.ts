@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   archiveRecipe,
   createRecipe,
-  getRecipe,
-  getScaledRecipe,
+  getRecipeView,
   listRecipes,
   recipeListQueryFrom,
   updateRecipe,
@@ -30,8 +29,7 @@ function listParams(query: Static<typeof RecipeListQuery>): RecipeListParams {
 
 export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, deps) => {
   const list = listRecipes(deps);
-  const get = getRecipe(deps);
-  const getScaled = getScaledRecipe(deps);
+  const view = getRecipeView(deps);
   const create = createRecipe(deps);
   const update = updateRecipe(deps);
   const archive = archiveRecipe(deps);
@@ -56,18 +54,21 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
   app.get('/recipes/:id', {
     schema: {
       tags,
-      summary: 'Read a recipe, or scale it',
-      description: 'With `servings=N`: quantities multiplied by N / base servings, `text` re-rendered, `scaling` added. Archived recipes can be read and scaled.',
+      summary: 'Read a recipe, scaled and in the units asked for',
+      description:
+        'With `servings=N`: quantities multiplied by N / base servings, `text` re-rendered (a count agrees with its noun: `1 onion`, ' +
+        '`3 onions`), `scaling` added. With `units=metric|us`: weights and volumes converted after scaling, each converted line keeping ' +
+        'the recipe\'s own text as `original_text`; the response says `units`. Archived recipes can be read, scaled and converted.',
       params: IdParams,
       querystring: RecipeGetQuery,
       response: {
-        200: success(refTo(ScaledRecipeSchema), 'The recipe (scaled when `servings` is given).', { ...AUTHENTICATED_HEADERS, ...ETAG }),
+        200: success(refTo(ScaledRecipeSchema), 'The recipe (scaled when `servings` is given, converted when `units` is).', { ...AUTHENTICATED_HEADERS, ...ETAG }),
         ...problems([...AUTHENTICATED_PROBLEMS, 404, 422], { 422: '`not_scalable`: the recipe has no base servings.' }),
       },
     },
   }, async (request, reply) => {
-    const { servings } = request.query;
-    const result = servings === undefined ? await get(request.params.id) : await getScaled(request.params.id, servings);
+    const { servings, units } = request.query;
+    const result = await view(request.params.id, { ...(servings === undefined ? {} : { servings }), ...(units === undefined ? {} : { units }) });
     if (result.isErr()) return sendDomainError(reply, result.error, 'query');
     return sendVersioned(reply, result.value);
   });

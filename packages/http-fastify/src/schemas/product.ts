@@ -1,11 +1,17 @@
 /** Product bodies, queries and responses. */
-import { MAX_LEAD_MAGNET_RECIPES, MAX_PRICE_CENTS, MEAL_PLAN_LIMITS, PRODUCT_STATUSES, PRODUCT_TEXT_LIMITS, PRODUCT_TYPES, RECIPE_LIMIT_BY_TYPE } from '@larder/domain';
+import { MAX_LEAD_MAGNET_RECIPES, MAX_PRICE_CENTS, MAX_SCALED_SERVINGS, MEAL_PLAN_LIMITS, PRODUCT_STATUSES, PRODUCT_TEXT_LIMITS, PRODUCT_TYPES, RECIPE_LIMIT_BY_TYPE } from '@larder/domain';
 import { Type } from 'typebox';
 import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
 
+const mealServings = Type.Integer({
+  minimum: 1,
+  maximum: MAX_SCALED_SERVINGS,
+  description: `The recipe cooked for this many servings at this meal (1..${MAX_SCALED_SERVINGS}); the shopping list counts it so. Absent: the recipe's base servings.`,
+});
+
 const MealPlanDaySchema = Type.Object({
   day: Type.Integer({ minimum: 1 }),
-  meals: Type.Array(Type.Object({ meal_type: Type.String(), recipe_id: Type.String() })),
+  meals: Type.Array(Type.Object({ meal_type: Type.String(), recipe_id: Type.String(), servings: Type.Optional(mealServings) })),
 });
 
 export const ProductSchema = Type.Object({
@@ -36,7 +42,14 @@ const days = Type.Array(
     {
       day: Type.Integer({ minimum: 1, maximum: MEAL_PLAN_LIMITS.days * 12 }),
       meals: Type.Array(
-        Type.Object({ meal_type: Type.String({ minLength: 1, maxLength: PRODUCT_TEXT_LIMITS.mealType }), recipe_id: id }, { additionalProperties: false }),
+        Type.Object(
+          {
+            meal_type: Type.String({ minLength: 1, maxLength: PRODUCT_TEXT_LIMITS.mealType }),
+            recipe_id: id,
+            servings: Type.Optional(Nullable(mealServings)),
+          },
+          { additionalProperties: false },
+        ),
         { maxItems: MEAL_PLAN_LIMITS.mealsPerDay },
       ),
     },

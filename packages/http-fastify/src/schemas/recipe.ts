@@ -1,7 +1,8 @@
 /** Recipe bodies, queries and responses. Shapes and sizes here; the domain has the last word on values. */
-import { RECIPE_LIMITS, RECIPE_SORT_KEYS, RECIPE_STATUSES, SETTABLE_RECIPE_STATUSES } from '@larder/domain';
+import { RECIPE_LIMITS, RECIPE_SORT_KEYS, RECIPE_STATUSES, SETTABLE_RECIPE_STATUSES, UNITS_CHOICES } from '@larder/domain';
 import { Type } from 'typebox';
 import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
+import { UnitsQuery } from './units.js';
 
 const L = RECIPE_LIMITS;
 
@@ -43,8 +44,15 @@ const recipeFields = {
 
 export const RecipeSchema = Type.Object(recipeFields, { $id: 'Recipe' });
 
+const ConvertedIngredientSchema = Type.Object({
+  ...IngredientSchema.properties,
+  original_text: Type.Optional(Type.String({ description: 'Present only when `units` converted this line: the recipe\'s own `text`.' })),
+});
+
 export const ScaledRecipeSchema = Type.Object({
   ...recipeFields,
+  ingredients: Type.Array(ConvertedIngredientSchema),
+  units: Type.Optional(StringEnum(UNITS_CHOICES, { description: 'Present only with `?units=`: the units the ingredients are given in.' })),
   scaling: Type.Optional(
     Type.Object(
       { base_servings: Type.Integer(), servings: Type.Integer(), factor: Type.Number() },
@@ -135,6 +143,10 @@ export const RecipeListQuery = Type.Object(
 );
 
 export const RecipeGetQuery = Type.Object(
-  { servings: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Scale the recipe to N servings (422 `not_scalable` without base servings).' })) },
+  {
+    servings: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Scale the recipe to N servings (422 `not_scalable` without base servings).' })),
+    units: Type.Optional(UnitsQuery),
+  },
   { additionalProperties: false },
 );
+

@@ -1,6 +1,7 @@
 /** Schemas registered once with `app.addSchema` and referenced by `$id` (OpenAPI components). */
 import { ProductSchema } from './product.js';
 import { RecipeSchema, ScaledRecipeSchema } from './recipe.js';
+import { ShoppingListSchema } from './shopping-list.js';
 import { ProblemSchema } from './responses.js';
 
-export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema];
+export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema];

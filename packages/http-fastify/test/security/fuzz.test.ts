@@ -11,6 +11,7 @@ import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
+import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
 import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { harness } from '../support/harness.js';
 import { mongoApi } from '../reliability/support/mongo-api.js';
@@ -46,6 +47,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PATCH', path: '/api/products/{id}', body: schema(ProductPatchBody), authenticated: true },
   { method: 'POST', path: '/api/products/{id}/publish', body: schema(publishBody(['etsy', 'gumroad'])), authenticated: true },
   { method: 'POST', path: '/api/products/{id}/lead-magnet', body: schema(LeadMagnetBody), authenticated: true },
+  { method: 'GET', path: '/api/products/{id}/shopping-list', query: schema(ShoppingListQuery), authenticated: true },
   { method: 'GET', path: '/healthz', authenticated: false },
   { method: 'GET', path: '/readyz', authenticated: false },
 ];
