@@ -9,11 +9,13 @@ import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeLis
 import { PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
 import { ID_INDEX, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
 import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
-import { recipeExternalIdFilter, recipeListSegments, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
+import { recipeExternalIdFilter, recipeFuzzyCountFilter, recipeListSegments, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
 
+/** Text queries: none, a short word (exact only), a word with typo keys, and several words (`$and`). */
+const TEXT_QUERIES: RecipeListParams[] = [{}, { q: 'pie' }, { q: 'apple' }, { q: 'apple pie crumble' }];
+
 const RECIPE_FILTERS: Record<string, RecipeListParams> = {
-  q: { q: 'apple pie' },
   dietary_tags: { dietary_tags: ['vegan', 'gluten-free'] },
   cuisine: { cuisine: 'Thai' },
   meal_type: { meal_type: 'dinner' },
@@ -24,11 +26,13 @@ const RECIPE_FILTERS: Record<string, RecipeListParams> = {
   email_ready: { email_ready: true },
 };
 
-/** Every combination of the filters: the empty one, each alone, and every mix of them (2^9). */
+/** Every combination of the filters (the empty one, each alone, every mix of them: 2^8), with every text query. */
 function filterCombinations(): RecipeListParams[] {
   const entries = Object.values(RECIPE_FILTERS);
-  return Array.from({ length: 2 ** entries.length }, (_, mask) =>
-    Object.assign({}, ...entries.filter((_, bit) => (mask >> bit) & 1)) as RecipeListParams,
+  return TEXT_QUERIES.flatMap((text) =>
+    Array.from({ length: 2 ** entries.length }, (_, mask) =>
+      Object.assign({}, text, ...entries.filter((_, bit) => (mask >> bit) & 1)) as RecipeListParams,
+    ),
   );
 }
 
@@ -45,13 +49,17 @@ const unserved = (shapes: QueryShape[], specs: typeof recipeSpecs) =>
 describe('declared indexes serve every query the adapter builds', () => {
   it('recipe listings: every filter combination, with and without search, in every sort and order', () => {
     const shapes = filterCombinations().flatMap((params) =>
-      SORTS.flatMap((sort) =>
-        recipeListSegments(recipeListQueryFrom({ ...params, ...sort }, { page: 1, perPage: 20 })).map((segment) =>
-          queryShape(segment.filter, segment.sort, ['status']),
-        ),
-      ),
+      SORTS.flatMap((sort) => {
+        const query = recipeListQueryFrom({ ...params, ...sort }, { page: 1, perPage: 20 });
+        const fuzzyCount = recipeFuzzyCountFilter(query);
+        return [
+          ...recipeListSegments(query).map((segment) => queryShape(segment.filter, segment.sort, ['status'])),
+          // Counted, not read: any index bounded by its first field serves it.
+          ...(fuzzyCount === undefined ? [] : [queryShape(fuzzyCount, {}, ['status'])]),
+        ];
+      }),
     );
-    assert.equal(shapes.length > 6000, true, 'the enumeration covers the combinations');
+    assert.equal(shapes.length > 24_000, true, 'the enumeration covers the combinations (and the fuzzy segments and counts)');
     assert.deepEqual(unserved(shapes, recipeSpecs), []);
   });
 
@@ -60,7 +68,8 @@ describe('declared indexes serve every query the adapter builds', () => {
       [null, 'recipe-1'].map((afterId) => {
         const segment = recipeWalkSegment(recipeFilterFrom(params), afterId);
         // An export reads the whole filtered set once, in id order: the order is what must be served.
-        return queryShape(segment.filter, segment.sort, Object.keys(segment.filter));
+        const { equality, range } = queryShape(segment.filter, segment.sort);
+        return queryShape(segment.filter, segment.sort, [...equality, ...range]);
       }),
     );
     const lookups = [queryShape({ _id: { $in: ['a'] } }), queryShape(recipeExternalIdFilter(['x']))];
@@ -100,6 +109,11 @@ describe('the index checker', () => {
   it('rejects an index that does not narrow a filtered query, unless the filter is broad', () => {
     assert.equal(serves({ status: 1, s: 1, _id: 1 }, { status: 'active', cuisine: 'thai' }, { s: 1, _id: 1 }, ['status']), false);
     assert.equal(serves({ status: 1, s: 1, _id: 1 }, { status: 'active' }, { s: 1, _id: 1 }, ['status']), true);
+  });
+
+  it('reads `$and` as its conditions side by side', () => {
+    assert.equal(serves({ a: 1, s: 1, _id: 1 }, { $and: [{ a: { $in: ['x'] } }, { a: { $in: ['y'] } }] }, { s: 1, _id: 1 }), true);
+    assert.equal(serves({ b: 1, s: 1, _id: 1 }, { $and: [{ a: { $in: ['x'] } }] }, { s: 1, _id: 1 }), false);
   });
 
   it('refuses to guess about operators it does not model', () => {

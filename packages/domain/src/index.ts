@@ -27,6 +27,7 @@ export * from './recipe/recipe-use-cases.js';
 export * from './recipe/recipe-import.js';
 
 export * from './search/search-terms.js';
+export * from './search/fuzzy-keys.js';
 
 export * from './product/product.js';
 export * from './product/product-input.js';

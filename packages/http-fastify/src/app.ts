@@ -8,13 +8,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
 import { buildValidatorCompiler } from './http/validator-compiler.js';
 import auth, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import idempotency from './plugins/idempotency.js';
 import openapi from './plugins/openapi.js';
 import problemDetails, { BODY_LIMIT_BYTES, frameworkErrorHandler } from './plugins/problem-details.js';
 import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
-import security from './plugins/security.js';
+import requestFraming from './plugins/request-framing.js';
+import security, { securityHeaders } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -36,6 +38,37 @@ export interface AppConfig {
   corsOrigins: readonly string[] | '*';
   /** Trust X-Forwarded-* (client address for login limits, protocol) from a proxy in front. */
   trustProxy?: boolean;
+  /** The whole request (headers and body) must arrive within this, else 408 `request_timeout`. Default 30 s. */
+  requestTimeoutMs?: number;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * How long an idle keep-alive connection stays open between requests. Long enough for a client's burst of requests
+ * (a page of the reference, a script's loop) to reuse its connection; short enough that idle clients cannot pile up
+ * open sockets. Node's own default, and the value its HTTP agent reads from `Keep-Alive: timeout=5` to stop reusing a
+ * connection just before the server closes it. A proxy in front should close idle upstream connections sooner.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5000;
+
+/**
+ * Node's HTTP server options for the request limits: the headers and the whole request within `requestTimeoutMs`
+ * (checked every second, or every tenth of the limit when it is short), and no Host check of its own (its answer is an
+ * empty 400 outside Fastify; plugins/request-framing.ts answers a problem instead).
+ */
+function serverLimits(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(requestTimeoutMs / 10))),
+      requireHostHeader: false,
+    },
+  };
 }
 
 export interface AppDeps {
@@ -75,11 +108,17 @@ function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'
   return { level: 'info', ...base, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
 }
 
-/** A caller's own request id is kept when it is safe to log and echo; otherwise the service makes one. */
+/**
+ * A caller's own request id is kept when it is safe to log and echo; otherwise the service makes one. It is remembered
+ * with the raw request, so that an error the HTTP parser raises later in the same request (its body's framing, its
+ * time limit) is answered and logged under the same id.
+ */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 function requestId(request: RawRequestDefaultExpression): string {
   const given = request.headers['x-request-id'];
-  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  const id = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  rememberRequestId(request, id);
+  return id;
 }
 
 const packageVersion = (): string =>
@@ -87,6 +126,7 @@ const packageVersion = (): string =>
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const requestTimeoutMs = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: loggerOptions(deps.logger),
     genReqId: requestId,
@@ -94,12 +134,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy ?? false,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: clientErrorHandler(requestTimeoutMs, securityHeaders()),
+    ...serverLimits(requestTimeoutMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler());
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(problemDetails);
   await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(requestFraming);
   await app.register(openapi, { version: packageVersion() });
   await app.register(rateLimits, {
     perUser: config.rateLimit,

@@ -35,6 +35,8 @@ export interface ServiceConfig {
   /** `[]`: no cross-origin access; `'*'`: any origin. */
   readonly corsOrigins: readonly string[] | '*';
   readonly trustProxy: boolean;
+  /** The whole request (headers and body) must arrive within this many milliseconds, else 408. */
+  readonly requestTimeoutMs: number;
   readonly production: boolean;
 }
 
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     corsOrigins: corsOrigins(env),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    requestTimeoutMs: wholeNumber(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
   })
     .map(({ jwt, rateLimitMax, rateLimitWindowMs, ...rest }) => ({
       ...rest,

@@ -190,6 +190,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
         salesPlatforms: config.salesPlatforms,
         corsOrigins: config.corsOrigins,
         trustProxy: config.trustProxy,
+        requestTimeoutMs: config.requestTimeoutMs,
       },
       logger: { level: config.logLevel },
     });

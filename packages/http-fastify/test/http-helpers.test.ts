@@ -1,6 +1,7 @@
-/** If-Match parsing and Link headers, as pure functions. */
+/** If-Match parsing, Link headers and the domain error mapping, as pure functions. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { problemForDomainError } from '../src/http/error-mapper.js';
 import { NEVER_MATCHES, parseIfMatch } from '../src/http/etag.js';
 import { linkHeader } from '../src/http/pagination.js';
 
@@ -35,5 +36,15 @@ describe('Link header', () => {
   it('gives an empty list one page, and a page past the end a prev to the last page', () => {
     assert.equal(linkHeader('/api/products', page(1, 0)), '</api/products?page=1&per_page=10>; rel="first", </api/products?page=1&per_page=10>; rel="last"');
     assert.match(linkHeader('/api/products?page=9', page(9, 15)), /<\/api\/products\?page=2&per_page=10>; rel="prev"/);
+  });
+});
+
+describe('domain errors', () => {
+  it('contention that outlasted the retries is 409 invalid_state saying to send again, not an outage', () => {
+    const { problem, headers } = problemForDomainError({ type: 'WriteContention', what: 'recipe' });
+    assert.equal(problem.status, 409);
+    assert.equal(problem.code, 'invalid_state');
+    assert.match(problem.detail, /recipe.*Send the request again\./);
+    assert.equal(headers, undefined, 'no Retry-After: the database is fine');
   });
 });

@@ -98,6 +98,16 @@ describe('interactive reference at /docs', () => {
   });
   after(() => h.app.close());
 
+  it('is where / sends a visitor (302, no token needed), as the OpenAPI document says', async () => {
+    const root = await h.app.inject({ method: 'GET', url: '/' });
+    assert.equal(root.statusCode, 302);
+    assert.equal(root.headers.location, '/docs');
+    const document = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json<Document>();
+    const operation = document.paths['/']?.get;
+    assert.deepEqual(operation?.security, []);
+    assert.ok(operation?.responses['302'], 'the 302 is documented');
+  });
+
   it('serves the page and every asset it loads from the service itself', async () => {
     const page = await h.app.inject({ method: 'GET', url: '/docs' });
     assert.equal(page.statusCode, 200);

@@ -150,6 +150,20 @@ describe('recipe lists', () => {
     assert.deepEqual(await titles('max_cook_time_minutes=30&sort=title'), ['Apple Pie', 'Banana Bread']);
   });
 
+  it('forgives one typo in a search and says so in exposed headers', async () => {
+    const search = (query: string) => h.request({ method: 'GET', url: `/api/recipes?${query}`, headers: { origin: 'https://app.example.com' } });
+    const fuzzy = await search('q=bannana');
+    assert.deepEqual(fuzzy.json<Page>().data.map((recipe) => recipe.title), ['Banana Bread']);
+    assert.deepEqual([fuzzy.headers['search-fuzzy'], fuzzy.headers['search-fuzzy-matches']], ['true', '1']);
+    const exposed = String(fuzzy.headers['access-control-expose-headers']).toLowerCase();
+    assert.ok(exposed.includes('search-fuzzy') && exposed.includes('search-fuzzy-matches'), exposed);
+    const exact = await search('q=banana');
+    assert.deepEqual([exact.headers['search-fuzzy'], exact.headers['search-fuzzy-matches']], ['false', '0']);
+    assert.equal((await search('sort=title')).headers['search-fuzzy'], undefined, 'no header without q');
+    assert.deepEqual((await search('q=bana')).json<Page>().data.map((recipe) => recipe.title), ['Banana Bread'], 'a prefix');
+    assert.deepEqual((await search('q=crme')).json<Page>().data, [], 'a word under five letters is never fuzzy (crème is one edit away)');
+  });
+
   it('refuses unknown parameters, bad enums and non-boolean flags', async () => {
     for (const query of ['colour=red', 'sort=calories', 'email_ready=yes', 'page=1.5', 'per_page=0', 'status=deleted']) {
       assertProblem(await h.request({ method: 'GET', url: `/api/recipes?${query}` }), 400, 'validation_failed');

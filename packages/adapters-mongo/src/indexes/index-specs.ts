@@ -9,8 +9,9 @@
  *   index families of their own.
  * - `<field>_<sort>`: a selective filter (search keys, a dietary tag, cuisine, meal type, season, collection), then
  *   status, then the sort: the filter bounds the scan and the order comes from the index, for every sort.
- * - `title_keys_relevance`: the first segment of relevance (title matches by engagement); the second segment is
- *   served by `search_keys_engagement_score`.
+ * - `title_keys_relevance`: the title segments of relevance (exact, then fuzzy title matches, by engagement); the
+ *   other segments are served by `search_keys_engagement_score`. A fuzzy search is one `$in` per query word (the
+ *   word's key and its typo keys) on the same multikey fields: equality still, so no new index is needed.
  * Every index serves both directions of its sort: ties are broken by `_id` in the sort's direction.
  * Of the array fields (search_keys, title_keys, dietary_tags) no index holds two: MongoDB refuses parallel arrays.
  */

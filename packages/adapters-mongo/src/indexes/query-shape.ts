@@ -42,10 +42,14 @@ function kindOf(field: string, condition: unknown): 'equality' | 'range' {
 export function queryShape(filter: Document, sort: SortSpec = {}, broad: readonly string[] = []): QueryShape {
   const equality: string[] = [];
   const range: string[] = [];
-  for (const [field, condition] of Object.entries(filter)) {
+  // `$and` of conditions is the conditions side by side (what a filter with repeated keys would say).
+  const conditions = Object.entries(filter).flatMap(([field, condition]): [string, unknown][] =>
+    field === '$and' && Array.isArray(condition) ? condition.flatMap((part) => Object.entries(part as Document)) : [[field, condition]],
+  );
+  for (const [field, condition] of conditions) {
     if (RESIDUAL_OPERATORS.has(field)) continue;
     if (field.startsWith('$')) throw new Error(`query-shape: unsupported top-level operator ${field}`);
-    (kindOf(field, condition) === 'equality' ? equality : range).push(field);
+    if (!equality.includes(field) && !range.includes(field)) (kindOf(field, condition) === 'equality' ? equality : range).push(field);
   }
   const narrowing = [...equality, ...range].filter((field) => !broad.includes(field));
   return { equality, range, sort: Object.entries(sort), narrowing };

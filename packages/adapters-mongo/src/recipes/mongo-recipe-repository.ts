@@ -3,7 +3,7 @@ import type { ResultAsync } from 'neverthrow';
 import type {
   BatchWriteOutcome,
   DuplicateExternalId,
-  Page,
+  RecipePage,
   Recipe,
   RecipeFilter,
   RecipeListQuery,
@@ -70,7 +70,7 @@ export class MongoRecipeRepository implements RecipeRepository {
     }, externalIdConflict(recipe));
   }
 
-  list(query: RecipeListQuery): ResultAsync<Page<Recipe>, StoreUnavailable> {
+  list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable> {
     return attempt(async () => listRecipes(this.#recipes, query, await serverCapabilities(this.#db)));
   }
 

@@ -17,9 +17,12 @@ export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'ins
   ingredients: Ingredient[];
   instructions: string[];
   dietary_tags: string[];
-  /** Word-prefix keys of title, description, ingredient names and notes (`recipeSearchKeys().all`). */
+  /**
+   * Word-prefix keys of title, description, ingredient names and notes, and the typo keys of their words
+   * (`recipeSearchKeys().all`; typo keys hold `=` or `~`, so they never meet a prefix key).
+   */
   search_keys: string[];
-  /** Word-prefix keys of the title alone, for relevance (title matches first). */
+  /** The same keys of the title alone, for relevance (title matches first). */
   title_keys: string[];
   /** Case- and accent-folded title, the `title` sort. */
   title_sort: string;

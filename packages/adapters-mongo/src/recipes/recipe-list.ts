@@ -1,8 +1,8 @@
 import type { Collection } from 'mongodb';
 import type { EngineCapabilities } from '../engine/capabilities.js';
-import { offsetOf, type Page, type Recipe, type RecipeListQuery } from '@larder/domain';
+import { offsetOf, type Recipe, type RecipeListQuery, type RecipePage } from '@larder/domain';
 import { toRecipe, type RecipeDocument } from './recipe-document.js';
-import { recipeListSegments, type ListSegment } from './recipe-queries.js';
+import { recipeFuzzyCountFilter, recipeListSegments, type ListSegment } from './recipe-queries.js';
 
 async function read(recipes: Collection<RecipeDocument>, segment: ListSegment, skip: number, limit: number): Promise<Recipe[]> {
   const documents = await recipes.find(segment.filter).sort(segment.sort).skip(skip).limit(limit).toArray();
@@ -14,18 +14,20 @@ async function read(recipes: Collection<RecipeDocument>, segment: ListSegment, s
  * first one read, concurrently; a later segment is read only when the page runs past the ones before it, with its
  * skip reduced by their counts. A single-segment listing is thus one find and one count in parallel.
  */
-export async function listRecipes(recipes: Collection<RecipeDocument>, query: RecipeListQuery, can: EngineCapabilities): Promise<Page<Recipe>> {
+export async function listRecipes(recipes: Collection<RecipeDocument>, query: RecipeListQuery, can: EngineCapabilities): Promise<RecipePage> {
   const segments = recipeListSegments(query);
+  const fuzzyCountFilter = recipeFuzzyCountFilter(query);
   const offset = offsetOf(query.page);
   const limit = query.page.perPage;
   // The domain stores no text with U+0000, so a filter value holding one matches nothing; an engine that cannot
   // even compare such a string (FerretDB on PostgreSQL) is not asked.
-  if (!can.nulInStrings && JSON.stringify(query.filter).includes('\\u0000')) return { items: [], total: 0, page: query.page.page, perPage: limit };
+  if (!can.nulInStrings && JSON.stringify(query.filter).includes('\\u0000')) return { items: [], total: 0, fuzzyMatches: 0, page: query.page.page, perPage: limit };
   const [first, ...rest] = segments;
   if (first === undefined) throw new Error('a listing has at least one segment');
-  const [counts, firstItems] = await Promise.all([
+  const [counts, firstItems, sortedFuzzyCount] = await Promise.all([
     Promise.all(segments.map((segment) => recipes.countDocuments(segment.filter))),
     read(recipes, first, offset, limit),
+    fuzzyCountFilter === undefined ? 0 : recipes.countDocuments(fuzzyCountFilter),
   ]);
   const items = [...firstItems];
   let before = counts[0] ?? 0;
@@ -36,5 +38,6 @@ export async function listRecipes(recipes: Collection<RecipeDocument>, query: Re
     before += counts[index + 1] ?? 0;
   }
   const total = counts.reduce((sum, count) => sum + count, 0);
-  return { items, total, page: query.page.page, perPage: limit };
+  const fuzzyMatches = segments.reduce((sum, segment, index) => sum + (segment.fuzzy ? (counts[index] ?? 0) : 0), sortedFuzzyCount);
+  return { items, total, fuzzyMatches, page: query.page.page, perPage: limit };
 }

@@ -3,7 +3,7 @@
  * every one of them against the declared indexes, so a query without a serving index fails the build.
  */
 import type { Filter } from 'mongodb';
-import type { RecipeFilter, RecipeListQuery, RecipeSortField } from '@larder/domain';
+import { hasFuzzySearch, type RecipeFilter, type RecipeListQuery, type RecipeSortField } from '@larder/domain';
 import type { RecipeDocument } from './recipe-document.js';
 
 export type RecipeQueryFilter = Filter<RecipeDocument>;
@@ -17,15 +17,26 @@ export const RECIPE_SORT_FIELDS: Record<RecipeSortField, keyof RecipeDocument> =
   title: 'title_sort',
 };
 
+type KeyField = 'search_keys' | 'title_keys';
+
+/** Every query key in `field`. */
+const exactSearch = (field: KeyField, filter: RecipeFilter): RecipeQueryFilter => ({ [field]: { $all: [...filter.searchKeys] } });
+
+/** Every query word in `field` as itself or within a typo: per word, one `$in` of its key and its typo keys. */
+function looseSearch(field: KeyField, filter: RecipeFilter): RecipeQueryFilter {
+  const fuzzy = filter.fuzzyKeys ?? [];
+  const words = filter.searchKeys.map((key, index): RecipeQueryFilter => ({ [field]: { $in: [key, ...(fuzzy[index] ?? [])] } }));
+  return words.length === 1 && words[0] !== undefined ? words[0] : { $and: words };
+}
+
 /**
- * `recipeMatchesFilter` as a MongoDB filter. Array conditions are left out when empty rather than sent as
- * `$all: []`, which MongoDB matches against nothing and the emulator against everything.
+ * `recipeMatchesFilter` without its text query, as a MongoDB filter. Array conditions are left out when empty rather
+ * than sent as `$all: []`, which MongoDB matches against nothing and the emulator against everything.
  */
-export function recipeFilter(filter: RecipeFilter): RecipeQueryFilter {
+function attributeFilter(filter: RecipeFilter): RecipeQueryFilter {
   const when = <T>(present: boolean, condition: T): T | object => (present ? condition : {});
   return {
     status: { $in: [...filter.statuses] },
-    ...when(filter.searchKeys.length > 0, { search_keys: { $all: [...filter.searchKeys] } }),
     ...when(filter.dietaryTags.length > 0, { dietary_tags: { $all: [...filter.dietaryTags] } }),
     ...when(filter.cuisine !== undefined, { cuisine_key: filter.cuisine }),
     ...when(filter.mealType !== undefined, { meal_type_key: filter.mealType }),
@@ -37,41 +48,67 @@ export function recipeFilter(filter: RecipeFilter): RecipeQueryFilter {
   };
 }
 
+/** `recipeMatchesFilter` as a MongoDB filter: exact and fuzzy matches alike. */
+export function recipeFilter(filter: RecipeFilter): RecipeQueryFilter {
+  const attributes = attributeFilter(filter);
+  if (filter.searchKeys.length === 0) return attributes;
+  return { ...attributes, ...(hasFuzzySearch(filter) ? looseSearch('search_keys', filter) : exactSearch('search_keys', filter)) };
+}
+
 /** One query of a listing: its matches, in this order, make up one contiguous run of the result. */
 export interface ListSegment {
   readonly filter: RecipeQueryFilter;
   readonly sort: RecipeQuerySort;
+  /** Its matches are fuzzy ones (one typo away). */
+  readonly fuzzy: boolean;
 }
 
 const BY_ENGAGEMENT: RecipeQuerySort = { engagement_score: -1, _id: -1 };
 
 /**
- * The segments whose concatenation is the listing. Relevance is two segments: recipes whose title holds every query
- * key, then the others (`$nor`), each by engagement desc then id desc — plain queries, no computed sort field.
- * Title keys are a subset of search keys, so the first segment needs no `search_keys` condition.
+ * The segments whose concatenation is the listing. Relevance is up to four segments, the groups of
+ * `relevanceGroup`: exact title matches, other exact matches (`$nor` the first), fuzzy title matches (`$nor` every
+ * exact match), other fuzzy matches; each by engagement desc then id desc — plain queries, no computed sort field.
+ * Title keys are a subset of search keys, so a title segment needs no `search_keys` condition.
  */
 export function recipeListSegments(query: RecipeListQuery): ListSegment[] {
-  const base = recipeFilter(query.filter);
+  const { filter } = query;
   const { key, order } = query.sort;
   if (key !== 'relevance') {
     const direction = order === 'asc' ? 1 : -1;
-    return [{ filter: base, sort: { [RECIPE_SORT_FIELDS[key]]: direction, _id: direction } }];
+    return [{ filter: recipeFilter(filter), sort: { [RECIPE_SORT_FIELDS[key]]: direction, _id: direction }, fuzzy: false }];
   }
-  const keys = query.filter.searchKeys;
+  const attributes = attributeFilter(filter);
   // Without query words every recipe is a title match: relevance is engagement alone.
-  if (keys.length === 0) return [{ filter: base, sort: BY_ENGAGEMENT }];
-  const { search_keys: _all, ...withoutSearch } = base;
-  const titleMatch: RecipeQueryFilter = { title_keys: { $all: [...keys] } };
-  return [
-    { filter: { ...withoutSearch, ...titleMatch }, sort: BY_ENGAGEMENT },
-    { filter: { ...base, $nor: [titleMatch] }, sort: BY_ENGAGEMENT },
+  if (filter.searchKeys.length === 0) return [{ filter: attributes, sort: BY_ENGAGEMENT, fuzzy: false }];
+  const exactTitle = exactSearch('title_keys', filter);
+  const exactAll = exactSearch('search_keys', filter);
+  const exact: ListSegment[] = [
+    { filter: { ...attributes, ...exactTitle }, sort: BY_ENGAGEMENT, fuzzy: false },
+    { filter: { ...attributes, ...exactAll, $nor: [exactTitle] }, sort: BY_ENGAGEMENT, fuzzy: false },
   ];
+  if (!hasFuzzySearch(filter)) return exact;
+  const looseTitle = looseSearch('title_keys', filter);
+  return [
+    ...exact,
+    { filter: { ...attributes, ...looseTitle, $nor: [exactAll] }, sort: BY_ENGAGEMENT, fuzzy: true },
+    { filter: { ...attributes, ...looseSearch('search_keys', filter), $nor: [exactAll, looseTitle] }, sort: BY_ENGAGEMENT, fuzzy: true },
+  ];
+}
+
+/**
+ * The fuzzy matches of a listing sorted by a field (one segment of exact and fuzzy matches alike), to be counted
+ * for the response; undefined when the segments tell them apart already or there can be none.
+ */
+export function recipeFuzzyCountFilter(query: RecipeListQuery): RecipeQueryFilter | undefined {
+  if (query.sort.key === 'relevance' || !hasFuzzySearch(query.filter)) return undefined;
+  return { ...attributeFilter(query.filter), ...looseSearch('search_keys', query.filter), $nor: [exactSearch('search_keys', query.filter)] };
 }
 
 /** The export walk: the filter, ids after `afterId`, by id ascending. */
 export function recipeWalkSegment(filter: RecipeFilter, afterId: string | null): ListSegment {
   const after: RecipeQueryFilter = afterId === null ? {} : { _id: { $gt: afterId } };
-  return { filter: { ...recipeFilter(filter), ...after }, sort: { _id: 1 } };
+  return { filter: { ...recipeFilter(filter), ...after }, sort: { _id: 1 }, fuzzy: false };
 }
 
 /**

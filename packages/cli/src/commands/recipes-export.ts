@@ -90,7 +90,7 @@ export function registerRecipesExport(recipes: Command, deps: CommandDeps): void
       .description('export recipes as NDJSON (or schema.org JSON-LD) to stdout or a file, with the filters of GET /api/recipes')
       .addOption(new Option('--format <format>', 'output format').choices(['ndjson', 'jsonld']).default('ndjson'))
       .option('--out <file>', 'write to this file instead of stdout (replaced only when the export completes)')
-      .option('--q <text>', 'every word must match, as a word prefix, in title, description, ingredients or notes')
+      .option('--q <text>', 'every word must match, as a word prefix, in title, description, ingredients or notes (a word of five letters or more also within one typo, as in the API)')
       .addOption(new Option('--status <status>', 'only this status (default: active and draft; all: every status)').choices([...RECIPE_STATUSES, 'all']))
       .option('--cuisine <cuisine>', 'cuisine (any case)')
       .option('--meal-type <type>', 'meal type (any case)')

@@ -7,6 +7,8 @@
  */
 import { isoDurationMinutes } from './iso-duration.js';
 import { RECIPE_LIMITS } from '@larder/domain';
+import { fitIngredients, fitSteps, fitText } from './jsonld-fit.js';
+import { ingredientLines } from './jsonld-ingredients.js';
 import { instructionSteps } from './jsonld-instructions.js';
 import {
   absoluteHttpUrl,
@@ -77,18 +79,35 @@ function dietaryTags(node: JsonObject, warnings: string[]): string[] {
   return distinct;
 }
 
+/**
+ * A single-valued field from a list: `["Lunch", "Dinner"]` and `"Sides, Veggie Dishes"` alike are lists (pages put
+ * several categories in one string), of which the first value is kept; a value over the limit is skipped.
+ */
 function firstFacet(node: JsonObject, key: string, warnings: string[]): string | undefined {
-  const values = textsOf(node[key]);
-  if (values.length > 1) warnings.push(`${key} has ${values.length} values; only ${JSON.stringify(values[0])} was kept`);
-  return values[0];
+  const values = textsOf(node[key]).flatMap((text) => text.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+  const fitting = values.filter((value) => value.length <= RECIPE_LIMITS.facet);
+  if (fitting.length < values.length) warnings.push(`${key} values over ${RECIPE_LIMITS.facet} characters were left out`);
+  if (fitting.length > 1) warnings.push(`${key} has ${fitting.length} values; only ${JSON.stringify(fitting[0])} was kept`);
+  return fitting[0];
 }
+
+function ingredients(node: JsonObject, warnings: string[]): string[] | undefined {
+  const value = node['recipeIngredient'] ?? node['ingredients'];
+  if (value === undefined) return undefined;
+  const { lines, skipped } = ingredientLines(value);
+  if (skipped > 0) warnings.push(`recipeIngredient has ${skipped} blank or null ${skipped === 1 ? 'entry' : 'entries'}; skipped`);
+  return fitIngredients(lines, warnings);
+}
+
+const MAX_URL = 2048;
 
 function link(key: string, value: unknown, base: string | undefined, warnings: string[]): string | undefined {
   const raw = linkOf(value);
   if (raw === undefined) return undefined;
   const url = absoluteHttpUrl(raw, base);
   if (url === undefined) warnings.push(`${key} ${JSON.stringify(raw)} is not an http(s) URL; left out`);
-  return url;
+  else if (url.length > MAX_URL) warnings.push(`${key} is a URL of ${url.length} characters (over ${MAX_URL}); left out`);
+  return url !== undefined && url.length <= MAX_URL ? url : undefined;
 }
 
 /** The recipe's own `@id`, unless it is a blank node (`_:b0`) that means nothing outside its document. */
@@ -106,11 +125,11 @@ export function mapRecipeNode(node: JsonObject): MappedRecipe {
     if (value !== undefined) input[field] = value;
   };
 
-  set('title', textOf(asArray(node['name'])[0]) ?? textOf(asArray(node['headline'])[0]));
-  set('description', longTextOf(node['description']));
-  const ingredients = node['recipeIngredient'] ?? node['ingredients'];
-  if (ingredients !== undefined) set('ingredients', textsOf(ingredients));
-  if (node['recipeInstructions'] !== undefined) set('instructions', instructionSteps(node['recipeInstructions']));
+  const title = textOf(asArray(node['name'])[0]) ?? textOf(asArray(node['headline'])[0]);
+  set('title', fitText(title, RECIPE_LIMITS.title, 'name', warnings));
+  set('description', fitText(longTextOf(node['description']), RECIPE_LIMITS.description, 'description', warnings));
+  set('ingredients', ingredients(node, warnings));
+  if (node['recipeInstructions'] !== undefined) set('instructions', fitSteps(instructionSteps(node['recipeInstructions']), warnings));
 
   if (node['recipeYield'] !== undefined && node['recipeYield'] !== null) {
     const servings = servingsOf(node['recipeYield']);
@@ -134,10 +153,13 @@ export function mapRecipeNode(node: JsonObject): MappedRecipe {
   const sourceUrl = page === undefined ? undefined : link('url', page, undefined, warnings);
   set('source_url', sourceUrl);
   set('image_url', link('image', node['image'] ?? node['thumbnailUrl'], sourceUrl, warnings));
-  set('external_id', externalIdOf(node));
+  const externalId = externalIdOf(node);
+  if (externalId !== undefined && externalId.length > RECIPE_LIMITS.externalId) {
+    warnings.push(`identifier of ${externalId.length} characters is over ${RECIPE_LIMITS.externalId}; left out, so a re-import adds the recipe again`);
+  } else set('external_id', externalId);
 
   const authors = namesOf(node['author']);
-  if (authors.length > 0) set('notes', `By ${authors.join(', ')}`);
+  if (authors.length > 0) set('notes', fitText(`By ${authors.join(', ')}`, RECIPE_LIMITS.notes, 'author', warnings));
   for (const field of LARDER_FIELDS) {
     if (Object.hasOwn(node, `${LARDER_PREFIX}${field}`)) input[field] = node[`${LARDER_PREFIX}${field}`];
   }

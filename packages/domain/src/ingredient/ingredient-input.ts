@@ -9,7 +9,7 @@
  * - Empty `unit` or `note` strings mean none.
  */
 import { err, ok, type Result } from 'neverthrow';
-import { trimmed } from '../shared/text.js';
+import { isBlank, trimmed } from '../shared/text.js';
 import { readAmount } from './ingredient-amount.js';
 import { Line } from './ingredient-line.js';
 import type { Ingredient, IngredientParts } from './ingredient.js';
@@ -19,7 +19,8 @@ import { cleanQuantity } from './quantity.js';
 import { withRenderedText } from './quantity-format.js';
 import { lookupUnit } from './units.js';
 
-export const INGREDIENT_LIMITS = { line: 500, name: 200, note: 500, unit: 40, quantity: 1_000_000 } as const;
+// A line may be long (real pages put advice in one); its name, when parsed from a line, is bounded by the line alone.
+export const INGREDIENT_LIMITS = { line: 1000, name: 200, note: 500, unit: 40, quantity: 1_000_000 } as const;
 
 export interface IngredientInputObject {
   readonly quantity?: number | string | null;
@@ -70,7 +71,7 @@ function canonicalUnit(unit: string | null): string | null {
 }
 
 function checkName(name: string): string | Invalid {
-  if (name === '') return new Invalid('name must not be empty');
+  if (isBlank(name)) return new Invalid('name must not be empty');
   if (name.length > INGREDIENT_LIMITS.name) return new Invalid(`name must be at most ${INGREDIENT_LIMITS.name} characters`);
   return name;
 }
@@ -101,11 +102,10 @@ function fromObject(item: IngredientInputObject): IngredientParts | Invalid {
 
 function fromLine(line: string): IngredientParts | Invalid {
   const text = collapse(line);
-  if (text === '') return new Invalid('must not be empty');
+  if (isBlank(text)) return new Invalid('must not be empty');
   if (text.length > INGREDIENT_LIMITS.line) return new Invalid(`must be at most ${INGREDIENT_LIMITS.line} characters`);
   const parts = parseTidyIngredientLine(text);
-  const name = checkName(parts.name);
-  return name instanceof Invalid ? name : parts;
+  return parts.name === '' ? new Invalid('name must not be empty') : parts;
 }
 
 /** The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. */

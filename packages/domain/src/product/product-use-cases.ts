@@ -78,6 +78,7 @@ function changeProduct(
     change: (current) => change(current, deps.clock.now()),
     write: (next, expectedVersion) => deps.products.update(next, expectedVersion),
     what: 'product',
+    id: command.id,
   });
 }
 

@@ -23,7 +23,7 @@ import {
   rejectExtraKeys,
 } from '../shared/validation.js';
 import type { Ingredient } from '../ingredient/ingredient.js';
-import { normaliseIngredientInput } from '../ingredient/ingredient-input.js';
+import { INGREDIENT_LIMITS, normaliseIngredientInput } from '../ingredient/ingredient-input.js';
 import {
   RECIPE_CONTENT_FIELDS,
   RECIPE_READ_ONLY_FIELDS,
@@ -35,9 +35,11 @@ import {
 
 export const RECIPE_LIMITS = {
   title: 200,
-  description: 5000,
+  // Real recipe pages hold descriptions well past 5,000 characters (a story, tips, a FAQ).
+  description: 20000,
   notes: 10000,
   ingredients: 200,
+  ingredientLine: INGREDIENT_LIMITS.line,
   instructions: 100,
   instructionStep: 5000,
   dietaryTags: 30,

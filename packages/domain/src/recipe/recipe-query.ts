@@ -3,18 +3,26 @@
  * functions (used by the in-memory repository and by the contract suites that every adapter must pass).
  */
 import type { PageRequest } from '../shared/pagination.js';
-import { foldText, matchesAllKeys, queryKeys, recipeKeySets } from '../search/search-terms.js';
+import { foldText, matchKeys, recipeKeySets, searchQuery, type KeyMatch } from '../search/search-terms.js';
 import { facetKey, type Recipe, type RecipeStatus } from './recipe.js';
 
 export const RECIPE_SORT_KEYS = ['created_at', 'updated_at', 'engagement_score', 'title'] as const;
 export type RecipeSortField = (typeof RECIPE_SORT_KEYS)[number];
-/** `relevance` is the default with a text query: title matches first, then engagement_score desc. */
+/**
+ * `relevance` is the default with a text query: exact title matches, other exact matches, then fuzzy matches (one
+ * typo away) in the title, then the other fuzzy matches; within each, engagement_score desc.
+ */
 export type RecipeSortKey = RecipeSortField | 'relevance';
 export type SortOrder = 'asc' | 'desc';
 
 export interface RecipeFilter {
   /** Search keys every recipe must contain (see `queryKeys`); empty means no text search. */
   readonly searchKeys: readonly string[];
+  /**
+   * Per search key (same order), the keys of words one typo away (see `searchQuery`): a recipe that has, for every
+   * search key, the key or one of these matches too, as a fuzzy match. Absent or all empty: exact matching only.
+   */
+  readonly fuzzyKeys?: readonly (readonly string[])[];
   /** Lower-case; the recipe has all of them. */
   readonly dietaryTags: readonly string[];
   /** Facets in `facetKey` form. */
@@ -54,10 +62,12 @@ export interface RecipeListParams {
 }
 
 export function recipeFilterFrom(params: RecipeListParams): RecipeFilter {
+  const search = params.q === undefined ? { exact: [], fuzzy: [] } : searchQuery(params.q);
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
     (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
   return {
-    searchKeys: params.q === undefined ? [] : queryKeys(params.q),
+    searchKeys: search.exact,
+    ...optional('fuzzyKeys', search.fuzzy.some((keys) => keys.length > 0) ? search.fuzzy : undefined),
     dietaryTags: [...new Set((params.dietary_tags ?? []).map((tag) => tag.trim().toLocaleLowerCase('en-US')).filter(Boolean))],
     ...optional('cuisine', params.cuisine === undefined ? undefined : facetKey(params.cuisine)),
     ...optional('mealType', params.meal_type === undefined ? undefined : facetKey(params.meal_type)),
@@ -98,7 +108,27 @@ export function recipeMatchesFilter(recipe: Recipe, filter: RecipeFilter): boole
     if (recipe.cook_time_minutes === null || recipe.cook_time_minutes > filter.maxCookTimeMinutes) return false;
   }
   if (filter.emailReady !== undefined && recipe.email_ready !== filter.emailReady) return false;
-  return filter.searchKeys.length === 0 || matchesAllKeys(recipeKeySets(recipe).all, filter.searchKeys);
+  return filter.searchKeys.length === 0 || recipeSearchMatch(recipe, filter) !== 'none';
+}
+
+export type SearchFilter = Pick<RecipeFilter, 'searchKeys' | 'fuzzyKeys'>;
+
+/** How a recipe answers the filter's text query, in all its searched text (`exact` when there is no query). */
+export const recipeSearchMatch = (recipe: Recipe, filter: SearchFilter): KeyMatch =>
+  matchKeys(recipeKeySets(recipe).all, filter.searchKeys, filter.fuzzyKeys);
+
+/** Whether the filter has fuzzy keys at all: with none, every match is exact. */
+export const hasFuzzySearch = (filter: SearchFilter): boolean => (filter.fuzzyKeys ?? []).some((keys) => keys.length > 0);
+
+/**
+ * Relevance groups, best first: every word exactly in the title, exactly anywhere, within a typo in the title,
+ * within a typo anywhere.
+ */
+export function relevanceGroup(recipe: Recipe, filter: SearchFilter): number {
+  const keys = recipeKeySets(recipe);
+  if (matchKeys(keys.title, filter.searchKeys) === 'exact') return 0;
+  if (matchKeys(keys.all, filter.searchKeys) === 'exact') return 1;
+  return matchKeys(keys.title, filter.searchKeys, filter.fuzzyKeys) === 'none' ? 3 : 2;
 }
 
 const compareValues = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -108,13 +138,18 @@ const compareIds = (a: Recipe, b: Recipe): number => compareValues(a.id, b.id);
  * The total order of a listing. Ties are broken by id in the direction of the sort, so a store can serve both
  * directions from one index and pages never overlap or skip.
  */
-export function recipeComparator(sort: RecipeSort, searchKeys: readonly string[]): (a: Recipe, b: Recipe) => number {
+export function recipeComparator(sort: RecipeSort, search: SearchFilter): (a: Recipe, b: Recipe) => number {
   const direction = sort.order === 'asc' ? 1 : -1;
   switch (sort.key) {
     case 'relevance': {
-      const titleMatch = (recipe: Recipe): number => (matchesAllKeys(recipeKeySets(recipe).title, searchKeys) ? 1 : 0);
-      return (a, b) =>
-        titleMatch(b) - titleMatch(a) || b.engagement_score - a.engagement_score || -compareIds(a, b);
+      // A sort compares each recipe many times; find each one's group once.
+      const groups = new Map<Recipe, number>();
+      const group = (recipe: Recipe): number => {
+        let found = groups.get(recipe);
+        if (found === undefined) groups.set(recipe, (found = relevanceGroup(recipe, search)));
+        return found;
+      };
+      return (a, b) => group(a) - group(b) || b.engagement_score - a.engagement_score || -compareIds(a, b);
     }
     case 'title': {
       // One sort compares each title many times; fold each once.

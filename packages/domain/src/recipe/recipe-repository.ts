@@ -13,6 +13,12 @@ export type RecipeWrite =
 
 export type BatchWriteOutcome = WriteOutcome | 'duplicate_external_id';
 
+/** A page of a listing, and how many of its `total` matched the text query only within a typo. */
+export interface RecipePage extends Page<Recipe> {
+  /** 0 without a text query, or when every match is exact. */
+  readonly fuzzyMatches: number;
+}
+
 /**
  * The recipe store. Every method reports an unreachable store as `StoreUnavailable`, never by throwing.
  * Semantics of `list` are those of `recipeMatchesFilter` and `recipeComparator` (see the contract suite).
@@ -25,7 +31,7 @@ export interface RecipeRepository {
   findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable>;
   /** Replaces the stored recipe atomically when its stored version is still `expectedVersion`. */
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId>;
-  list(query: RecipeListQuery): ResultAsync<Page<Recipe>, StoreUnavailable>;
+  list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable>;
   /** Up to `limit` recipes matching `filter` with an id greater than `afterId`, by id ascending (for exports). */
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable>;
   /** Several inserts and conditional updates in one round trip; one outcome per write, in order. */

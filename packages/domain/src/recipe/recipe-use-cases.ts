@@ -2,12 +2,11 @@ import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { RecipeError, RecipeNotFound } from '../shared/errors.js';
 import { validationFailed } from '../shared/errors.js';
 import { changeVersioned } from '../shared/optimistic.js';
-import type { Page } from '../shared/pagination.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import { applyRecipeChanges, archiveRecipeAt, newRecipe, type Recipe, type RecipeContent } from './recipe.js';
 import { parseRecipeChanges, parseRecipeDraft } from './recipe-input.js';
 import type { RecipeListQuery } from './recipe-query.js';
-import type { RecipeRepository } from './recipe-repository.js';
+import type { RecipePage, RecipeRepository } from './recipe-repository.js';
 import { MAX_SCALED_SERVINGS, scaleRecipe, type ScaledRecipe } from './scaled-recipe.js';
 
 export interface RecipeDeps {
@@ -46,7 +45,7 @@ export const getScaledRecipe =
 
 export const listRecipes =
   (deps: Pick<RecipeDeps, 'recipes'>) =>
-  (query: RecipeListQuery): ResultAsync<Page<Recipe>, RecipeError> =>
+  (query: RecipeListQuery): ResultAsync<RecipePage, RecipeError> =>
     deps.recipes.list(query);
 
 function changeRecipe(
@@ -60,6 +59,7 @@ function changeRecipe(
     change: (current) => okAsync(change(current, deps.clock.now())),
     write: (next, expectedVersion) => deps.recipes.update(next, expectedVersion),
     what: 'recipe',
+    id: command.id,
   });
 }
 

@@ -20,6 +20,16 @@ export interface StoreUnavailable {
   readonly message: string;
 }
 
+/**
+ * Other writers kept changing the resource until an optimistic change ran out of time to retry: the client should
+ * simply send it again. Not an outage (the store answered every call), so never `StoreUnavailable`.
+ */
+export interface WriteContention {
+  readonly type: 'WriteContention';
+  /** What kept changing: `recipe`, `product`. */
+  readonly what: string;
+}
+
 /** `If-Match` named a version that is not the current one. */
 export interface PreconditionFailed {
   readonly type: 'PreconditionFailed';
@@ -92,6 +102,7 @@ export type RecipeError =
   | ValidationFailed
   | StoreUnavailable
   | PreconditionFailed
+  | WriteContention
   | RecipeNotFound
   | NotScalable
   | DuplicateExternalId;
@@ -100,6 +111,7 @@ export type ProductError =
   | ValidationFailed
   | StoreUnavailable
   | PreconditionFailed
+  | WriteContention
   | ProductNotFound
   | InvalidState
   | NotEligible

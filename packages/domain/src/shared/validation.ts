@@ -4,7 +4,7 @@
  * one pass reports every problem of a record at once.
  */
 import type { FieldIssue } from './errors.js';
-import { trimmed } from './text.js';
+import { isBlank, trimmed } from './text.js';
 
 export type Issues = FieldIssue[];
 
@@ -48,7 +48,10 @@ export interface TextRule {
   readonly max: number;
 }
 
-/** A string without U+0000, trimmed; `min` counts characters after trimming. */
+/**
+ * A string without U+0000, trimmed; `min` counts characters after trimming. A text of invisible characters only
+ * (zero-width spaces, format characters, white space) is empty.
+ */
 export function readText(value: unknown, pointer: string, issues: Issues, rule: TextRule): string | undefined {
   if (typeof value !== 'string') {
     issues.push({ pointer, message: `must be a string, not ${describe(value)}` });
@@ -60,7 +63,10 @@ export function readText(value: unknown, pointer: string, issues: Issues, rule: 
     issues.push({ pointer, message: 'must not contain the character U+0000' });
     return undefined;
   }
-  const text = trimmed(value);
+  let text = trimmed(value);
+  // Trimmed text that starts with printable ASCII (nearly all of an import's) has a visible character.
+  const first = text.charCodeAt(0);
+  if ((first < 32 || first >= 127) && isBlank(text)) text = '';
   const min = rule.min ?? 0;
   if (text.length < min) {
     issues.push({ pointer, message: min === 1 ? 'must not be empty' : `must have at least ${min} characters` });

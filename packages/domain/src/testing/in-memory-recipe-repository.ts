@@ -1,9 +1,9 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { DuplicateExternalId, StoreUnavailable } from '../shared/errors.js';
-import { offsetOf, type Page } from '../shared/pagination.js';
+import { offsetOf } from '../shared/pagination.js';
 import type { Recipe } from '../recipe/recipe.js';
-import { recipeComparator, recipeMatchesFilter, type RecipeFilter, type RecipeListQuery } from '../recipe/recipe-query.js';
-import type { BatchWriteOutcome, RecipeRepository, RecipeWrite, WriteOutcome } from '../recipe/recipe-repository.js';
+import { hasFuzzySearch, recipeComparator, recipeMatchesFilter, recipeSearchMatch, type RecipeFilter, type RecipeListQuery } from '../recipe/recipe-query.js';
+import type { BatchWriteOutcome, RecipePage, RecipeRepository, RecipeWrite, WriteOutcome } from '../recipe/recipe-repository.js';
 
 /**
  * The reference recipe store: the semantics every adapter must reproduce, and a fast store for tests and benches.
@@ -53,14 +53,16 @@ export class InMemoryRecipeRepository implements RecipeRepository {
     return okAsync('written');
   }
 
-  list(query: RecipeListQuery): ResultAsync<Page<Recipe>, StoreUnavailable> {
+  list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable> {
     if (this.unavailable) return this.#down();
     const matching = [...this.#byId.values()].filter((recipe) => recipeMatchesFilter(recipe, query.filter));
-    matching.sort(recipeComparator(query.sort, query.filter.searchKeys));
+    matching.sort(recipeComparator(query.sort, query.filter));
     const start = offsetOf(query.page);
+    const fuzzy = hasFuzzySearch(query.filter) ? matching.filter((recipe) => recipeSearchMatch(recipe, query.filter) === 'fuzzy') : [];
     return okAsync({
       items: matching.slice(start, start + query.page.perPage),
       total: matching.length,
+      fuzzyMatches: fuzzy.length,
       page: query.page.page,
       perPage: query.page.perPage,
     });

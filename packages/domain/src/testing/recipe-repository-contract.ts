@@ -5,29 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Recipe } from '../recipe/recipe.js';
-import { recipeComparator, recipeListQueryFrom, recipeMatchesFilter, type RecipeListParams } from '../recipe/recipe-query.js';
-import type { RecipeRepository } from '../recipe/recipe-repository.js';
+import { recipeListQueryFrom, recipeMatchesFilter, type RecipeListParams } from '../recipe/recipe-query.js';
 import { ingredient, recipeFixture } from './recipe-fixtures.js';
-
-type MakeRepository = () => RecipeRepository | Promise<RecipeRepository>;
-
-const ids = (recipes: readonly Recipe[]) => recipes.map((recipe) => recipe.id);
-
-async function seed(repository: RecipeRepository, recipes: readonly Recipe[]): Promise<void> {
-  const outcomes = (await repository.saveBatch(recipes.map((recipe) => ({ kind: 'insert' as const, recipe }))))._unsafeUnwrap();
-  assert.ok(outcomes.every((outcome) => outcome === 'written'));
-}
-
-async function listAll(repository: RecipeRepository, params: RecipeListParams, perPage = 100): Promise<string[]> {
-  const page = (await repository.list(recipeListQueryFrom(params, { page: 1, perPage })))._unsafeUnwrap();
-  return ids(page.items);
-}
-
-/** What the reference semantics say `params` must return from `recipes`. */
-function expected(recipes: readonly Recipe[], params: RecipeListParams): string[] {
-  const query = recipeListQueryFrom(params, { page: 1, perPage: 100 });
-  return ids(recipes.filter((recipe) => recipeMatchesFilter(recipe, query.filter)).sort(recipeComparator(query.sort, query.filter.searchKeys)));
-}
+import { expected, ids, listAll, seed, type MakeRepository } from './recipe-contract-support.js';
+import { runRecipeSearchContract } from './recipe-search-contract.js';
 
 /** A library with deliberate ties on every sort key. */
 function library(): Recipe[] {
@@ -129,6 +110,8 @@ export function runRecipeRepositoryContract(name: string, makeRepository: MakeRe
         assert.deepEqual(await listAll(repository, params), expected(recipes, params));
       });
     }
+
+    runRecipeSearchContract(makeRepository);
 
     it('q with no filter ranks title matches first, then by engagement', async () => {
       const repository = await makeRepository();

@@ -23,6 +23,12 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
         'precondition_failed',
         `If-Match does not match the current version: the resource is now at ETag "${error.actual}". Fetch it again before changing it.`,
       );
+    case 'WriteContention':
+      return problem(
+        409,
+        'invalid_state',
+        `Other changes to this ${error.what} kept arriving while this one was being applied; nothing changed. Send the request again.`,
+      );
     case 'RecipeNotFound':
       return problem(404, 'not_found', `There is no recipe with id ${JSON.stringify(error.id)}.`);
     case 'ProductNotFound':

@@ -7,6 +7,9 @@ import type { FastifyReply } from 'fastify';
 export const PROBLEM_CODES = [
   'validation_failed',
   'invalid_json',
+  'malformed_request',
+  'request_timeout',
+  'headers_too_large',
   'unauthorized',
   'invalid_credentials',
   'not_found',
@@ -45,6 +48,9 @@ export interface Problem {
 const TITLES: Record<ProblemCode, string> = {
   validation_failed: 'Validation failed',
   invalid_json: 'Invalid JSON',
+  malformed_request: 'Malformed request',
+  request_timeout: 'Request timeout',
+  headers_too_large: 'Request headers too large',
   unauthorized: 'Unauthorized',
   invalid_credentials: 'Invalid credentials',
   not_found: 'Not found',

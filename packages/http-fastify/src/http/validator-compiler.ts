@@ -1,9 +1,11 @@
 /**
  * Request validation. Bodies are checked strictly: no coercion, no removal of unknown fields, defaults left to the
  * domain, so that what the client sent is what gets judged. Query strings and path parameters arrive as text and are
- * coerced to the schema's types ("2" → 2, "true" → true); their defaults are applied.
+ * coerced to the schema's types ("2" → 2, "true" → true); their defaults are applied. An integer among them must be
+ * plain decimal digits first: Ajv's coercion is `Number(text)`, which reads `0x10`, `0b11`, `+5`, ` 5`, `1e2` and
+ * `5.0` as numbers too.
  */
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -17,11 +19,54 @@ const COMMON: Options = {
   strict: false, // OpenAPI annotations (`example`, response `headers`) are not JSON Schema keywords
 };
 
+const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/** The names of the schema's properties that are integers (`integer`, or `[integer, null]`). */
+function integerProperties(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer' || (Array.isArray(property.type) && property.type.includes('integer')))
+    .map(([name]) => name);
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** `validate`, after checking that the text of each integer property is plain decimal digits. */
+function digitsFirst(names: readonly string[], validate: ValidateFunction): Validate {
+  const check: Validate = (data) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    const errors: ErrorObject[] = [];
+    for (const name of names) {
+      const value = values[name];
+      if (typeof value !== 'string' || DECIMAL_DIGITS.test(value)) continue;
+      errors.push({
+        keyword: 'pattern',
+        instancePath: `/${name}`,
+        schemaPath: `#/properties/${name}/pattern`,
+        params: { pattern: DECIMAL_DIGITS.source },
+        message: 'must be a whole number written in decimal digits only (0-9)',
+      });
+    }
+    const valid = validate(data);
+    if (errors.length === 0) {
+      check.errors = validate.errors ?? null;
+      return valid;
+    }
+    // Every problem at once, but one per parameter: "0x10" was also coerced, perhaps to a number out of range.
+    const flagged = new Set(errors.map((error) => error.instancePath));
+    check.errors = [...errors, ...(validate.errors ?? []).filter((error) => !flagged.has(error.instancePath))];
+    return false;
+  };
+  return check;
+}
+
 export function buildValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = addFormats(new Ajv({ ...COMMON, coerceTypes: false, useDefaults: false }));
   const coercing = addFormats(new Ajv({ ...COMMON, coerceTypes: true, useDefaults: true }));
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'querystring' || httpPart === 'params' ? coercing : strict;
-    return ajv.compile(schema as object);
+    if (httpPart !== 'querystring' && httpPart !== 'params') return strict.compile(schema as object);
+    const validate = coercing.compile(schema as object);
+    const integers = integerProperties(schema);
+    return integers.length === 0 ? validate : digitsFirst(integers, validate);
   };
 }

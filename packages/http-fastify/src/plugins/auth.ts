@@ -2,6 +2,7 @@
  * Bearer authentication with HS256 JWTs (@fastify/jwt), and the sliding refresh.
  *
  * - The algorithm is pinned on verification: `alg: none`, RS256 and anything but HS256 are refused.
+ * - A token must carry `iat`, not be issued in the future, and live at most 7 days (`exp - iat`).
  * - Token times come from the injected clock, and so does the expiry check (the library's own is switched off), so
  *   that tests and the service agree on "now".
  * - A token whose user no longer exists is refused. Existence is cached for the current second of the clock: a
@@ -17,6 +18,14 @@ import fp from 'fastify-plugin';
 import { HttpProblem, unauthorized, unavailable } from '../http/problem.js';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * No token lives longer than this (`exp - iat`), whoever signed it: a leaked signing path cannot mint tokens that
+ * outlive a rotation of the secret by years. Tokens carry `iat`, and one issued in the future (beyond clock skew) is
+ * refused too, since it would stretch the same bound.
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+const CLOCK_SKEW_SECONDS = 60;
 
 export interface IssuedToken {
   readonly token: string;
@@ -48,6 +57,7 @@ export interface AuthOptions {
 
 interface Claims {
   readonly sub?: unknown;
+  readonly iat?: unknown;
   readonly exp?: unknown;
 }
 
@@ -75,10 +85,11 @@ class PerSecondCache<T> {
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
+  if (options.ttlSeconds > MAX_TOKEN_LIFETIME_SECONDS) throw new Error(`tokenTtlSeconds must be at most ${MAX_TOKEN_LIFETIME_SECONDS}`);
   await app.register(jwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256' },
-    verify: { algorithms: ['HS256'], ignoreExpiration: true, requiredClaims: ['sub', 'exp'] },
+    verify: { algorithms: ['HS256'], ignoreExpiration: true, requiredClaims: ['sub', 'iat', 'exp'] },
   });
   app.decorateRequest('userId', '');
 
@@ -95,8 +106,11 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     } catch {
       throw new HttpProblem(unauthorized('The token is malformed or was not signed by this service.', true));
     }
-    if (typeof claims.sub !== 'string' || claims.sub === '' || typeof claims.exp !== 'number') {
-      throw new HttpProblem(unauthorized('The token does not name a user and an expiry.', true));
+    if (typeof claims.sub !== 'string' || claims.sub === '' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
+      throw new HttpProblem(unauthorized('The token does not name a user, an issue time and an expiry.', true));
+    }
+    if (claims.exp - claims.iat > MAX_TOKEN_LIFETIME_SECONDS || claims.iat > second + CLOCK_SKEW_SECONDS) {
+      throw new HttpProblem(unauthorized('The token lives longer than 7 days or was issued in the future; log in again.', true));
     }
     const verified = { sub: claims.sub, exp: claims.exp };
     verifiedTokens.set(token, verified);

@@ -15,6 +15,9 @@ meal plans and recipe card packs, publish them to sales platforms, and generate 
 - JSON bodies with \`Content-Type: application/json\` (else 415); bodies up to 1 MiB (else 413); an empty body counts as
   no body. Bodies are strict: unknown fields and read-only fields are a 400 \`validation_failed\` whose \`errors\` say
   which (\`is read-only\`, \`is not a known field\`). Unknown query parameters are a 400 too.
+- Text must be valid Unicode: a string (or field name) holding a lone surrogate (\`"\\ud800"\`) is a 400
+  \`validation_failed\` pointing at it. A required text (a title, an ingredient, a step) needs a visible character:
+  white space, zero-width and other invisible characters alone are empty (400); an optional text of them is cleared.
 - Every error is an RFC 9457 problem (\`application/problem+json\`) with a stable \`code\`; \`type\` is
   \`urn:larder:problem:<code>\`. Validation problems list \`errors: [{ in, pointer, message }]\`, where \`pointer\` is a
   JSON pointer into the body or \`/<name>\` of a query, path or header parameter.
@@ -22,12 +25,27 @@ meal plans and recipe card packs, publish them to sales platforms, and generate 
 - \`If-Match\` (PATCH, DELETE, publish): \`*\` or one strong entity tag. A stale tag is a 412 and changes nothing; a weak
   tag or a quoted tag that is not a version never matches (412); an unquoted value or a list of tags is a 400. Without
   \`If-Match\` a change applies to whatever the current version is.
+- Integer query parameters (\`page\`, \`per_page\`, \`servings\`, \`max_cook_time_minutes\`, ...) are plain decimal
+  digits (\`per_page=20\`): \`0x10\`, \`0b11\`, \`+5\`, \` 5\`, \`1e2\`, \`5.0\` are a 400 \`validation_failed\` with \`in: "query"\`.
 - Lists: \`page\` 1..${MAX_PAGE} and \`per_page\` 1..100 (else 400); \`{ data, pagination }\` and an RFC 8288 \`Link\`
   header with relative targets (\`first\`, \`last\`, \`prev\`, \`next\`). A page past the end is 200 with empty \`data\`
   and its \`prev\` is the last page.
 
+## Limits and unreadable requests
+- The whole request, headers and body, must arrive within \`REQUEST_TIMEOUT_MS\` (30 s by default; a deployment may
+  set another value): else 408 \`request_timeout\` and the connection is closed. A connection that sends nothing is
+  closed the same way. An idle keep-alive connection is closed after 5 s (\`Keep-Alive: timeout=5\`).
+- Request headers: 16 KiB in all (else 431 \`headers_too_large\`). Bodies: 1 MiB (else 413 \`payload_too_large\`).
+- A request that cannot be read is a 400 \`malformed_request\` and its connection is closed: a bad request line (raw
+  non-ASCII bytes in the URL: percent-encode them), an unknown method, broken chunked framing, a repeated or
+  conflicting \`Content-Length\`, both \`Content-Length\` and \`Transfer-Encoding\`, a repeated \`Host\`,
+  \`Authorization\` or \`Content-Type\` header, an HTTP/1.1 request without \`Host\`, an undecodable \`%\` escape.
+- These problems carry an \`X-Request-Id\` like every response, and are logged under it.
+
 ## Authentication
 \`POST /api/auth/login\` returns a JWT (HS256, \`sub\` = user id, valid 7 days). Send it as \`Authorization: Bearer <token>\`.
+A token must carry \`iat\` and live at most 7 days (\`exp\` − \`iat\`), and must not be issued in the future; any other is a
+401 \`unauthorized\`, whoever signed it.
 Every response to a request with a valid token carries \`X-Refreshed-Token\` and \`X-Refreshed-Token-Expires-At\`: a new
 token valid 7 days from now (the same token is reused within one second), and \`Cache-Control: no-store\`. A token stops working within one second of
 its user being removed (existence is cached for up to a second). Login answers an unknown e-mail and a wrong password

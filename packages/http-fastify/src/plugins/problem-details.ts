@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { HttpProblem, problem, sendProblem, type ProblemResponse } from '../http/problem.js';
 import { jsonBodyText, refusedKeysProblem } from '../http/json-body.js';
+import { invalidUnicodeProblem } from '../http/unicode-text.js';
 import { fieldErrors } from '../http/validation-errors.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -26,15 +27,18 @@ function frameworkProblem(error: FastifyError): ProblemResponse | undefined {
       return problem(415, 'unsupported_media_type', 'A request body must be JSON, sent with Content-Type: application/json.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return problem(400, 'invalid_json', 'The request body does not match its Content-Length.');
+    case 'FST_ERR_BAD_URL':
+      return problem(400, 'malformed_request', 'The request URL cannot be decoded: a % must start a percent-encoded UTF-8 byte.');
     default:
-      // Any other client error the framework raises (a malformed URL, ...) is a bad request, said plainly.
-      return error.statusCode === 400 ? problem(400, 'validation_failed', 'The request is malformed.') : undefined;
+      // Any other client error the framework raises is a request it cannot read, said plainly.
+      return error.statusCode === 400 ? problem(400, 'malformed_request', 'The HTTP request cannot be read.') : undefined;
   }
 }
 
 /** For Fastify's `frameworkErrors` option: errors raised before routing (an undecodable URL). */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void sendProblem(reply, frameworkProblem(error) ?? problem(400, 'validation_failed', 'The request is malformed.'));
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  void sendProblem(reply, frameworkProblem(error) ?? problem(400, 'malformed_request', 'The HTTP request cannot be read.'));
 }
 
 const MAX_ECHOED_PATH = 200;
@@ -56,8 +60,9 @@ async function problemDetails(app: FastifyInstance): Promise<void> {
       return;
     }
     void parseJson(request, text.value, (error, parsed) => {
-      const refused = error === null ? undefined : refusedKeysProblem(text.value);
-      done(refused === undefined ? error : new HttpProblem(refused), parsed);
+      const refused = error === null ? invalidUnicodeProblem(text.value, parsed) : refusedKeysProblem(text.value);
+      if (refused !== undefined) done(new HttpProblem(refused), undefined);
+      else done(error, parsed);
     });
   });
 

@@ -30,6 +30,8 @@ export const EXPOSED_HEADERS = [
   'ETag',
   'Location',
   'Link',
+  'Search-Fuzzy',
+  'Search-Fuzzy-Matches',
   'X-Request-Id',
   'WWW-Authenticate',
   'Idempotent-Replayed',

@@ -1,6 +1,6 @@
 /**
- * `/openapi.json` (the generated OpenAPI 3.1 document) and `/docs` (Swagger UI, served from the package's own
- * assets: no CDN, works offline).
+ * `/openapi.json` (the generated OpenAPI 3.1 document), `/docs` (Swagger UI, served from the package's own assets: no
+ * CDN, works offline), and `/`, which sends a visitor to `/docs`.
  */
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +23,14 @@ const DOCS_CSP = [
 ].join('; ');
 
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/', {
+    schema: {
+      tags: ['operations'],
+      summary: 'Redirects to the interactive API reference',
+      security: [],
+      response: { 302: { description: 'To `/docs`.', headers: { Location: { type: 'string', description: '`/docs`' } } } },
+    },
+  }, async (_request, reply) => reply.redirect('/docs', 302));
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return reply.type('application/json').send(app.swagger());

@@ -15,7 +15,7 @@ import { pageRequestFrom } from '../http/pagination.js';
 import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
 import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody, RecipeSchema, ScaledRecipeSchema } from '../schemas/recipe.js';
-import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, problems, success } from '../schemas/responses.js';
+import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, SEARCH_FUZZY, problems, success } from '../schemas/responses.js';
 
 const tags = ['recipes'];
 const Recipe = (description: string, headers: Record<string, unknown> = {}) =>
@@ -38,16 +38,30 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
     schema: {
       tags,
       summary: 'List and search recipes',
-      description: 'Filters combine with AND. Archived recipes appear only with `status=archived`. Ties are broken by id, so pages never overlap.',
+      description:
+        'Filters combine with AND. Archived recipes appear only with `status=archived`. Ties are broken by id, so pages never overlap.\n\n' +
+        '`q` forgives one typo: every query word must match a word of the title, description, ingredient names or notes ' +
+        'as a prefix (case- and accent-insensitive), and a query word of five letters or more may instead be one edit ' +
+        'away from a whole word (a letter added, dropped or changed, or two neighbouring letters swapped: `chikpea`, ' +
+        '`risoto`, `jalapneo` find chickpea, risotto, jalapeño); shorter words stay exact prefixes. Fuzzy matches are ' +
+        'always part of the results and of `total`. Without `sort` (relevance) exact matches come first (title ' +
+        'matches, then others), then fuzzy ones (title, then others), each by engagement_score desc; with `sort` the ' +
+        'whole result is in that order. The `Search-Fuzzy` and `Search-Fuzzy-Matches` headers say whether and how ' +
+        'many results are fuzzy matches.',
       querystring: RecipeListQuery,
       response: {
-        200: success(ListOf(refTo(RecipeSchema), 'A page of recipes.'), 'A page of recipes.', { ...AUTHENTICATED_HEADERS, ...LINK }),
+        200: success(ListOf(refTo(RecipeSchema), 'A page of recipes.'), 'A page of recipes.', { ...AUTHENTICATED_HEADERS, ...LINK, ...SEARCH_FUZZY }),
         ...problems(AUTHENTICATED_PROBLEMS),
       },
     },
   }, async (request, reply) => {
-    const result = await list(recipeListQueryFrom(listParams(request.query), pageRequestFrom(request.query)));
+    const query = recipeListQueryFrom(listParams(request.query), pageRequestFrom(request.query));
+    const result = await list(query);
     if (result.isErr()) return sendDomainError(reply, result.error, 'query');
+    if (query.filter.searchKeys.length > 0) {
+      reply.header('search-fuzzy', String(result.value.fuzzyMatches > 0));
+      reply.header('search-fuzzy-matches', String(result.value.fuzzyMatches));
+    }
     return sendPage(request, reply, result.value);
   });
 
@@ -100,7 +114,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
       body: RecipePatchBody,
       response: {
         200: Recipe('The changed recipe.'),
-        ...problems([...AUTHENTICATED_PROBLEMS, 404, 412, 413, 415, 422], { 422: '`rule_violation`: the `external_id` is already used by another recipe.' }),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], { 422: '`rule_violation`: the `external_id` is already used by another recipe.' }),
       },
     },
   }, async (request, reply) => {
@@ -116,7 +130,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
       description: 'Sets `status` archived and `archived_at`. Repeating it is a no-op 200. Products that contain the recipe keep it.',
       params: IdParams,
       headers: IfMatchHeaders,
-      response: { 200: Recipe('The archived recipe.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 412]) },
+      response: { 200: Recipe('The archived recipe.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412]) },
     },
   }, async (request, reply) => {
     const result = await archive({ id: request.params.id, ifMatch: ifMatchOf(request) });

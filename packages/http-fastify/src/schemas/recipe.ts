@@ -63,7 +63,7 @@ export const ScaledRecipeSchema = Type.Object({
 
 const IngredientInput = Type.Unsafe<unknown>({
   anyOf: [
-    { type: 'string', minLength: 1, maxLength: 500, examples: ['1 1/2 cups flour, sifted'] },
+    { type: 'string', minLength: 1, maxLength: L.ingredientLine, examples: ['1 1/2 cups flour, sifted'] },
     {
       type: 'object',
       additionalProperties: false,
@@ -77,7 +77,9 @@ const IngredientInput = Type.Unsafe<unknown>({
       },
     },
   ],
-  description: 'A line of text (parsed: fractions, mixed numbers, unicode fractions, ranges, units) or its parts.',
+  description:
+    `A line of text (parsed: fractions, mixed numbers, unicode fractions, ranges, units; up to ${L.ingredientLine} characters, ` +
+    'the name parsed from it bounded by the line alone) or its parts.',
 });
 
 const optionalText = (max: number, description?: string) =>
@@ -85,9 +87,13 @@ const optionalText = (max: number, description?: string) =>
 const minutes = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: L.minutes })));
 const url = Type.Optional(Nullable(Type.String({ maxLength: 2048, description: 'An absolute http(s) URL.' })));
 
+const LIMITS_NOTE =
+  `Text over a limit is a 400 here; the CLI's JSON-LD import, which cannot ask a web page to try again, cuts it to the ` +
+  'same limit at a word boundary (ending in …) and reports a warning.';
+
 const writableFields = {
   title: Type.String({ minLength: 1, maxLength: L.title }),
-  description: optionalText(L.description),
+  description: optionalText(L.description, `Up to ${L.description} characters. ${LIMITS_NOTE}`),
   ingredients: Type.Optional(Type.Array(IngredientInput, { maxItems: L.ingredients })),
   instructions: Type.Optional(
     Type.Unsafe<unknown>({
@@ -127,7 +133,7 @@ export const RecipePatchBody = Type.Object(
 export const RecipeListQuery = Type.Object(
   {
     ...PaginationQueryProperties,
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Every word must match, as a word prefix, in title, description, ingredient names or notes (case- and accent-insensitive).' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Every word must match, as a word prefix, in title, description, ingredient names or notes (case- and accent-insensitive); a word of five letters or more also matches whole words one typo away (fuzzy matches, ranked after exact ones; see the operation and the `Search-Fuzzy` header).' })),
     dietary_tags: Type.Optional(Type.String({ maxLength: 1000, description: 'Comma-separated; the recipe has all of them.' })),
     cuisine: Type.Optional(Type.String({ maxLength: L.facet })),
     meal_type: Type.Optional(Type.String({ maxLength: L.facet })),

@@ -5,6 +5,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { PROBLEM_CODES } from '../http/problem.js';
 import { StringEnum } from './common.js';
+import { problemExamples } from './problem-examples.js';
 
 export const ProblemSchema = Type.Object(
   {
@@ -56,15 +57,29 @@ export const LINK = {
   Link: header('RFC 8288 links to the `first`, `last`, and where they exist `prev` and `next` pages (relative references).'),
 };
 
+export const SEARCH_FUZZY = {
+  'Search-Fuzzy': header(
+    'With `q` only. `true` when the results include fuzzy matches: recipes found only because a query word of five ' +
+      'letters or more was taken within one typo (a letter added, dropped, changed, or two neighbours swapped) of a ' +
+      'word of the recipe; `false` when every result matches exactly.',
+    { type: 'string', enum: ['true', 'false'] },
+  ),
+  'Search-Fuzzy-Matches': header(
+    'With `q` only. How many of `pagination.total` are fuzzy matches. In relevance order they come last, so the first ' +
+      '`total − Search-Fuzzy-Matches` results are the exact ones.',
+    { type: 'integer' },
+  ),
+};
+
 /** A success response: its body schema (or a `refTo` one), what it is, and its headers (for OpenAPI). */
 export const success = <T extends TSchema>(schema: T, description: string, headers: Record<string, unknown>) =>
   Type.Unsafe<Static<T>>({ ...schema, description, headers });
 
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
-  400: '`validation_failed` (body, query, path or If-Match header invalid; see `errors`) or `invalid_json`.',
+  400: '`validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read).',
   401: '`unauthorized`: token missing, malformed, badly signed, expired, or its user no longer exists. Carries `WWW-Authenticate: Bearer`.',
   404: '`not_found`: no resource with this id.',
-  409: '`invalid_state`: a transition the current status forbids.',
+  409: '`invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again).',
   412: '`precondition_failed`: If-Match does not match the current version; nothing changed.',
   413: '`payload_too_large`: the body is over 1 MiB.',
   415: '`unsupported_media_type`: a body sent without `Content-Type: application/json`.',
@@ -84,7 +99,8 @@ const PROBLEM_HEADERS: Record<number, Record<string, unknown>> = {
 export function problems(statuses: readonly number[], descriptions: Readonly<Record<number, string>> = {}): Record<number, unknown> {
   const entries = statuses.map((status) => {
     const description = descriptions[status] ?? PROBLEM_DESCRIPTIONS[status] ?? 'A problem.';
-    return [status, { description, headers: PROBLEM_HEADERS[status], content: { 'application/problem+json': { schema: PROBLEM_REF } } }] as const;
+    const media = { schema: PROBLEM_REF, examples: problemExamples(status, description) };
+    return [status, { description, headers: PROBLEM_HEADERS[status], content: { 'application/problem+json': media } }] as const;
   });
   return Object.fromEntries(entries);
 }

@@ -50,6 +50,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/products/{id}/shopping-list', query: schema(ShoppingListQuery), authenticated: true },
   { method: 'GET', path: '/healthz', authenticated: false },
   { method: 'GET', path: '/readyz', authenticated: false },
+  { method: 'GET', path: '/', authenticated: false },
 ];
 
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };

@@ -92,6 +92,20 @@ describe('tokens the service must refuse', () => {
     assert.equal((await withAuthorization(signed(claims()))).statusCode, 200, 'a well-formed token of ours passes');
   });
 
+  it('refuses a token without iat, or living longer than 7 days, even one signed with our own secret', async () => {
+    const signed = (payload: object) => `Bearer ${forge({ alg: 'HS256', typ: 'JWT' }, payload, (u) => hs256(u, SECRET))}`;
+    const week = 7 * 24 * 3600;
+    const year2200 = Math.floor(Date.UTC(2200, 0, 1) / 1000);
+    assertRefused(await withAuthorization(signed({ sub: h.userId, exp: now() + 3600 })), 'no iat');
+    assertRefused(await withAuthorization(signed({ sub: h.userId, exp: year2200 })), 'no iat, exp in 2200');
+    assertRefused(await withAuthorization(signed(claims({ exp: year2200 }))), 'iat now, exp in 2200');
+    assertRefused(await withAuthorization(signed(claims({ exp: now() + week + 1 }))), 'lifetime 7 days + 1 s');
+    assertRefused(await withAuthorization(signed(claims({ iat: year2200 - week, exp: year2200 }))), 'a 7-day token issued in the future');
+    assertRefused(await withAuthorization(signed(claims({ iat: String(now()) }))), 'iat not a number');
+    const response = await withAuthorization(signed(claims({ exp: now() + week })));
+    assert.equal(response.statusCode, 200, 'exactly 7 days passes');
+  });
+
   it('refuses the token in the wrong place or form', async () => {
     const token = h.token;
     const forms = ['Bearer', 'Bearer ', `Token ${token}`, `JWT ${token}`, `Basic ${base64url(`cook@example.com:${PASSWORD}`)}`, token,

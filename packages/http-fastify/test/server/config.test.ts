@@ -57,6 +57,14 @@ describe('loadConfig', () => {
     for (const message of [problem({ PORT: 'x' }), problem({ SALES_PLATFORMS: 'Etsy' })]) assert.doesNotMatch(message, /\n/);
   });
 
+  it('reads REQUEST_TIMEOUT_MS (default 30 s), from 1 s to 1 h, with a one-line error', () => {
+    assert.equal(valid({}).requestTimeoutMs, 30_000);
+    assert.equal(valid({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs, 5000);
+    for (const bad of ['999', '3600001', '1e4', '30s', '-1']) {
+      assert.equal(problem({ REQUEST_TIMEOUT_MS: bad }), `invalid configuration: REQUEST_TIMEOUT_MS must be a whole number from 1000 to 3600000, got "${bad}"`);
+    }
+  });
+
   it('reports the first problem when several variables are wrong', () => {
     assert.match(problem({ PORT: 'x', RATE_LIMIT_MAX: 'y' }), /^invalid configuration: PORT /);
   });

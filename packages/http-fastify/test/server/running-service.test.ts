@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { exchange } from '../wire/raw-client.js';
+import { assertRawProblem } from '../wire/support.js';
 import { serviceEnv, spawnService, startSpawnedService, type SpawnedService } from './spawned-service.js';
 
 const DEMO_PASSWORD = 'try-the-larder';
@@ -28,7 +30,7 @@ describe('the service started as the README starts it', () => {
   let token: string;
 
   before(async () => {
-    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD }));
+    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD, REQUEST_TIMEOUT_MS: '2000' }));
   });
   after(() => {
     if (service.child.exitCode === null) service.child.kill('SIGKILL');
@@ -49,6 +51,13 @@ describe('the service started as the README starts it', () => {
     assert.equal(health.status, 200);
     const ready = await fetch(`${service.url}/readyz`);
     assert.equal(ready.status, 200);
+  });
+
+  it('answers a client that sends nothing within REQUEST_TIMEOUT_MS with a 408 problem, and logs it', async () => {
+    const silent = await exchange(Number(new URL(service.url).port), () => undefined, 10_000);
+    const { requestId } = assertRawProblem(silent, 408, 'request_timeout', 'silent client');
+    assert.ok(silent.elapsedMs >= 1900 && silent.elapsedMs < 4000, `after ${Math.round(silent.elapsedMs)} ms`);
+    assert.match(service.stdout(), new RegExp(`"reqId":"${requestId}".*"code":"request_timeout"`));
   });
 
   it('lets the demo user log in and search the sample library', async () => {

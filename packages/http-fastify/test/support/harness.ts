@@ -10,7 +10,7 @@ import {
   sequentialIds,
 } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppConfig } from '../../src/index.js';
+import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 
 export const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const EMAIL = 'cook@example.com';
@@ -37,7 +37,10 @@ export interface HarnessOptions {
   readonly hasher?: PasswordHasher;
   readonly readiness?: () => Promise<boolean>;
   readonly recipes?: InMemoryRecipeRepository;
+  readonly products?: InMemoryProductRepository;
   readonly idempotency?: InMemoryIdempotencyStore;
+  /** Default: no log. */
+  readonly logger?: AppDeps['logger'];
 }
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
@@ -45,7 +48,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   // near real time but do not follow it, so a test that builds token times must take them from `nowSeconds()`.
   const clock = new ManualClock(new Date(), 1);
   const recipes = options.recipes ?? new InMemoryRecipeRepository();
-  const products = new InMemoryProductRepository();
+  const products = options.products ?? new InMemoryProductRepository();
   const users = new InMemoryUserRepository();
   const hasher = options.hasher ?? plainTextHasher;
   const ids = sequentialIds('id');
@@ -58,7 +61,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     hasher,
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
     readiness: options.readiness ?? (async () => true),
-    logger: false,
+    logger: options.logger ?? false,
     config: {
       jwtSecret: SECRET,
       rateLimit: { max: 1000, windowMs: 60_000 },
