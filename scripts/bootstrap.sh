@@ -33,3 +33,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 pnpm install --frozen-lockfile --reporter=default
+
+# FerretDB (a MongoDB-compatible server on PostgreSQL or SQLite), pinned in tools/ferretdb/go.mod and built from the
+# Go module proxy into .tools/bin. The tests and `pnpm start` use it when present; without it they fall back to the
+# emulator, so a failure here is reported and bootstrap goes on.
+scripts/build-ferretdb.sh || true

@@ -2,8 +2,9 @@
 // Runs a package's tests with node:test through tsx. Node 20's runner cannot glob `.ts` files itself,
 // so the files are listed here: every `*.test.ts` under `test/` (or the paths given as arguments).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const RESULTS_FILE = '.test-results.tap';
 
@@ -23,6 +24,14 @@ if (files.length === 0) {
   console.error('no test files under test/');
   process.exit(1);
 }
+// The Mongo-backed suites also run on FerretDB when its binary exists (scripts/bootstrap.sh builds it with Go); when
+// it does not, one line says so for the package instead of one per suite.
+const ferretdbBinary = process.env.FERRETDB_BINARY_PATH || join(dirname(fileURLToPath(import.meta.url)), '..', '.tools', 'bin', 'ferretdb');
+const runsOnEngines = files.some((file) => /\b(testEngines|ferretdbTestEngine)\b/.test(readFileSync(file, 'utf8')));
+if (runsOnEngines && process.env.LARDER_TEST_FERRETDB !== 'off' && !existsSync(ferretdbBinary)) {
+  console.log(`FerretDB suites not run: no FerretDB binary at ${ferretdbBinary} (scripts/bootstrap.sh builds it when Go is installed)`);
+}
+
 // Spec output for people; a TAP copy in the package folder so that scripts/test-summary.mjs can add up every
 // package's counts into one closing line.
 const result = spawnSync(

@@ -76,18 +76,28 @@ export function isStoreUnavailable(error: unknown): boolean {
 const codeOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? Number(error.code) : undefined;
 
-export const isDuplicateKey = (error: unknown): boolean => DUPLICATE_KEY_CODES.has(codeOf(error) ?? -1);
+const messageOf = (error: unknown): string => {
+  const record = (typeof error === 'object' && error !== null ? error : {}) as { errmsg?: unknown; message?: unknown };
+  return [record.errmsg, record.message].find((value): value is string => typeof value === 'string') ?? '';
+};
+
+// FerretDB 1.24 reports a unique violation by an update as InternalError (code 1) with its backend's own text.
+const BACKEND_UNIQUE_VIOLATION = /duplicate key value violates unique constraint|UNIQUE constraint failed/;
+
+export const isDuplicateKey = (error: unknown): boolean =>
+  DUPLICATE_KEY_CODES.has(codeOf(error) ?? -1) || (codeOf(error) === 1 && BACKEND_UNIQUE_VIOLATION.test(messageOf(error)));
 
 /**
  * The name of the index a duplicate-key error is about. Both MongoDB (`... collection: db.c index: NAME dup key: ...`)
  * and the emulator (`... index: NAME dup key: ...`) name it in the message; only MongoDB adds `keyPattern`, so the
  * message is what both agree on. Works on a thrown error and on a bulk write's `WriteError`.
+ *
+ * FerretDB names no index. `soleUniqueIndex` is the collection's one unique index besides `_id`: the ids are
+ * generated UUIDv7 values that never collide, so a duplicate the message does not place is on that index.
  */
-export function duplicateKeyIndex(error: unknown): string | null {
+export function duplicateKeyIndex(error: unknown, soleUniqueIndex?: string): string | null {
   if (!isDuplicateKey(error)) return null;
-  const record = error as { errmsg?: unknown; message?: unknown };
-  const text = [record.errmsg, record.message].find((value): value is string => typeof value === 'string') ?? '';
-  return /index: (\S+) dup key/.exec(text)?.[1] ?? null;
+  return /index: (\S+) dup key/.exec(messageOf(error))?.[1] ?? soleUniqueIndex ?? null;
 }
 
 /**

@@ -2,52 +2,74 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Db } from 'mongodb';
 import { ensureIndexes, INDEX_SPECS } from '../src/index.js';
-import { startTestDatabase, type TestDatabase } from '../src/testing/test-database.js';
+import { serverCapabilities, serverFamily } from '../src/engine/server-capabilities.js';
+import { startTestDatabase, testEngines, type TestDatabase } from '../src/testing/test-database.js';
 
-let database: TestDatabase;
-before(async () => {
-  database = await startTestDatabase();
-});
-after(() => database.stop());
+for (const engine of await testEngines()) {
+  describe(`[${engine.label}]`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await startTestDatabase(engine);
+    });
+    after(() => database.stop());
 
-/** What `listIndexes` reports, as far as these tests read it. */
-interface ListedIndex {
-  name: string;
-  key: Record<string, number>;
-  unique?: boolean;
-  partialFilterExpression?: object;
-  expireAfterSeconds?: number;
+    /** What `listIndexes` reports, as far as these tests read it. */
+    interface ListedIndex {
+      name: string;
+      key: Record<string, number>;
+      unique?: boolean;
+      partialFilterExpression?: object;
+      expireAfterSeconds?: number;
+    }
+
+    async function indexesOnEngine(db: Db, collection: string): Promise<ListedIndex[]> {
+      const listed = (await db.collection(collection).listIndexes().toArray()) as ListedIndex[];
+      return listed.filter((index) => index.name !== '_id_');
+    }
+
+    describe('ensureIndexes', () => {
+      it('creates every declared index, with its keys, uniqueness and partial filter', async () => {
+        const db = database.freshDb('indexes');
+        const report = (await ensureIndexes(db))._unsafeUnwrap();
+        const can = await serverCapabilities(db);
+        assert.deepEqual(report.map((entry) => entry.collection).sort(), ['idempotency_keys', 'products', 'recipes', 'users']);
+        for (const collection of ['recipes', 'products', 'users', 'idempotency_keys']) {
+          const declared = INDEX_SPECS.filter((spec) => spec.collection === collection);
+          const actual = await indexesOnEngine(db, collection);
+          assert.deepEqual(actual.map((index) => index.name).sort(), declared.map((spec) => spec.name).sort());
+          for (const spec of declared) {
+            const found = actual.find((index) => index.name === spec.name);
+            assert.deepEqual(Object.entries(found?.key ?? {}), Object.entries(spec.key), spec.name);
+            assert.equal(found?.unique === true, spec.unique === true, spec.name);
+            // FerretDB holds neither option: the unique index and the idempotency store take their place (below).
+            assert.deepEqual(found?.partialFilterExpression, can.partialIndexes ? spec.partialFilterExpression : undefined, spec.name);
+            assert.equal(found?.expireAfterSeconds, can.ttlIndexOption ? spec.expireAfterSeconds : undefined, spec.name);
+          }
+        }
+      });
+
+      it('can run again on a database that has the indexes (every start-up does)', async () => {
+        const db = database.freshDb('indexes-twice');
+        (await ensureIndexes(db))._unsafeUnwrap();
+        const before = await indexesOnEngine(db, 'recipes');
+        (await ensureIndexes(db))._unsafeUnwrap();
+        assert.deepEqual(await indexesOnEngine(db, 'recipes'), before);
+      });
+    });
+  });
 }
 
-async function indexesOnEngine(db: Db, collection: string): Promise<ListedIndex[]> {
-  const listed = (await db.collection(collection).listIndexes().toArray()) as ListedIndex[];
-  return listed.filter((index) => index.name !== '_id_');
-}
-
-describe('ensureIndexes', () => {
-  it('creates every declared index, with its keys, uniqueness and partial filter', async () => {
-    const db = database.freshDb('indexes');
-    const report = (await ensureIndexes(db))._unsafeUnwrap();
-    assert.deepEqual(report.map((entry) => entry.collection).sort(), ['idempotency_keys', 'products', 'recipes', 'users']);
-    for (const collection of ['recipes', 'products', 'users', 'idempotency_keys']) {
-      const declared = INDEX_SPECS.filter((spec) => spec.collection === collection);
-      const actual = await indexesOnEngine(db, collection);
-      assert.deepEqual(actual.map((index) => index.name).sort(), declared.map((spec) => spec.name).sort());
-      for (const spec of declared) {
-        const found = actual.find((index) => index.name === spec.name);
-        assert.deepEqual(Object.entries(found?.key ?? {}), Object.entries(spec.key), spec.name);
-        assert.equal(found?.unique === true, spec.unique === true, spec.name);
-        assert.deepEqual(found?.partialFilterExpression, spec.partialFilterExpression, spec.name);
-        assert.equal(found?.expireAfterSeconds, spec.expireAfterSeconds, spec.name);
+describe('what the server says it can do', () => {
+  it('tells FerretDB, the emulator and MongoDB apart from buildInfo', async () => {
+    for (const engine of await testEngines()) {
+      const database = await startTestDatabase(engine);
+      try {
+        const family = await serverFamily(database.freshDb('family'));
+        const expected = engine.label.startsWith('ferretdb') ? 'ferretdb' : engine.label === 'jongodb' ? 'jongodb' : 'mongodb';
+        assert.equal(family, expected, engine.label);
+      } finally {
+        await database.stop();
       }
     }
-  });
-
-  it('can run again on a database that has the indexes (every start-up does)', async () => {
-    const db = database.freshDb('indexes-twice');
-    (await ensureIndexes(db))._unsafeUnwrap();
-    const before = await indexesOnEngine(db, 'recipes');
-    (await ensureIndexes(db))._unsafeUnwrap();
-    assert.deepEqual(await indexesOnEngine(db, 'recipes'), before);
   });
 });

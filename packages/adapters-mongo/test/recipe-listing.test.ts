@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { recipeListQueryFrom, type Recipe, type RecipeListParams } from '@larder/domain';
 import { ingredient, InMemoryRecipeRepository, recipeFixture } from '@larder/domain/testing';
 import { MongoRecipeRepository } from '../src/index.js';
-import { startTestDatabase, type TestDatabase } from '../src/testing/test-database.js';
+import { startTestDatabase, testEngines, type TestDatabase } from '../src/testing/test-database.js';
 
 const WORDS = ['apple', 'Jalapeño', 'bread', 'crème', 'soup', 'roast', 'pepper', 'lemon'];
 const CUISINES = ['Thai', 'french', 'FRENCH', null];
@@ -40,77 +40,90 @@ function library(size: number): Recipe[] {
   );
 }
 
-let database: TestDatabase;
-let mongo: MongoRecipeRepository;
-const reference = new InMemoryRecipeRepository();
-const recipes = library(150);
+for (const engine of await testEngines()) {
+  describe(`[${engine.label}]`, () => {
+    let database: TestDatabase;
+    let mongo: MongoRecipeRepository;
+    const reference = new InMemoryRecipeRepository();
+    const recipes = library(150);
 
-before(async () => {
-  database = await startTestDatabase();
-  const db = await database.indexedDb('listing');
-  mongo = new MongoRecipeRepository(db);
-  const writes = recipes.map((recipe) => ({ kind: 'insert' as const, recipe }));
-  assert.ok((await mongo.saveBatch(writes))._unsafeUnwrap().every((outcome) => outcome === 'written'));
-  (await reference.saveBatch(writes))._unsafeUnwrap();
-});
-after(() => database.stop());
-
-async function walk(repository: MongoRecipeRepository | InMemoryRecipeRepository, params: RecipeListParams, perPage: number) {
-  const pages: { ids: string[]; total: number }[] = [];
-  for (let page = 1; pages.length === 0 || (page - 1) * perPage < (pages[0]?.total ?? 0) + perPage; page += 1) {
-    const result = (await repository.list(recipeListQueryFrom(params, { page, perPage })))._unsafeUnwrap();
-    pages.push({ ids: result.items.map((recipe) => recipe.id), total: result.total });
-  }
-  return pages;
-}
-
-const cases: RecipeListParams[] = [
-  { q: 'jalapeno' },
-  { q: 'ap' },
-  { q: 'pepper le' },
-  { q: 'creme', cuisine: 'French' },
-  { q: 'soup', dietary_tags: ['vegan'], status: 'archived' },
-  { q: 'bread', sort: 'title' },
-  { cuisine: 'french', sort: 'engagement_score', order: 'asc' },
-  { dietary_tags: ['vegan', 'gluten-free'], sort: 'updated_at' },
-  { max_cook_time_minutes: 15, email_ready: false, sort: 'created_at', order: 'asc' },
-  { status: 'draft', sort: 'title', order: 'desc' },
-];
-
-describe('listings agree with the reference page by page', () => {
-  for (const params of cases) {
-    it(JSON.stringify(params), async () => {
-      const [actual, expected] = await Promise.all([walk(mongo, params, 7), walk(reference, params, 7)]);
-      assert.ok((expected[0]?.total ?? 0) > 0, 'the case matches something');
-      assert.deepEqual(actual, expected);
+    before(async () => {
+      database = await startTestDatabase(engine);
+      const db = await database.indexedDb('listing');
+      mongo = new MongoRecipeRepository(db);
+      const writes = recipes.map((recipe) => ({ kind: 'insert' as const, recipe }));
+      assert.ok((await mongo.saveBatch(writes))._unsafeUnwrap().every((outcome) => outcome === 'written'));
+      (await reference.saveBatch(writes))._unsafeUnwrap();
     });
-  }
+    after(() => database.stop());
 
-  it('relevance pages straddle the title-match boundary without overlap or gap', async () => {
-    const params = { q: 'apple' };
-    const everything = (await mongo.list(recipeListQueryFrom(params, { page: 1, perPage: 100 })))._unsafeUnwrap().items;
-    const titleMatches = everything.filter((recipe) => /apple/i.test(recipe.title)).length;
-    assert.ok(titleMatches > 0 && titleMatches < everything.length, 'both segments have recipes');
-    // A page size that puts the boundary inside a page rather than between two.
-    const perPage = [3, 4, 5, 6, 7].find((size) => titleMatches % size !== 0) ?? 3;
-    const walked = (await walk(mongo, params, perPage)).flatMap((page) => page.ids);
-    assert.deepEqual(walked, everything.map((recipe) => recipe.id));
-    assert.ok(everything.slice(0, titleMatches).every((recipe) => /apple/i.test(recipe.title)), 'title matches come first');
-  });
-});
+    async function walk(repository: MongoRecipeRepository | InMemoryRecipeRepository, params: RecipeListParams, perPage: number) {
+      const pages: { ids: string[]; total: number }[] = [];
+      for (let page = 1; pages.length === 0 || (page - 1) * perPage < (pages[0]?.total ?? 0) + perPage; page += 1) {
+        const result = (await repository.list(recipeListQueryFrom(params, { page, perPage })))._unsafeUnwrap();
+        pages.push({ ids: result.items.map((recipe) => recipe.id), total: result.total });
+      }
+      return pages;
+    }
 
-describe('stored documents', () => {
-  it('keep the domain id as _id, dates as dates, and carry the derived search and sort fields', async () => {
-    const recipe = recipeFixture({ title: 'Jalapeño Crème', cuisine: ' Thai ', notes: 'Smoky' });
-    const db = database.freshDb('documents');
-    (await new MongoRecipeRepository(db).insert(recipe))._unsafeUnwrap();
-    const stored = await db.collection('recipes').findOne({ _id: recipe.id as unknown as never });
-    assert.ok(stored !== null);
-    assert.equal(stored['id'], undefined);
-    assert.ok(stored['created_at'] instanceof Date);
-    assert.equal(stored['title_sort'], 'jalapeno creme');
-    assert.equal(stored['cuisine_key'], 'thai');
-    assert.ok(['jal', 'creme', 'smo'].every((key) => (stored['search_keys'] as string[]).includes(key)));
-    assert.ok(!(stored['title_keys'] as string[]).includes('smo'));
+    const cases: RecipeListParams[] = [
+      { q: 'jalapeno' },
+      { q: 'ap' },
+      { q: 'pepper le' },
+      { q: 'creme', cuisine: 'French' },
+      { q: 'soup', dietary_tags: ['vegan'], status: 'archived' },
+      { q: 'bread', sort: 'title' },
+      { cuisine: 'french', sort: 'engagement_score', order: 'asc' },
+      { dietary_tags: ['vegan', 'gluten-free'], sort: 'updated_at' },
+      { max_cook_time_minutes: 15, email_ready: false, sort: 'created_at', order: 'asc' },
+      { status: 'draft', sort: 'title', order: 'desc' },
+    ];
+
+    describe('listings agree with the reference page by page', () => {
+      for (const params of cases) {
+        it(JSON.stringify(params), async () => {
+          const [actual, expected] = await Promise.all([walk(mongo, params, 7), walk(reference, params, 7)]);
+          assert.ok((expected[0]?.total ?? 0) > 0, 'the case matches something');
+          assert.deepEqual(actual, expected);
+        });
+      }
+
+      it('relevance pages straddle the title-match boundary without overlap or gap', async () => {
+        const params = { q: 'apple' };
+        const everything = (await mongo.list(recipeListQueryFrom(params, { page: 1, perPage: 100 })))._unsafeUnwrap().items;
+        const titleMatches = everything.filter((recipe) => /apple/i.test(recipe.title)).length;
+        assert.ok(titleMatches > 0 && titleMatches < everything.length, 'both segments have recipes');
+        // A page size that puts the boundary inside a page rather than between two.
+        const perPage = [3, 4, 5, 6, 7].find((size) => titleMatches % size !== 0) ?? 3;
+        const walked = (await walk(mongo, params, perPage)).flatMap((page) => page.ids);
+        assert.deepEqual(walked, everything.map((recipe) => recipe.id));
+        assert.ok(everything.slice(0, titleMatches).every((recipe) => /apple/i.test(recipe.title)), 'title matches come first');
+      });
+    });
+
+    describe('a filter value holding U+0000', () => {
+      it('matches nothing, on every engine (FerretDB on PostgreSQL cannot even compare such a string)', async () => {
+        for (const params of [{ cuisine: 'Thai\u0000' }, { dietary_tags: ['\u0000'] }, { season: '\u0000' }] satisfies RecipeListParams[]) {
+          const page = (await mongo.list(recipeListQueryFrom(params, { page: 1, perPage: 10 })))._unsafeUnwrap();
+          assert.deepEqual({ items: page.items.length, total: page.total }, { items: 0, total: 0 }, JSON.stringify(params));
+        }
+      });
+    });
+
+    describe('stored documents', () => {
+      it('keep the domain id as _id, dates as dates, and carry the derived search and sort fields', async () => {
+        const recipe = recipeFixture({ title: 'Jalapeño Crème', cuisine: ' Thai ', notes: 'Smoky' });
+        const db = database.freshDb('documents');
+        (await new MongoRecipeRepository(db).insert(recipe))._unsafeUnwrap();
+        const stored = await db.collection('recipes').findOne({ _id: recipe.id as unknown as never });
+        assert.ok(stored !== null);
+        assert.equal(stored['id'], undefined);
+        assert.ok(stored['created_at'] instanceof Date);
+        assert.equal(stored['title_sort'], 'jalapeno creme');
+        assert.equal(stored['cuisine_key'], 'thai');
+        assert.ok(['jal', 'creme', 'smo'].every((key) => (stored['search_keys'] as string[]).includes(key)));
+        assert.ok(!(stored['title_keys'] as string[]).includes('smo'));
+      });
+    });
   });
-});
+}

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_SALES_PLATFORMS, PASSWORD_LIMITS, parseEmail } from '@larder/domain';
 import { chooseDatabaseName, DATABASE_NAME_REQUIREMENT } from '@larder/adapters-mongo/database-name';
@@ -17,6 +18,11 @@ export interface ServiceConfig {
   /** Unset: an embedded engine (see `openDatabase`). */
   readonly mongodbUrl: string | undefined;
   readonly mongodbDb: string;
+  /**
+   * `LARDER_DATA_DIR` (default `.larder/data`): where an embedded engine that can keep data keeps it across restarts
+   * (FerretDB on PostgreSQL keeps it in the `LARDER_POSTGRESQL_URL` database instead). `none`: throw it away on exit.
+   */
+  readonly dataDir: string | undefined;
   readonly jwtSecret: string;
   /** True when no JWT_SECRET was given and a random one was drawn for this process. */
   readonly jwtSecretGenerated: boolean;
@@ -83,6 +89,13 @@ function host(env: NodeJS.ProcessEnv): Read<string> {
   const raw = read(env, 'HOST') ?? '127.0.0.1';
   const hostname = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
   return isIP(raw) !== 0 || hostname.test(raw) ? ok(raw) : problem('HOST', 'an IP address or a host name', quoted(raw));
+}
+
+export const DEFAULT_DATA_DIR = '.larder/data';
+
+function dataDir(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = read(env, 'LARDER_DATA_DIR') ?? DEFAULT_DATA_DIR;
+  return raw.toLowerCase() === 'none' ? undefined : resolve(raw);
 }
 
 /** The database named in `MONGODB_URL` (`mongodb://host/recipes`), else `MONGODB_DB`, else `larder`: the CLI's rule too. */
@@ -174,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     host: host(env),
     mongodbUrl: url(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv']),
     mongodbDb: mongodbDb(env),
+    dataDir: ok(dataDir(env)),
     jwt: jwtSecret(env, production),
     admin: admin(env),
     demoPassword: password(env, 'DEMO_PASSWORD'),

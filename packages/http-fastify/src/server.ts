@@ -13,7 +13,7 @@ import { buildApp } from './app.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
-import { createDemoUser, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
+import { applyDemoPassword, createDemoUser, DEMO_EMAIL, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
 export interface StartupLog {
   info(line: string): void;
@@ -102,6 +102,7 @@ export async function openStore(config: ServiceConfig, log: StartupLog): Promise
     return await openDatabase({
       url: config.mongodbUrl,
       dbName: config.mongodbDb,
+      dataDir: config.dataDir,
       logger: (line) => log.info(line),
       appName: 'larder',
       serverSelectionTimeoutMS: STORE_SERVER_WAIT_MS,
@@ -119,6 +120,22 @@ async function seedFreshLibrary(config: ServiceConfig, deps: UserDeps & Paramete
   if (config.admin !== undefined) return null;
   const demo = await createDemoUser(deps, config.demoPassword);
   if (demo.isErr()) throw new StartupError(`demo user: ${demo.error.type}`);
+  return demo.value;
+}
+
+const DEMO_USER_KEPT =
+  `the library is not empty: no sample library loaded; the demo user ${DEMO_EMAIL} keeps the password it was created with ` +
+  '(start with DEMO_PASSWORD=<password> to set it)';
+
+/** A restart on kept data: the demo user gets `DEMO_PASSWORD` when it is given, else keeps its password (and says so). */
+async function restartDemoUser(config: ServiceConfig, deps: UserDeps, log: StartupLog): Promise<DemoCredentials | null> {
+  if (config.demoPassword === undefined) {
+    log.info(DEMO_USER_KEPT);
+    return null;
+  }
+  const demo = await applyDemoPassword(deps, config.demoPassword);
+  if (demo.isErr()) throw new StartupError(`demo user: ${demo.error.type}`);
+  log.info(`the library is not empty: no sample library loaded; the demo user ${DEMO_EMAIL} now has the password DEMO_PASSWORD gives`);
   return demo.value;
 }
 
@@ -140,11 +157,11 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const database = await openStore(config, log);
     closers.push(() => database.close());
     checkpoint();
-    if (database.ephemeral) {
-      log.warn('the embedded database keeps its data only as long as this process runs; set MONGODB_URL to keep it');
-      // Ends with the whole setting, so that it can be pasted before `pnpm cli` to work on this service's data.
-      log.info(`the CLI reaches this database with: MONGODB_URL=${database.url}`);
-    }
+    const embedded = database.engine !== 'mongodb-url';
+    if (database.ephemeral) log.warn('the embedded database keeps its data only as long as this process runs; use an engine that keeps data (LARDER_DATA_DIR) or set MONGODB_URL to keep it');
+    else if (embedded) log.info(`data kept across restarts in ${database.keptIn ?? 'the database'}`);
+    // Ends with the whole setting, so that it can be pasted before `pnpm cli` to work on this service's data.
+    if (embedded) log.info(`the CLI reaches this database with: MONGODB_URL=${database.url}`);
     const indexes = await ensureIndexes(database.db);
     if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
 
@@ -161,7 +178,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     }
     checkpoint();
     let demo: DemoCredentials | null = null;
-    if (database.ephemeral && empty.value) demo = await seedFreshLibrary(config, deps, log);
+    // Once per database: a restart of a persistent embedded engine finds its library and users where it left them.
+    if (embedded && empty.value) demo = await seedFreshLibrary(config, deps, log);
+    else if (embedded && config.admin === undefined) demo = await restartDemoUser(config, deps, log);
 
     const app: FastifyInstance = await buildApp({
       ...ports,

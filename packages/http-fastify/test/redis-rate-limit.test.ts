@@ -1,18 +1,23 @@
-/** Several service instances on one Redis share each user's limit. Needs `redis-server` (skipped without it). */
+/**
+ * Several service instances on one Redis share each user's limit: on the machine's Redis when `REDIS_URL` is set,
+ * else on a redis-server of its own (skipped when neither is there). Stopping Redis needs one of its own.
+ */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { harness, type Harness } from './support/harness.js';
 import { assertProblem } from './support/problems.js';
-import { redisServerInstalled, startRedisServer, type RedisServer } from './support/redis-server.js';
+import { givenRedisUrl, redisServerInstalled, sharedRedis, startRedisServer, type RedisServer } from './support/redis-server.js';
 
-const skip = redisServerInstalled() ? false : 'redis-server is not installed (apt-get install redis-server); CI installs it';
+const installed = redisServerInstalled();
+const skip = installed ? false : 'redis-server is not installed (apt-get install redis-server); CI installs it';
+const sharedSkip = installed || givenRedisUrl() !== undefined ? false : skip;
 
-describe('rate limit shared through Redis', { skip }, () => {
-  let redis: RedisServer;
+describe(`rate limit shared through Redis [${givenRedisUrl() === undefined ? 'own redis-server' : 'REDIS_URL'}]`, { skip: sharedSkip }, () => {
+  let redis: Awaited<ReturnType<typeof sharedRedis>>;
   let first: Harness;
   let second: Harness;
   before(async () => {
-    redis = await startRedisServer();
+    redis = await sharedRedis();
     const config = { rateLimit: { max: 4, windowMs: 60_000 } };
     first = await harness({ config: { ...config, redis: redis.client() } });
     second = await harness({ config: { ...config, redis: redis.client() } });
@@ -35,6 +40,23 @@ describe('rate limit shared through Redis', { skip }, () => {
     assert.deepEqual(seen, ['3', '2', '1', '0']);
     assertProblem(await second.request({ method: 'GET', url: '/api/recipes', token: first.token }), 429, 'rate_limited');
     assertProblem(await first.request({ method: 'GET', url: '/api/recipes', token: first.token }), 429, 'rate_limited');
+  });
+});
+
+describe('rate limit through a Redis that stops answering', { skip }, () => {
+  let redis: RedisServer;
+  let first: Harness;
+  let second: Harness;
+  before(async () => {
+    redis = await startRedisServer();
+    const config = { rateLimit: { max: 4, windowMs: 60_000 } };
+    first = await harness({ config: { ...config, redis: redis.client() } });
+    second = await harness({ config: { ...config, redis: redis.client() } });
+  });
+  after(async () => {
+    await first.app.close();
+    await second.app.close();
+    await redis.dispose();
   });
 
   it('lets requests through, without limit headers, when Redis stops answering', async () => {

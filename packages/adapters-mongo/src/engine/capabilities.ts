@@ -20,6 +20,21 @@ export interface EngineCapabilities {
   adminCommands: boolean;
   /** E11000 errors carry `keyPattern`/`keyValue`, bulk errors carry per-operation `writeErrors`, partial success. */
   detailedWriteErrors: boolean;
+  /** Duplicate-key errors name the index (`index: NAME dup key`); FerretDB names none. */
+  namedDuplicateKeys: boolean;
+  /** `createIndex` accepts `partialFilterExpression` (FerretDB 1.24: NotImplemented). */
+  partialIndexes: boolean;
+  /** `createIndex` accepts `expireAfterSeconds` (FerretDB 1.24: NotImplemented; jongodb accepts, never expires). */
+  ttlIndexOption: boolean;
+  /** `createIndexes` with indexes that exist is a no-op (FerretDB 1.24 drops the connection instead). */
+  repeatableCreateIndexes: boolean;
+  /**
+   * A conditional update (`replaceOne({ _id, version })`) is atomic: of concurrent writers of one version exactly
+   * one matches. FerretDB 1.24 reads then writes, so several can.
+   */
+  atomicConditionalUpdates: boolean;
+  /** Strings may hold U+0000, in documents and in filters (FerretDB on PostgreSQL: an internal error). */
+  nulInStrings: boolean;
 }
 
 const REAL_MONGOD: EngineCapabilities = {
@@ -30,6 +45,30 @@ const REAL_MONGOD: EngineCapabilities = {
   ttlExpiry: true,
   adminCommands: true,
   detailedWriteErrors: true,
+  namedDuplicateKeys: true,
+  partialIndexes: true,
+  ttlIndexOption: true,
+  repeatableCreateIndexes: true,
+  atomicConditionalUpdates: true,
+  nulInStrings: true,
+};
+
+// FerretDB 1.24 (both backends), surveyed against the mongodb 7.9 driver; test/server-capabilities.test.ts checks
+// the gaps the adapter works around. Unique indexes do not index documents that lack the field (MongoDB does, as null).
+const FERRETDB: EngineCapabilities = {
+  text: false,
+  findProjection: true,
+  allUpdateOperators: false,
+  findOneAndDelete: true,
+  ttlExpiry: false,
+  adminCommands: true,
+  detailedWriteErrors: false,
+  namedDuplicateKeys: false,
+  partialIndexes: false,
+  ttlIndexOption: false,
+  repeatableCreateIndexes: false,
+  atomicConditionalUpdates: false,
+  nulInStrings: false,
 };
 
 export function engineCapabilities(kind: EngineKind): EngineCapabilities {
@@ -38,6 +77,9 @@ export function engineCapabilities(kind: EngineKind): EngineCapabilities {
     case 'testcontainers':
     case 'mongodb-memory-server':
       return REAL_MONGOD;
+    case 'ferretdb-postgresql':
+    case 'ferretdb-sqlite':
+      return FERRETDB;
     case 'jongodb':
       return {
         text: false,
@@ -47,6 +89,12 @@ export function engineCapabilities(kind: EngineKind): EngineCapabilities {
         ttlExpiry: false,
         adminCommands: false,
         detailedWriteErrors: false,
+        namedDuplicateKeys: true,
+        partialIndexes: true,
+        ttlIndexOption: true,
+        repeatableCreateIndexes: true,
+        atomicConditionalUpdates: true,
+        nulInStrings: true,
       };
   }
 }

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { lookup } from 'node:dns/promises';
 import { describeError } from './errors.js';
 import type { Availability, StartedEngine } from './types.js';
@@ -44,14 +46,22 @@ export async function memoryServerAvailability(): Promise<Availability> {
   return { ok: true };
 }
 
-/** A real `mongod` on a random port with its data in a temporary directory removed on stop. */
-export async function startMemoryServer(): Promise<StartedEngine> {
+/**
+ * A real `mongod` on a random port: its data in `dataDir/mongod` when given (kept on stop), else in a temporary
+ * directory removed on stop.
+ */
+export async function startMemoryServer(dataDir?: string): Promise<StartedEngine> {
   const { MongoMemoryServer } = await import('mongodb-memory-server-core');
-  const server = await MongoMemoryServer.create({ instance: { ip: '127.0.0.1' } });
+  const dbPath = dataDir === undefined ? undefined : resolve(dataDir, 'mongod');
+  if (dbPath !== undefined) mkdirSync(dbPath, { recursive: true });
+  const server = await MongoMemoryServer.create({
+    instance: { ip: '127.0.0.1', ...(dbPath === undefined ? {} : { dbPath, storageEngine: 'wiredTiger' as const }) },
+  });
   return {
     url: server.getUri(),
+    keptIn: dbPath === undefined ? undefined : `mongod data files in ${dbPath}`,
     stop: async () => {
-      await server.stop({ doCleanup: true, force: true });
+      await server.stop({ doCleanup: dbPath === undefined, force: dbPath === undefined });
     },
   };
 }

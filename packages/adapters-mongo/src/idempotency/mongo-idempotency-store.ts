@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import type { ResultAsync } from 'neverthrow';
 import {
@@ -10,6 +10,7 @@ import {
   type StoredResponse,
   type StoreUnavailable,
 } from '@larder/domain';
+import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt, isDuplicateKey } from '../store-errors.js';
 import {
   IDEMPOTENCY_COLLECTION,
@@ -20,6 +21,9 @@ import {
   type IdempotencyDocument,
 } from './idempotency-document.js';
 
+/** How often a store sweeps expired keys itself on an engine whose TTL indexes do not (MongoDB's TTL monitor: 60 s). */
+export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+
 /** Each round loses only to another claim that changed the record in between; a handful of rounds is plenty. */
 const MAX_CLAIM_ROUNDS = 5;
 
@@ -28,16 +32,24 @@ const MAX_CLAIM_ROUNDS = 5;
  * A record that no longer counts (expired, or abandoned in progress) is replaced on the condition that it still has
  * the token that was read, so exactly one of simultaneous takeovers wins. Expiry is judged here from `expires_at`,
  * not left to the TTL index: MongoDB removes expired documents only once a minute, and the bundled emulator never.
+ * Where the engine removes nothing (FerretDB has no TTL indexes, the emulator ignores them), claims sweep expired
+ * keys themselves, at most once a minute per store, so that the collection does not grow without bound.
  */
 export class MongoIdempotencyStore implements IdempotencyStore {
+  readonly #db: Db;
   readonly #keys: Collection<IdempotencyDocument>;
+  #lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(db: Db) {
+    this.#db = db;
     this.#keys = db.collection<IdempotencyDocument>(IDEMPOTENCY_COLLECTION);
   }
 
-  claim(scope: IdempotencyScope, fingerprint: string, now: Date): ResultAsync<Claim, StoreUnavailable> {
+  claim(scope: IdempotencyScope, requestFingerprint: string, now: Date): ResultAsync<Claim, StoreUnavailable> {
+    // Stored as a digest: the port takes any text, and FerretDB on PostgreSQL cannot store U+0000 in a string.
+    const fingerprint = createHash('sha256').update(requestFingerprint).digest('hex');
     return attempt(async (): Promise<Claim> => {
+      await this.#sweepExpired(now);
       for (let round = 0; round < MAX_CLAIM_ROUNDS; round += 1) {
         const token = randomUUID();
         const claimed = toIdempotencyDocument(scope, newClaimRecord(fingerprint, token, now));
@@ -67,6 +79,13 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       const result = await this.#keys.deleteOne({ _id: idempotencyDocumentId(scope), token, state: 'in_progress' });
       return result.deletedCount === 1;
     });
+  }
+
+  async #sweepExpired(now: Date): Promise<void> {
+    if (now.getTime() - this.#lastSweep < EXPIRY_SWEEP_INTERVAL_MS) return;
+    this.#lastSweep = now.getTime();
+    if ((await serverCapabilities(this.#db)).ttlExpiry) return;
+    await this.#keys.deleteMany({ expires_at: { $lte: now } });
   }
 
   /** False when a record with this id exists. */

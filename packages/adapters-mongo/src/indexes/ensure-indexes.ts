@@ -1,6 +1,8 @@
 import type { Db, IndexDescription } from 'mongodb';
 import type { ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '@larder/domain';
+import type { EngineCapabilities } from '../engine/capabilities.js';
+import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt } from '../store-errors.js';
 import { INDEX_SPECS, type IndexSpec } from './index-specs.js';
 
@@ -9,13 +11,28 @@ export interface EnsuredIndexes {
   readonly indexes: readonly string[];
 }
 
-const describe = (spec: IndexSpec): IndexDescription => ({
+/**
+ * The index as this engine can hold it. Without partial indexes (FerretDB) the unique external id index is a plain
+ * unique index: the recipe document leaves `external_id` out when there is none, and FerretDB's unique indexes do
+ * not index a missing field, so recipes without one still never collide. Without the TTL option (FerretDB) the
+ * index stays a plain one and the idempotency store removes expired keys itself. FerretDB drops the connection when
+ * asked to create an index that exists, so there only the missing ones are created (by name).
+ */
+const describe = (spec: IndexSpec, can: EngineCapabilities): IndexDescription => ({
   key: { ...spec.key },
   name: spec.name,
   ...(spec.unique === undefined ? {} : { unique: spec.unique }),
-  ...(spec.partialFilterExpression === undefined ? {} : { partialFilterExpression: spec.partialFilterExpression }),
-  ...(spec.expireAfterSeconds === undefined ? {} : { expireAfterSeconds: spec.expireAfterSeconds }),
+  ...(spec.partialFilterExpression === undefined || !can.partialIndexes ? {} : { partialFilterExpression: spec.partialFilterExpression }),
+  ...(spec.expireAfterSeconds === undefined || !can.ttlIndexOption ? {} : { expireAfterSeconds: spec.expireAfterSeconds }),
 });
+
+/** Names of the collection's indexes; none when it does not exist yet. */
+async function indexNames(db: Db, collection: string): Promise<Set<string>> {
+  const exists = (await db.listCollections({ name: collection }, { nameOnly: true }).toArray()).length > 0;
+  if (!exists) return new Set();
+  const listed: unknown[] = await db.collection(collection).listIndexes().toArray();
+  return new Set(listed.map((index) => String((index as { name?: unknown }).name)));
+}
 
 /**
  * Creates every declared index (see `index-specs.ts`). Idempotent: an index that exists with the same definition is
@@ -23,12 +40,16 @@ const describe = (spec: IndexSpec): IndexDescription => ({
  */
 export function ensureIndexes(db: Db, specs: readonly IndexSpec[] = INDEX_SPECS): ResultAsync<EnsuredIndexes[], StoreUnavailable> {
   const collections = [...new Set(specs.map((spec) => spec.collection))];
-  return attempt(() =>
-    Promise.all(
+  return attempt(async () => {
+    const can = await serverCapabilities(db);
+    return Promise.all(
       collections.map(async (collection): Promise<EnsuredIndexes> => {
         const own = specs.filter((spec) => spec.collection === collection);
-        return { collection, indexes: await db.collection(collection).createIndexes(own.map(describe)) };
+        const existing = can.repeatableCreateIndexes ? new Set<string>() : await indexNames(db, collection);
+        const missing = own.filter((spec) => !existing.has(spec.name));
+        const created = missing.length === 0 ? [] : await db.collection(collection).createIndexes(missing.map((spec) => describe(spec, can)));
+        return { collection, indexes: [...own.filter((spec) => existing.has(spec.name)).map((spec) => spec.name), ...created] };
       }),
-    ),
-  );
+    );
+  });
 }

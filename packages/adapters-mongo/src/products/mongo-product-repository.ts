@@ -3,14 +3,17 @@ import type { ResultAsync } from 'neverthrow';
 import { offsetOf } from '@larder/domain';
 import type { Page, PageRequest, Product, ProductFilter, ProductRepository, StoreUnavailable, WriteOutcome } from '@larder/domain';
 import { attempt } from '../store-errors.js';
+import { conditionalWrite } from '../conditional-writes.js';
 import { PRODUCTS_COLLECTION, toProduct, toProductDocument, type ProductDocument } from './product-document.js';
 import { PRODUCT_LIST_SORT, productFilter } from './product-queries.js';
 
 /** `ProductRepository` on a MongoDB database. Product ids are generated, so a duplicate `_id` is a bug and throws. */
 export class MongoProductRepository implements ProductRepository {
+  readonly #db: Db;
   readonly #products: Collection<ProductDocument>;
 
   constructor(db: Db) {
+    this.#db = db;
     this.#products = db.collection<ProductDocument>(PRODUCTS_COLLECTION);
   }
 
@@ -31,7 +34,7 @@ export class MongoProductRepository implements ProductRepository {
   update(product: Product, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable> {
     const { _id, ...replacement } = toProductDocument(product);
     return attempt(async (): Promise<WriteOutcome> => {
-      const result = await this.#products.replaceOne({ _id, version: expectedVersion }, replacement);
+      const result = await conditionalWrite(this.#db, PRODUCTS_COLLECTION, [_id], () => this.#products.replaceOne({ _id, version: expectedVersion }, replacement));
       return result.matchedCount === 1 ? 'written' : 'stale';
     });
   }

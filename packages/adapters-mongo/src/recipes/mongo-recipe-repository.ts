@@ -12,6 +12,8 @@ import type {
   StoreUnavailable,
   WriteOutcome,
 } from '@larder/domain';
+import { conditionalWrite } from '../conditional-writes.js';
+import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt, duplicateKeyIndex } from '../store-errors.js';
 import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
@@ -23,15 +25,17 @@ import { recipeExternalIdFilter, recipeWalkSegment } from './recipe-queries.js';
 const externalIdConflict =
   (recipe: Recipe) =>
   (error: unknown): DuplicateExternalId | undefined =>
-    duplicateKeyIndex(error) === EXTERNAL_ID_INDEX && recipe.external_id !== null
+    duplicateKeyIndex(error, EXTERNAL_ID_INDEX) === EXTERNAL_ID_INDEX && recipe.external_id !== null
       ? { type: 'DuplicateExternalId', externalId: recipe.external_id }
       : undefined;
 
 /** `RecipeRepository` on a MongoDB database; the indexes it relies on come from `ensureIndexes`. */
 export class MongoRecipeRepository implements RecipeRepository {
+  readonly #db: Db;
   readonly #recipes: Collection<RecipeDocument>;
 
   constructor(db: Db) {
+    this.#db = db;
     this.#recipes = db.collection<RecipeDocument>(RECIPES_COLLECTION);
   }
 
@@ -61,13 +65,13 @@ export class MongoRecipeRepository implements RecipeRepository {
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId> {
     const { _id, ...replacement } = toRecipeDocument(recipe);
     return attempt(async (): Promise<WriteOutcome> => {
-      const result = await this.#recipes.replaceOne({ _id, version: expectedVersion }, replacement);
+      const result = await conditionalWrite(this.#db, RECIPES_COLLECTION, [_id], () => this.#recipes.replaceOne({ _id, version: expectedVersion }, replacement));
       return result.matchedCount === 1 ? 'written' : 'stale';
     }, externalIdConflict(recipe));
   }
 
   list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable> {
-    return attempt(() => listRecipes(this.#recipes, query));
+    return attempt(async () => listRecipes(this.#recipes, query, await serverCapabilities(this.#db)));
   }
 
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable> {
@@ -78,6 +82,7 @@ export class MongoRecipeRepository implements RecipeRepository {
   }
 
   saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable> {
-    return attempt(() => saveRecipeBatch(this.#recipes, writes));
+    const updated = writes.flatMap((write) => (write.kind === 'update' ? [write.recipe.id] : []));
+    return attempt(() => conditionalWrite(this.#db, RECIPES_COLLECTION, updated, () => saveRecipeBatch(this.#recipes, writes)));
   }
 }

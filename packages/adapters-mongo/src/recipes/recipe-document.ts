@@ -7,8 +7,13 @@ import { facetKey, recipeSearchKeys, titleSortKey, type Ingredient, type Recipe 
 
 export const RECIPES_COLLECTION = 'recipes';
 
-export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'instructions' | 'dietary_tags'> {
+export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'instructions' | 'dietary_tags' | 'external_id'> {
   _id: string;
+  /**
+   * Left out when the recipe has none: FerretDB's unique indexes skip a missing field (it has no partial indexes),
+   * MongoDB's partial index skips anything not a string. Documents written before this store `null`; both read back.
+   */
+  external_id?: string | null;
   ingredients: Ingredient[];
   instructions: string[];
   dietary_tags: string[];
@@ -31,11 +36,12 @@ export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'ins
 const facetOrNull = (value: string | null): string | null => (value === null ? null : facetKey(value));
 
 export function toRecipeDocument(recipe: Recipe): RecipeDocument {
-  const { id, ingredients, instructions, dietary_tags, ...fields } = recipe;
+  const { id, ingredients, instructions, dietary_tags, external_id, ...fields } = recipe;
   const keys = recipeSearchKeys(recipe);
   return {
     _id: id,
     ...fields,
+    ...(external_id === null ? {} : { external_id }),
     ingredients: ingredients.map((line) => ({ ...line })),
     instructions: [...instructions],
     dietary_tags: [...dietary_tags],
@@ -78,7 +84,7 @@ export function toRecipe(document: RecipeDocument): Recipe {
     engagement_score: document.engagement_score,
     image_url: document.image_url,
     source_url: document.source_url,
-    external_id: document.external_id,
+    external_id: document.external_id ?? null,
     created_at: document.created_at,
     updated_at: document.updated_at,
     archived_at: document.archived_at,

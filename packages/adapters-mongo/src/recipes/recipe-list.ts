@@ -1,4 +1,5 @@
 import type { Collection } from 'mongodb';
+import type { EngineCapabilities } from '../engine/capabilities.js';
 import { offsetOf, type Recipe, type RecipeListQuery, type RecipePage } from '@larder/domain';
 import { toRecipe, type RecipeDocument } from './recipe-document.js';
 import { recipeFuzzyCountFilter, recipeListSegments, type ListSegment } from './recipe-queries.js';
@@ -13,11 +14,14 @@ async function read(recipes: Collection<RecipeDocument>, segment: ListSegment, s
  * first one read, concurrently; a later segment is read only when the page runs past the ones before it, with its
  * skip reduced by their counts. A single-segment listing is thus one find and one count in parallel.
  */
-export async function listRecipes(recipes: Collection<RecipeDocument>, query: RecipeListQuery): Promise<RecipePage> {
+export async function listRecipes(recipes: Collection<RecipeDocument>, query: RecipeListQuery, can: EngineCapabilities): Promise<RecipePage> {
   const segments = recipeListSegments(query);
   const fuzzyCountFilter = recipeFuzzyCountFilter(query);
   const offset = offsetOf(query.page);
   const limit = query.page.perPage;
+  // The domain stores no text with U+0000, so a filter value holding one matches nothing; an engine that cannot
+  // even compare such a string (FerretDB on PostgreSQL) is not asked.
+  if (!can.nulInStrings && JSON.stringify(query.filter).includes('\\u0000')) return { items: [], total: 0, fuzzyMatches: 0, page: query.page.page, perPage: limit };
   const [first, ...rest] = segments;
   if (first === undefined) throw new Error('a listing has at least one segment');
   const [counts, firstItems, sortedFuzzyCount] = await Promise.all([

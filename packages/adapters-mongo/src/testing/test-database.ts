@@ -3,6 +3,9 @@ import type { Db } from 'mongodb';
 import { openDatabase } from '../engine/connect.js';
 import { ensureIndexes } from '../indexes/ensure-indexes.js';
 import type { DatabaseHandle } from '../engine/types.js';
+import type { TestEngine } from './test-engines.js';
+
+export { testEngines, ferretdbTestEngine, type TestEngine } from './test-engines.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -16,20 +19,22 @@ export interface TestDatabase {
 
 // MongoDB database names: at most 63 bytes, none of / \ . " $ space.
 const MAX_DB_NAME = 63;
-let engineLogged = false;
+const engineLogged = new Set<string>();
 
 function logOnce(line: string): void {
-  if (engineLogged) return;
-  engineLogged = true;
+  const engine = /^database engine: (\S+)/.exec(line)?.[1] ?? line;
+  if (engineLogged.has(engine)) return;
+  engineLogged.add(engine);
   process.stderr.write(`${line}\n`);
 }
 
 /**
- * One engine per test file: call in `before`, `stop()` in `after`. Uses `MONGODB_URL` when set, so CI can point
- * every suite at a real server; otherwise the best embedded engine (see `openDatabase`).
+ * One engine per test file (per engine of `testEngines()`): call in `before`, `stop()` in `after`. Without an
+ * engine: `MONGODB_URL` when set, otherwise the best embedded engine (see `openDatabase`).
  */
-export async function startTestDatabase(): Promise<TestDatabase> {
-  const handle = await openDatabase({ url: process.env['MONGODB_URL'], appName: 'larder-tests', logger: logOnce });
+export async function startTestDatabase(engine?: TestEngine): Promise<TestDatabase> {
+  const open = engine?.open ?? { url: process.env['MONGODB_URL'] };
+  const handle = await openDatabase({ ...open, appName: 'larder-tests', logger: logOnce });
   // The random run id keeps parallel test files (and leftovers of killed runs) apart on a shared server.
   const runId = randomBytes(4).toString('hex');
   const created: Db[] = [];
@@ -51,8 +56,9 @@ export async function startTestDatabase(): Promise<TestDatabase> {
       return db;
     },
     async stop() {
-      // Embedded engines take their data with them (and jongodb has no dropDatabase); a shared server does not.
-      if (!handle.ephemeral) await Promise.allSettled(created.map((db) => db.dropDatabase()));
+      // A shared server keeps what it is given; FerretDB drops its throwaway PostgreSQL database on close anyway,
+      // but each test's database goes first; jongodb has no dropDatabase and takes its data with it.
+      if (handle.engine !== 'jongodb') await Promise.allSettled(created.map((db) => db.dropDatabase()));
       await handle.close();
     },
   };

@@ -18,7 +18,7 @@ export class MongoUserRepository implements UserRepository {
 
   insert(user: User): ResultAsync<User, StoreUnavailable | DuplicateEmail> {
     const conflict = (error: unknown): DuplicateEmail | undefined =>
-      duplicateKeyIndex(error) === EMAIL_INDEX ? { type: 'DuplicateEmail', email: user.email } : undefined;
+      duplicateKeyIndex(error, EMAIL_INDEX) === EMAIL_INDEX ? { type: 'DuplicateEmail', email: user.email } : undefined;
     return attempt(async () => {
       await this.#users.insertOne(toUserDocument(user));
       return user;

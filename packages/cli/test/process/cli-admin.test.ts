@@ -1,53 +1,57 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestEngine, type TestEngine } from './test-engine.js';
+import { startTestEngine, testEngines, type TestEngine } from './test-engine.js';
 import { runCli } from './run-cli.js';
 
-let engine: TestEngine;
-const freshDb = (name: string) => ['--mongodb-url', engine.url, '--mongodb-db', engine.freshDbName(name)];
+for (const choice of await testEngines()) {
+  describe(`[${choice.label}]`, () => {
+    let engine: TestEngine;
+    const freshDb = (name: string) => ['--mongodb-url', engine.url, '--mongodb-db', engine.freshDbName(name)];
 
-before(async () => {
-  engine = await startTestEngine();
-});
-after(() => engine?.stop());
+    before(async () => {
+      engine = await startTestEngine(choice);
+    });
+    after(() => engine?.stop());
 
-describe('larder users and db (as a process)', { concurrency: true }, () => {
-  it('adds a user, refuses the same e-mail again, lists users, changes a password', async () => {
-    const db = freshDb('users');
-    const added = await runCli(['users', 'add', '--email', 'Chef@Example.com', '--password-stdin', ...db], { stdin: 'correct horse\n' });
-    assert.equal(added.code, 0, added.stderr);
-    const again = await runCli(['users', 'add', '--email', 'chef@example.com', '--password-stdin', ...db], { stdin: 'another one\n' });
-    assert.equal(again.code, 1);
-    assert.match(again.stderr, /already exists/);
-    const listed = await runCli(['users', 'list', '--json', ...db]);
-    assert.deepEqual((JSON.parse(listed.stdout) as { email: string }[]).map((user) => user.email), ['chef@example.com']);
-    assert.doesNotMatch(listed.stdout, /hash/);
-    const changed = await runCli(['users', 'set-password', '--email', 'chef@example.com', '--password-stdin', ...db], { stdin: 'a new password' });
-    assert.equal(changed.code, 0, changed.stderr);
-    const unknown = await runCli(['users', 'set-password', '--email', 'nobody@example.com', '--password-stdin', ...db], { stdin: 'a new password' });
-    assert.equal(unknown.code, 1);
-    const short = await runCli(['users', 'add', '--email', 'x@example.com', '--password-stdin', ...db], { stdin: 'short' });
-    assert.equal(short.code, 2);
-    assert.match(short.stderr, /password must have 8/);
+    describe('larder users and db (as a process)', { concurrency: true }, () => {
+      it('adds a user, refuses the same e-mail again, lists users, changes a password', async () => {
+        const db = freshDb('users');
+        const added = await runCli(['users', 'add', '--email', 'Chef@Example.com', '--password-stdin', ...db], { stdin: 'correct horse\n' });
+        assert.equal(added.code, 0, added.stderr);
+        const again = await runCli(['users', 'add', '--email', 'chef@example.com', '--password-stdin', ...db], { stdin: 'another one\n' });
+        assert.equal(again.code, 1);
+        assert.match(again.stderr, /already exists/);
+        const listed = await runCli(['users', 'list', '--json', ...db]);
+        assert.deepEqual((JSON.parse(listed.stdout) as { email: string }[]).map((user) => user.email), ['chef@example.com']);
+        assert.doesNotMatch(listed.stdout, /hash/);
+        const changed = await runCli(['users', 'set-password', '--email', 'chef@example.com', '--password-stdin', ...db], { stdin: 'a new password' });
+        assert.equal(changed.code, 0, changed.stderr);
+        const unknown = await runCli(['users', 'set-password', '--email', 'nobody@example.com', '--password-stdin', ...db], { stdin: 'a new password' });
+        assert.equal(unknown.code, 1);
+        const short = await runCli(['users', 'add', '--email', 'x@example.com', '--password-stdin', ...db], { stdin: 'short' });
+        assert.equal(short.code, 2);
+        assert.match(short.stderr, /password must have 8/);
+      });
+
+      it('ensures indexes', async () => {
+        const run = await runCli(['db', 'ensure-indexes', ...freshDb('indexes')]);
+        assert.equal(run.code, 0, run.stderr);
+      });
+
+      it('fails with one line and exit 2 without a database, or with one that does not answer', async () => {
+        const missing = await runCli(['recipes', 'export']);
+        assert.equal(missing.code, 2);
+        assert.equal(missing.stderr, 'larder: no database: pass --mongodb-url or set MONGODB_URL\n');
+        const unreachable = await runCli(['users', 'list', '--mongodb-url', 'mongodb://127.0.0.1:9']);
+        assert.equal(unreachable.code, 2);
+        assert.equal(unreachable.stderr.trim().split('\n').length, 1);
+        assert.match(unreachable.stderr, /^larder: cannot connect to the database/);
+        const usage = await runCli(['recipes', 'import']);
+        assert.equal(usage.code, 2);
+        const help = await runCli(['users', 'add', '--help']);
+        assert.equal(help.code, 0);
+        assert.match(help.stdout, /--password-stdin/);
+      });
+    });
   });
-
-  it('ensures indexes', async () => {
-    const run = await runCli(['db', 'ensure-indexes', ...freshDb('indexes')]);
-    assert.equal(run.code, 0, run.stderr);
-  });
-
-  it('fails with one line and exit 2 without a database, or with one that does not answer', async () => {
-    const missing = await runCli(['recipes', 'export']);
-    assert.equal(missing.code, 2);
-    assert.equal(missing.stderr, 'larder: no database: pass --mongodb-url or set MONGODB_URL\n');
-    const unreachable = await runCli(['users', 'list', '--mongodb-url', 'mongodb://127.0.0.1:9']);
-    assert.equal(unreachable.code, 2);
-    assert.equal(unreachable.stderr.trim().split('\n').length, 1);
-    assert.match(unreachable.stderr, /^larder: cannot connect to the database/);
-    const usage = await runCli(['recipes', 'import']);
-    assert.equal(usage.code, 2);
-    const help = await runCli(['users', 'add', '--help']);
-    assert.equal(help.code, 0);
-    assert.match(help.stdout, /--password-stdin/);
-  });
-});
+}

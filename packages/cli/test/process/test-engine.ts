@@ -1,6 +1,8 @@
 import { createMongoRepositories, type MongoRepositories } from '@larder/adapters-mongo';
 import { urlWithDatabase } from '@larder/adapters-mongo/database-name';
-import { startTestDatabase } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, type TestEngine as EngineChoice } from '@larder/adapters-mongo/testing';
+
+export { testEngines } from '@larder/adapters-mongo/testing';
 
 export interface TestEngine {
   /** The connection string to hand to the CLI, naming no database (tests name theirs with `--mongodb-db`). */
@@ -18,9 +20,10 @@ export interface TestEngine {
  * adapters-mongo's test database (one engine per file, `MONGODB_URL` when set, fresh databases dropped afterwards on
  * a shared server), seen as the CLI sees it: a URL and database names for `--mongodb-url` / `--mongodb-db`.
  */
-export async function startTestEngine(): Promise<TestEngine> {
-  const database = await startTestDatabase();
-  const given = process.env['MONGODB_URL'];
+export async function startTestEngine(choice?: EngineChoice): Promise<TestEngine> {
+  const database = await startTestDatabase(choice);
+  const given = choice === undefined ? process.env['MONGODB_URL'] : choice.open.url;
+  // Only a server given by URL (MONGODB_URL) may hold other databases; an engine started for this file has no URL here.
   const shared = given !== undefined && given !== '';
   return {
     // The handle's URL has its password redacted; a given URL is handed on as it is.

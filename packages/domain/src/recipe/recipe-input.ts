@@ -80,6 +80,11 @@ const readIngredient = (item: unknown, pointer: string, issues: Issues): Ingredi
     issues.push({ pointer, message: 'must be a string such as "1 cup flour" or an object with a name' });
     return undefined;
   }
+  // As in every text field (readText): no store keeps U+0000 the same way, so none is given one.
+  if (JSON.stringify(item).includes('\\u0000')) {
+    issues.push({ pointer, message: 'must not contain the character U+0000' });
+    return undefined;
+  }
   const result = normaliseIngredientInput(item as Parameters<typeof normaliseIngredientInput>[0]);
   if (result.isOk()) return result.value;
   issues.push({ pointer, message: result.error });

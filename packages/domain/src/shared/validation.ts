@@ -49,12 +49,18 @@ export interface TextRule {
 }
 
 /**
- * A string, trimmed; `min` counts characters after trimming. A text of invisible characters only (zero-width spaces,
- * format characters, white space) is empty.
+ * A string without U+0000, trimmed; `min` counts characters after trimming. A text of invisible characters only
+ * (zero-width spaces, format characters, white space) is empty.
  */
 export function readText(value: unknown, pointer: string, issues: Issues, rule: TextRule): string | undefined {
   if (typeof value !== 'string') {
     issues.push({ pointer, message: `must be a string, not ${describe(value)}` });
+    return undefined;
+  }
+  // No store needs it in a recipe, and PostgreSQL (FerretDB's backend) cannot store it in a string: refused on every
+  // store alike, so that the same input gets the same answer whichever database the service runs on.
+  if (value.includes('\u0000')) {
+    issues.push({ pointer, message: 'must not contain the character U+0000' });
     return undefined;
   }
   let text = trimmed(value);

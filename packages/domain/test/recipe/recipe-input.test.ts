@@ -47,6 +47,11 @@ describe('recipe input', () => {
     ]);
   });
 
+  it('refuses text holding U+0000, which PostgreSQL-backed stores cannot keep, on every store alike', () => {
+    const result = parseRecipeDraft({ title: 'Toast\u0000', season: '\u0000', ingredients: ['1 egg\u0000'] });
+    assert.deepEqual(pointers(result).sort(), ['/ingredients/0', '/season', '/title']);
+  });
+
   it('escapes ~ and / in the pointer of an unknown field (RFC 6901)', () => {
     const result = parseRecipeDraft({ title: 'Toast', 'a/b~c': 1, plain: 2 });
     assert.deepEqual(pointers(result).sort(), ['/a~1b~0c', '/plain']);

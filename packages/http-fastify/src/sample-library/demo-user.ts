@@ -1,7 +1,7 @@
 /** The demo account a newcomer logs in with on a fresh embedded database. */
 import { randomBytes } from 'node:crypto';
-import type { ResultAsync } from 'neverthrow';
-import { ensureUser, type UserDeps, type UserError } from '@larder/domain';
+import { okAsync, type ResultAsync } from 'neverthrow';
+import { ensureUser, setUserPassword, type UserDeps, type UserError } from '@larder/domain';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
@@ -18,6 +18,16 @@ export function createDemoUser(deps: UserDeps, password?: string): ResultAsync<D
   const chosen = password ?? randomBytes(12).toString('base64url');
   return ensureUser(deps)({ email: DEMO_EMAIL, password: chosen }).map((created) =>
     created ? { email: DEMO_EMAIL, password: chosen } : null,
+  );
+}
+
+/**
+ * On a database that already holds its library (a restart of an engine that keeps data): `DEMO_PASSWORD`, when given,
+ * becomes the demo user's password, so that the README's walk-through logs in whatever an earlier start chose.
+ */
+export function applyDemoPassword(deps: UserDeps, password: string): ResultAsync<DemoCredentials, UserError> {
+  return createDemoUser(deps, password).andThen((created) =>
+    created !== null ? okAsync(created) : setUserPassword(deps)({ email: DEMO_EMAIL, password }).map(() => ({ email: DEMO_EMAIL, password })),
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import type { Product, Recipe, StoreUnavailable } from '@larder/domain';
 import { InMemoryProductRepository, InMemoryRecipeRepository } from '@larder/domain/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -14,6 +14,9 @@ import { ResultAsync } from 'neverthrow';
 import { harness } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
 import { mongoApi } from './support/mongo-api.js';
+
+// Decided before any test is registered: the in-memory suites below must not start while this waits.
+const engines = await testEngines();
 
 type Request = (options: InjectOptions & { body?: unknown }) => Promise<LightMyRequestResponse>;
 
@@ -187,19 +190,21 @@ describe('concurrent changes on the in-memory store', () => {
   lostUpdateSuite(() => request);
 });
 
-describe('concurrent changes on MongoDB', () => {
-  let database: TestDatabase;
-  let request: Request;
-  let close: () => Promise<void>;
-  before(async () => {
-    database = await startTestDatabase();
-    const api = await mongoApi(database);
-    request = (options) => api.request(options);
-    close = () => api.app.close();
+for (const engine of engines) {
+  describe(`concurrent changes on MongoDB [${engine.label}]`, () => {
+    let database: TestDatabase;
+    let request: Request;
+    let close: () => Promise<void>;
+    before(async () => {
+      database = await startTestDatabase(engine);
+      const api = await mongoApi(database);
+      request = (options) => api.request(options);
+      close = () => api.app.close();
+    });
+    after(async () => {
+      await close();
+      await database.stop();
+    });
+    lostUpdateSuite(() => request);
   });
-  after(async () => {
-    await close();
-    await database.stop();
-  });
-  lostUpdateSuite(() => request);
-});
+}

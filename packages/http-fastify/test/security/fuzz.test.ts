@@ -13,10 +13,13 @@ import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, 
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
 import { DocumentQuery } from '../../src/schemas/document.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
-import { startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { harness } from '../support/harness.js';
 import { mongoApi } from '../reliability/support/mongo-api.js';
 import { HOSTILE_VALUE, nearMiss, valid, type JsonSchema, type Overrides } from './support/schema-arbitrary.js';
+
+// Decided before any test is registered: the in-memory suites below must not start while this waits.
+const engines = await testEngines();
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40);
 const schema = (value: unknown): JsonSchema => value as JsonSchema;
@@ -184,14 +187,16 @@ describe('fuzzing every endpoint from its schema, in-memory store', () => {
 });
 
 // Fewer runs: the point here is what reaches MongoDB (text the emulator and the driver must store and match).
-describe('fuzzing every endpoint from its schema, MongoDB', () => {
-  let database: TestDatabase;
-  before(async () => {
-    database = await startTestDatabase();
+for (const engine of engines) {
+  describe(`fuzzing every endpoint from its schema, MongoDB [${engine.label}]`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await startTestDatabase(engine);
+    });
+    after(() => database.stop());
+    fuzzSuite(async () => {
+      const api = await mongoApi(database, { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
+      return { app: api.app, token: api.token, request: (options) => api.request(options), close: () => api.app.close() };
+    }, Math.max(5, Math.round(RUNS / 4)));
   });
-  after(() => database.stop());
-  fuzzSuite(async () => {
-    const api = await mongoApi(database, { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
-    return { app: api.app, token: api.token, request: (options) => api.request(options), close: () => api.app.close() };
-  }, Math.max(5, Math.round(RUNS / 4)));
-});
+}

@@ -5,11 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { EMAIL, harness } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
 import { mongoApi } from '../reliability/support/mongo-api.js';
+
+// Decided before any test is registered: the in-memory suites below must not start while this waits.
+const engines = await testEngines();
 
 interface Target {
   request(options: InjectOptions & { body?: unknown }): Promise<LightMyRequestResponse>;
@@ -96,19 +99,21 @@ describe('operator injection, in-memory store', () => {
   injectionSuite(() => ({ request: (options) => h.request(options), login: (email, password) => loginWith(h.app, email, password) }));
 });
 
-describe('operator injection, MongoDB', () => {
-  let database: TestDatabase;
-  let api: Awaited<ReturnType<typeof mongoApi>>;
-  before(async () => {
-    database = await startTestDatabase();
-    api = await mongoApi(database);
+for (const engine of engines) {
+  describe(`operator injection, MongoDB [${engine.label}]`, () => {
+    let database: TestDatabase;
+    let api: Awaited<ReturnType<typeof mongoApi>>;
+    before(async () => {
+      database = await startTestDatabase(engine);
+      api = await mongoApi(database);
+    });
+    after(async () => {
+      await api.app.close();
+      await database.stop();
+    });
+    injectionSuite(() => ({ request: (options) => api.request(options), login: (email, password) => loginWith(api.app, email, password) }));
   });
-  after(async () => {
-    await api.app.close();
-    await database.stop();
-  });
-  injectionSuite(() => ({ request: (options) => api.request(options), login: (email, password) => loginWith(api.app, email, password) }));
-});
+}
 
 const loginWith = (app: { inject(options: InjectOptions): Promise<LightMyRequestResponse> }, email: unknown, password: unknown) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

@@ -8,11 +8,14 @@
 import assert from 'node:assert/strict';
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { harness, PASSWORD, SECRET, type Harness } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
 import { mongoApi, type Api } from '../reliability/support/mongo-api.js';
+
+// Decided before any test is registered: the in-memory suites below must not start while this waits.
+const engines = await testEngines();
 
 const base64url = (value: object | string): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const hs256 = (unsigned: string, secret: string | Buffer) => createHmac('sha256', secret).update(unsigned).digest('base64url');
@@ -125,25 +128,27 @@ describe('tokens the service must refuse', () => {
   });
 });
 
-describe('the token of a user deleted from MongoDB', () => {
-  let database: TestDatabase;
-  let api: Api;
-  before(async () => {
-    database = await startTestDatabase();
-    api = await mongoApi(database);
-  });
-  after(async () => {
-    await api.app.close();
-    await database.stop();
-  });
+for (const engine of engines) {
+  describe(`the token of a user deleted from MongoDB [${engine.label}]`, () => {
+    let database: TestDatabase;
+    let api: Api;
+    before(async () => {
+      database = await startTestDatabase(engine);
+      api = await mongoApi(database);
+    });
+    after(async () => {
+      await api.app.close();
+      await database.stop();
+    });
 
-  it('stops working once the user is removed through the repository (existence is cached for one second)', async () => {
-    const userId = await api.addUser('leaving@example.com');
-    const token = (await api.login('leaving@example.com', PASSWORD)).json<{ token: string }>().token;
-    assert.equal((await api.request({ method: 'GET', url: '/api/recipes', token })).statusCode, 200);
-    assert.equal((await api.users.remove(userId))._unsafeUnwrap(), true);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    assertRefused(await api.request({ method: 'GET', url: '/api/recipes', token }), 'deleted user');
-    assert.equal((await api.request({ method: 'GET', url: '/api/recipes' })).statusCode, 200, 'other users are unaffected');
+    it('stops working once the user is removed through the repository (existence is cached for one second)', async () => {
+      const userId = await api.addUser('leaving@example.com');
+      const token = (await api.login('leaving@example.com', PASSWORD)).json<{ token: string }>().token;
+      assert.equal((await api.request({ method: 'GET', url: '/api/recipes', token })).statusCode, 200);
+      assert.equal((await api.users.remove(userId))._unsafeUnwrap(), true);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      assertRefused(await api.request({ method: 'GET', url: '/api/recipes', token }), 'deleted user');
+      assert.equal((await api.request({ method: 'GET', url: '/api/recipes' })).statusCode, 200, 'other users are unaffected');
+    });
   });
-});
+}

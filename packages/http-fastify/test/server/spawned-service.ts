@@ -20,10 +20,13 @@ export interface SpawnedService {
   waitForStderr(text: string | RegExp): Promise<string>;
 }
 
-/** A test environment: the embedded engine (no MONGODB_URL, no Redis) and any free port. */
+/**
+ * A test environment: the embedded engine (no MONGODB_URL, no Redis), its data thrown away on exit
+ * (LARDER_DATA_DIR=none) unless a test says otherwise, and any free port.
+ */
 export function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const { MONGODB_URL: _mongo, REDIS_URL: _redis, ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...inherited } = process.env;
-  return { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...extra };
+  return { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', LARDER_DATA_DIR: 'none', ...extra };
 }
 
 /** The child process, before it has necessarily started listening. */

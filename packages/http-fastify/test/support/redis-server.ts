@@ -1,5 +1,6 @@
-/** A throwaway redis-server on a free port, for tests that need a real one; `undefined` when none is installed. */
+/** A throwaway redis-server on a free port, or the machine's Redis (`REDIS_URL`), for tests that need a real one. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { freePort } from './free-port.js';
 
@@ -14,6 +15,36 @@ export interface RedisServer {
 }
 
 export const redisServerInstalled = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
+
+/** The machine's Redis named by `REDIS_URL`, when set (CI's service container, a developer's running Redis). */
+export const givenRedisUrl = (): string | undefined => {
+  const url = process.env['REDIS_URL'];
+  return url === undefined || url === '' ? undefined : url;
+};
+
+/**
+ * A Redis for tests that share one, not stop it: `REDIS_URL` when set, every client's keys under a prefix of their
+ * own so that parallel runs on that server never meet; otherwise a throwaway redis-server.
+ */
+export async function sharedRedis(): Promise<Omit<RedisServer, 'stop'> & { readonly where: string }> {
+  const url = givenRedisUrl();
+  if (url === undefined) return { ...(await startRedisServer()), where: 'a redis-server of its own' };
+  const prefix = `larder-test:${randomBytes(6).toString('hex')}:`;
+  const clients: Redis[] = [];
+  return {
+    port: Number(new URL(url).port || 6379),
+    where: 'REDIS_URL',
+    client() {
+      const client = new Redis(url, { keyPrefix: prefix, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      client.on('error', () => undefined);
+      clients.push(client);
+      return client;
+    },
+    async dispose() {
+      for (const client of clients) client.disconnect();
+    },
+  };
+}
 
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();

@@ -1,0 +1,166 @@
+/**
+ * Listing and search at library scale (figures printed, never asserted).
+ *
+ *   cd bench && pnpm run scale [--records N] [--runs N] [--shape-seconds N] [--memory-only]
+ *
+ * Loads N realistic recipes (default 100,000) through the import path (the CLI's NDJSON pipeline, `saveBatch` in
+ * batches of 500) into FerretDB on PostgreSQL (a throwaway database, dropped at the end), then times each query
+ * shape the API serves (list, filter, sort, search, deep page) --runs times (default 30, fewer when a shape has
+ * used --shape-seconds, default 15) and prints p50/p99 per
+ * shape, the import rate and the PostgreSQL database size; then the same shapes on the in-memory store. Target:
+ * every shape's p99 under 100 ms on FerretDB, printed met / NOT met (what FerretDB pushes down to PostgreSQL for
+ * the shapes that miss, from its `explain`, is in docs/scale.md).
+ */
+import { loadavg } from 'node:os';
+import { Readable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { createMongoRepositories, ensureIndexes, postgresqlDatabaseSize, startFerretdb } from '@larder/adapters-mongo';
+import { recipeListQueryFrom, type RecipeListParams, type RecipeRepository } from '@larder/domain';
+import { InMemoryRecipeRepository } from '@larder/domain/testing';
+import { MongoClient } from 'mongodb';
+import { importNdjson } from './import-pipeline.js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number): number => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const records = option('--records', 100_000);
+const runs = option('--runs', 30);
+/** A shape stops after this much time (at least 3 runs), so that a slow engine still finishes the table. */
+const shapeBudgetMs = option('--shape-seconds', 15) * 1000;
+/** `--memory-only`: the in-memory store alone (FerretDB's figures take long: see docs/scale.md). */
+const memoryOnly = args.includes('--memory-only');
+const TARGET_P99_MS = 100;
+
+const ADJECTIVES = ['Smoky', 'Crispy', 'Creamy', 'Spicy', 'Zesty', 'Rustic', 'Golden', 'Herby', 'Sticky', 'Silky', 'Charred', 'Tangy'];
+const MAINS = ['chicken', 'lentil', 'salmon', 'tofu', 'mushroom', 'chickpea', 'pork', 'aubergine', 'prawn', 'squash', 'beef', 'halloumi'];
+const DISHES = ['curry', 'stew', 'salad', 'traybake', 'noodles', 'risotto', 'tacos', 'soup', 'pie', 'bowl', 'skewers', 'gratin'];
+const CUISINES = ['Thai', 'Italian', 'Mexican', 'Indian', 'French', 'Japanese', 'Greek', 'Moroccan', 'British', 'Korean'];
+const MEALS = ['Dinner', 'Lunch', 'Breakfast', 'Snack', 'Dessert'];
+const SEASONS = ['Spring', 'Summer', 'Autumn', 'Winter'];
+const TAGS = ['vegan', 'vegetarian', 'gluten-free', 'dairy-free', 'high-protein', 'quick'];
+const INGREDIENTS = ['2 cloves garlic', '1 onion, diced', '400 g chopped tomatoes', '1 tbsp olive oil', '200 ml coconut milk', '1 lime', 'a handful of coriander', '300 g rice', '1 tsp cumin', '2 carrots'];
+
+const at = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
+
+function recipeLine(index: number): string {
+  const title = `${at(ADJECTIVES, index)} ${at(MAINS, Math.floor(index / 12))} ${at(DISHES, Math.floor(index / 144))} ${index}`;
+  const recipe = {
+    title,
+    description: `A ${at(ADJECTIVES, index + 5).toLowerCase()} ${at(CUISINES, index)} dish for ${at(SEASONS, index)} evenings.`,
+    ingredients: [0, 3, 7].map((offset) => at(INGREDIENTS, index + offset)),
+    instructions: ['Prepare the vegetables.', 'Cook everything together until done.', 'Season and serve.'],
+    servings: (index % 6) + 1,
+    prep_time_minutes: index % 30,
+    cook_time_minutes: (index * 7) % 120,
+    dietary_tags: [at(TAGS, index), at(TAGS, Math.floor(index / 6) + 1)].filter((tag, i, all) => all.indexOf(tag) === i),
+    cuisine: at(CUISINES, index),
+    meal_type: at(MEALS, index),
+    season: at(SEASONS, index),
+    status: index % 10 === 0 ? 'draft' : 'active',
+    email_ready: index % 3 === 0,
+    engagement_score: (index * 37) % 1000,
+    external_id: `scale-${index}`,
+  };
+  return `${JSON.stringify(recipe)}\n`;
+}
+
+function* ndjsonChunks(count: number): Generator<Buffer> {
+  for (let start = 0; start < count; start += 1000) {
+    let text = '';
+    for (let index = start; index < Math.min(count, start + 1000); index += 1) text += recipeLine(index);
+    yield Buffer.from(text);
+  }
+}
+
+interface Shape {
+  readonly name: string;
+  readonly params: RecipeListParams;
+  readonly page?: number;
+}
+
+const SHAPES: readonly Shape[] = [
+  { name: 'list, newest first', params: {} },
+  { name: 'list, by title', params: { sort: 'title', order: 'asc' } },
+  { name: 'list, by engagement', params: { sort: 'engagement_score' } },
+  { name: 'filter cuisine', params: { cuisine: 'Thai' } },
+  { name: 'filter dietary tag, by title', params: { dietary_tags: ['vegan'], sort: 'title', order: 'asc' } },
+  { name: 'filter cuisine + max cook time', params: { cuisine: 'Italian', max_cook_time_minutes: 20 } },
+  { name: 'filter season + meal type', params: { season: 'Winter', meal_type: 'Dinner' } },
+  { name: 'filter status draft', params: { status: 'draft' } },
+  { name: 'search one word', params: { q: 'lentil' } },
+  { name: 'search two words', params: { q: 'smoky curry' } },
+  { name: 'search prefix', params: { q: 'chick' } },
+  { name: 'search + filter', params: { q: 'salmon', cuisine: 'Japanese' } },
+  { name: 'deep page 500, newest first', params: {}, page: 500 },
+  { name: 'deep page 500, by title', params: { sort: 'title', order: 'asc' }, page: 500 },
+];
+
+const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+
+async function timeShape(recipes: RecipeRepository, shape: Shape): Promise<{ p50: number; p99: number; total: number; runs: number }> {
+  const query = recipeListQueryFrom(shape.params, { page: shape.page ?? 1, perPage: 20 });
+  let total = 0;
+  const times: number[] = [];
+  const begun = performance.now();
+  for (let run = 0; run < runs + 1; run += 1) {
+    const started = performance.now();
+    total = (await recipes.list(query))._unsafeUnwrap().total;
+    if (run >= 1) times.push(performance.now() - started); // one warm-up run
+    if (times.length >= 3 && performance.now() - begun > shapeBudgetMs) break;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), total, runs: times.length };
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+async function measure(label: string, recipes: RecipeRepository, judge: boolean): Promise<Shape[]> {
+  console.log(`\n${label}: p50 / p99 over ${runs} runs, 20 per page`);
+  const missed: Shape[] = [];
+  for (const shape of SHAPES) {
+    const { p50, p99, total, runs: done } = await timeShape(recipes, shape);
+    const verdict = judge ? (p99 < TARGET_P99_MS ? '  met' : '  NOT met') : '';
+    if (judge && p99 >= TARGET_P99_MS) missed.push(shape);
+    console.log(`  ${shape.name.padEnd(32)} ${ms(p50).padStart(10)} ${ms(p99).padStart(10)}  (${total} matching, ${done} runs)${verdict}`);
+  }
+  return missed;
+}
+
+async function inMemory(): Promise<void> {
+  const reference = new InMemoryRecipeRepository();
+  const started = performance.now();
+  const report = await importNdjson(Readable.from(ndjsonChunks(records)), reference, { batchSize: 500 });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`in-memory import: ${report.created} created in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
+  await measure(`in-memory store, ${records} recipes`, reference, false);
+}
+
+async function main(): Promise<void> {
+  if (memoryOnly) return inMemory();
+  const ferret = await startFerretdb({ backend: 'postgresql' });
+  const client = new MongoClient(ferret.url);
+  await client.connect();
+  try {
+    const db = client.db('larder');
+    (await ensureIndexes(db))._unsafeUnwrap();
+    const { recipes } = createMongoRepositories(db);
+    console.log(`FerretDB 1.24 on PostgreSQL (${ferret.url}); loading ${records} recipes through the import pipeline…`);
+    const started = performance.now();
+    const report = await importNdjson(Readable.from(ndjsonChunks(records)), recipes, { batchSize: 500 });
+    const seconds = (performance.now() - started) / 1000;
+    const size = ferret.postgresqlDatabase === undefined ? Number.NaN : await postgresqlDatabaseSize(ferret.postgresqlDatabase);
+    console.log(`import: ${report.created} created, ${report.failed} failed in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
+    console.log(`PostgreSQL database size (pg_database_size): ${(size / 1024 / 1024).toFixed(0)} MiB`);
+    const missed = await measure(`FerretDB/PostgreSQL, ${records} recipes`, recipes, true);
+    if (missed.length > 0) console.log(`  NOT met: ${missed.map((shape) => shape.name).join('; ')} (FerretDB's explain of these: docs/scale.md)`);
+    await inMemory();
+  } finally {
+    await client.close();
+    await ferret.stop();
+  }
+}
+
+await main();
+console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared)`);
