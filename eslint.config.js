@@ -3,7 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**'] },
+  // .tools: FerretDB's source and binary, built by scripts/build-ferretdb.sh; .larder: the service's local data.
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**', '.tools/**', '.larder/**'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
