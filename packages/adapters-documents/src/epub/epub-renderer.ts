@@ -2,10 +2,10 @@
  * EPUB 3 through @lesjoursfr/html-to-epub: one XHTML file per recipe (and, for a meal plan, the plan and the
  * shopping list), its navigation document as the contents. The library assembles the book in a private temporary
  * directory, which is removed once the file has been read out. The content holds no image or link, so the
- * library's downloader never runs.
+ * library's downloader never runs. The bytes depend on the document only (its strong ETag promises it): the
+ * identifier and the dates come from the product and its version, and the zip is rewritten with fixed entry times.
  */
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EPub, type EpubContentOptions } from '@lesjoursfr/html-to-epub';
@@ -13,6 +13,9 @@ import type { ProductDocument } from '@larder/domain';
 import { WORDS } from '../theme.js';
 import { EPUB_CSS } from './epub-css.js';
 import { planHtml, recipeHtml, shoppingListHtml, titlePageHtml } from './epub-html.js';
+import { epubIdentifier } from './epub-identifier.js';
+import { OPF_TEMPLATE } from './epub-opf-template.js';
+import { deterministicEpubZip } from './epub-zip.js';
 
 function chapters(document: ProductDocument): EpubContentOptions[] {
   const front: EpubContentOptions[] = [
@@ -29,18 +32,16 @@ function chapters(document: ProductDocument): EpubContentOptions[] {
   return [...front, ...plan, ...recipes];
 }
 
-async function* readThenRemove(path: string, directory: string): AsyncIterable<Uint8Array> {
-  try {
-    for await (const chunk of createReadStream(path)) yield chunk as Buffer;
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
+async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
 }
 
 export async function renderEpub(document: ProductDocument): Promise<AsyncIterable<Uint8Array>> {
   const directory = await mkdtemp(join(tmpdir(), 'larder-epub-'));
   try {
     const output = join(directory, 'book.epub');
+    const opfTemplate = join(directory, 'content.opf.ejs');
+    await writeFile(opfTemplate, OPF_TEMPLATE);
     const epub = new EPub(
       {
         title: document.title_page.title,
@@ -54,14 +55,17 @@ export async function renderEpub(document: ProductDocument): Promise<AsyncIterab
         css: EPUB_CSS,
         content: chapters(document),
         tempDir: join(directory, 'work'),
+        customOpfTemplatePath: opfTemplate,
         verbose: false,
       },
       output,
     );
+    // Read by the templates at render time only (the constructor also named its temporary folder after the random
+    // one it drew, which stays private to this render).
+    epub.uuid = epubIdentifier(document);
     await epub.render();
-    return readThenRemove(output, directory);
-  } catch (error) {
+    return once(deterministicEpubZip(await readFile(output), document.updated_at));
+  } finally {
     await rm(directory, { recursive: true, force: true });
-    throw error;
   }
 }

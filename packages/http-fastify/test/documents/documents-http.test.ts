@@ -78,6 +78,14 @@ describe('GET /api/products/{id}/document.pdf and .epub', () => {
     assert.ok(response.rawPayload.includes(Buffer.from('mimetypeapplication/epub+zip')));
   });
 
+  it('the EPUB matches its strong ETag: two downloads of the same version are byte-identical', async () => {
+    const first = await get(`/api/products/${ebook.id}/document.epub`);
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // past the zip format's two-second clock
+    const second = await get(`/api/products/${ebook.id}/document.epub`);
+    assert.equal(second.headers['etag'], first.headers['etag']);
+    assert.ok(first.rawPayload.equals(second.rawPayload), 'the same ETag names the same bytes');
+  });
+
   it('a recipe card pack: PDF cards at 4x6 by default, no EPUB (422 rule_violation)', async () => {
     const pdf = await get(`/api/products/${cards.id}/document.pdf`);
     assert.equal(pdf.statusCode, 200);
