@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -61,8 +62,10 @@ describe("the README's shell blocks, pasted in order after the walk-through's st
   before(async () => {
     if (missingTools.length === 0) service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD }));
   });
+  const workDir = mkdtempSync(join(tmpdir(), 'larder-readme-'));
   after(() => {
     if (service?.child.exitCode === null) service.child.kill('SIGKILL');
+    rmSync(workDir, { recursive: true, force: true });
   });
 
   it('run without an error or an empty result', { timeout: 180_000 }, async (t) => {
@@ -74,12 +77,14 @@ describe("the README's shell blocks, pasted in order after the walk-through's st
     const blocks = codeBlocks(readme).filter((block) => SHELL_LANGUAGES.includes(block.language) && block.notRun === undefined);
     assert.ok(blocks.length >= 5, `only ${blocks.length} shell blocks to run in README.md`);
     const url = service?.url ?? '';
+    const rootBefore = new Set(readdirSync(ROOT));
     const script =
       PRELUDE +
       blocks.map((block) => `echo '--- README.md:${block.line}' >&2\n${block.code.replaceAll(WALK_THROUGH_BASE, url)}\n`).join('');
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, reject) => {
       // Its own process group, so that a block that never returns (a server) is stopped with all it started.
-      const bash = spawn('bash', ['-c', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      // In a directory of its own: the files the blocks download must not land in the repository.
+      const bash = spawn('bash', ['-c', script], { cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       let stdout = '';
       let stderr = '';
       const timer = setTimeout(() => {
@@ -95,6 +100,7 @@ describe("the README's shell blocks, pasted in order after the walk-through's st
       });
     });
     const lastBlock = [...run.stderr.matchAll(/^--- (README\.md:\d+)$/gm)].at(-1)?.[1] ?? 'before the first block';
+    assert.deepEqual(readdirSync(ROOT).filter((name) => !rootBefore.has(name)), [], 'the blocks leave no file in the repository');
     assert.equal(run.code, 0, `the block at ${lastBlock} failed:\n${run.stderr.slice(-3000)}\n--- stdout:\n${run.stdout.slice(-2000)}`);
     // What the README says its examples show.
     assert.match(run.stdout, /^idempotent-replayed: true/im, 'the Idempotency-Key example shows no replay');
