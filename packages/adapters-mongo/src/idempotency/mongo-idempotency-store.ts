@@ -10,6 +10,7 @@ import {
   type StoredResponse,
   type StoreUnavailable,
 } from '@larder/domain';
+import { conditionalWrite } from '../conditional-writes.js';
 import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt, isDuplicateKey } from '../store-errors.js';
 import {
@@ -58,7 +59,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
         if (existing === null) continue; // released between the insert and the read: try the insert again
         const found = judgeExistingRecord(toIdempotencyRecord(existing), fingerprint, now);
         if (found.kind !== 'available') return found;
-        const replaced = await this.#keys.replaceOne({ _id: claimed._id, token: existing.token }, claimed);
+        const replaced = await this.#conditional(claimed._id, () => this.#keys.replaceOne({ _id: claimed._id, token: existing.token }, claimed));
         if (replaced.matchedCount === 1) return { kind: 'new', token };
       }
       // Others kept changing the record: some request holds the key right now.
@@ -69,23 +70,33 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   complete(scope: IdempotencyScope, token: string, response: StoredResponse): ResultAsync<boolean, StoreUnavailable> {
     return attempt(async () => {
       const held = { _id: idempotencyDocumentId(scope), token, state: 'in_progress' as const };
-      const result = await this.#keys.updateOne(held, { $set: { state: 'completed', response: toResponseDocument(response) } });
+      const result = await this.#conditional(held._id, () => this.#keys.updateOne(held, { $set: { state: 'completed', response: toResponseDocument(response) } }));
       return result.matchedCount === 1;
     });
   }
 
   release(scope: IdempotencyScope, token: string): ResultAsync<boolean, StoreUnavailable> {
     return attempt(async () => {
-      const result = await this.#keys.deleteOne({ _id: idempotencyDocumentId(scope), token, state: 'in_progress' });
+      const id = idempotencyDocumentId(scope);
+      const result = await this.#conditional(id, () => this.#keys.deleteOne({ _id: id, token, state: 'in_progress' }));
       return result.deletedCount === 1;
     });
+  }
+
+  /** A write conditional on the holder's token: one at a time per key where the engine does not make it atomic. */
+  #conditional<T>(id: string, write: () => Promise<T>): Promise<T> {
+    return conditionalWrite(this.#db, IDEMPOTENCY_COLLECTION, [id], write);
   }
 
   async #sweepExpired(now: Date): Promise<void> {
     if (now.getTime() - this.#lastSweep < EXPIRY_SWEEP_INTERVAL_MS) return;
     this.#lastSweep = now.getTime();
     if ((await serverCapabilities(this.#db)).ttlExpiry) return;
-    await this.#keys.deleteMany({ expires_at: { $lte: now } });
+    // Each expired key is removed under its lock, on the condition that it still holds the token read: where deletes
+    // are not atomic (FerretDB reads, then deletes by _id), a deleteMany could remove the record a simultaneous
+    // takeover had just written, and two requests would both hold the key.
+    const expired = await this.#keys.find({ expires_at: { $lte: now } }, { projection: { _id: 1, token: 1 } }).toArray();
+    for (const { _id, token } of expired) await this.#conditional(_id, () => this.#keys.deleteOne({ _id, token, expires_at: { $lte: now } }));
   }
 
   /** False when a record with this id exists. */
