@@ -4,19 +4,15 @@
  * applying part of it, and the outcomes and stored data must be the same either way.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Recipe } from '@larder/domain';
 import { recipeFixture, userFixture } from '@larder/domain/testing';
 import { MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
-import { startTestDatabase, testEngines, type TestDatabase } from '../src/testing/test-database.js';
+import { testDatabaseFor, testEngines } from '../src/testing/test-database.js';
 
 for (const engine of await testEngines()) {
   describe(`[${engine.label}]`, () => {
-    let database: TestDatabase;
-    before(async () => {
-      database = await startTestDatabase(engine);
-    });
-    after(() => database.stop());
+    const database = testDatabaseFor(engine);
 
     async function recipes(...seed: Recipe[]): Promise<MongoRecipeRepository> {
       const db = await database.indexedDb('conflicts');

@@ -3,18 +3,14 @@
  * `testEngines`): one engine process for the file, a fresh database per test, with the production indexes (the
  * unique external id and e-mail indexes are part of the behaviour under test).
  */
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import { runProductRepositoryContract, runRecipeRepositoryContract, runUserRepositoryContract } from '@larder/domain/testing';
 import { MongoProductRepository, MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
-import { startTestDatabase, testEngines, type TestDatabase } from '../src/testing/test-database.js';
+import { testDatabaseFor, testEngines } from '../src/testing/test-database.js';
 
 for (const engine of await testEngines()) {
   describe(`[${engine.label}]`, () => {
-    let database: TestDatabase;
-    before(async () => {
-      database = await startTestDatabase(engine);
-    });
-    after(() => database.stop());
+    const database = testDatabaseFor(engine);
 
     runRecipeRepositoryContract('mongo', async () => new MongoRecipeRepository(await database.indexedDb('recipes')));
     runProductRepositoryContract('mongo', async () => new MongoProductRepository(await database.indexedDb('products')));

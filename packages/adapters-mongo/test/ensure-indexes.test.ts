@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Db } from 'mongodb';
 import { ensureIndexes, INDEX_SPECS } from '../src/index.js';
 import { serverCapabilities, serverFamily } from '../src/engine/server-capabilities.js';
-import { startTestDatabase, testEngines, type TestDatabase } from '../src/testing/test-database.js';
+import { startTestDatabase, testDatabaseFor, testEngines } from '../src/testing/test-database.js';
 
 for (const engine of await testEngines()) {
   describe(`[${engine.label}]`, () => {
-    let database: TestDatabase;
-    before(async () => {
-      database = await startTestDatabase(engine);
-    });
-    after(() => database.stop());
+    const database = testDatabaseFor(engine);
 
     /** What `listIndexes` reports, as far as these tests read it. */
     interface ListedIndex {

@@ -3,21 +3,17 @@
  * stored documents can show: keys never reach the database in clear, and the TTL index exists for housekeeping.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { runIdempotencyStoreContract } from '@larder/domain/testing';
 import { IDEMPOTENCY_COLLECTION, MongoIdempotencyStore } from '../src/index.js';
 import { ID_INDEX, queryShape, servingIndex } from '../src/indexes/query-shape.js';
 import { IDEMPOTENCY_INDEXES } from '../src/indexes/index-specs.js';
-import { startTestDatabase, testEngines, type TestDatabase } from '../src/testing/test-database.js';
+import { startTestDatabase, testDatabaseFor, testEngines } from '../src/testing/test-database.js';
 import { serverCapabilities } from '../src/engine/server-capabilities.js';
 
 for (const engine of await testEngines()) {
   describe(`[${engine.label}]`, () => {
-    let database: TestDatabase;
-    before(async () => {
-      database = await startTestDatabase(engine);
-    });
-    after(() => database.stop());
+    const database = testDatabaseFor(engine);
 
     runIdempotencyStoreContract('mongo', async () => new MongoIdempotencyStore(await database.indexedDb('idempotency')));
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import type { Db } from 'mongodb';
 import { openDatabase } from '../engine/connect.js';
 import { ensureIndexes } from '../indexes/ensure-indexes.js';
@@ -61,5 +62,29 @@ export async function startTestDatabase(engine?: TestEngine): Promise<TestDataba
       if (handle.engine !== 'jongodb') await Promise.allSettled(created.map((db) => db.dropDatabase()));
       await handle.close();
     },
+  };
+}
+
+/**
+ * The engine's test database for the describe block this is called in: started in the block's `before`, stopped in
+ * its `after`. The object returned reaches the database once it has started.
+ */
+export function testDatabaseFor(engine: TestEngine): TestDatabase {
+  let started: TestDatabase | undefined;
+  const current = (): TestDatabase => {
+    if (started === undefined) throw new Error('the test database was used before its before hook ran');
+    return started;
+  };
+  before(async () => {
+    started = await startTestDatabase(engine);
+  });
+  after(() => current().stop());
+  return {
+    get handle() {
+      return current().handle;
+    },
+    freshDb: (name) => current().freshDb(name),
+    indexedDb: (name) => current().indexedDb(name),
+    stop: () => current().stop(),
   };
 }
