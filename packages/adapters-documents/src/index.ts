@@ -3,6 +3,6 @@
  * model and nothing of HTTP or databases.
  */
 export { createDocumentRenderer } from './document-renderer.js';
-export { pdfDefinition, pageTheme } from './pdf/pdf-renderer.js';
+export { pdfPlan, pageTheme } from './pdf/pdf-renderer.js';
 export { FONT_DIRECTORY, FONT_FILES } from './fonts.js';
 export * as theme from './theme.js';

@@ -1,10 +1,15 @@
 /** Ebooks and lead magnets: title page, contents with page numbers, one chapter per recipe. */
-import type { Content } from 'pdfmake/interfaces.js';
 import type { BookDocument } from '@larder/domain';
 import type { PageTheme } from '../theme.js';
-import { contents, titlePage } from './front-matter.js';
-import { recipeChapter } from './recipe-blocks.js';
+import { pageFurniture, titlePage } from './front-matter.js';
+import { recipeSection } from './recipe-blocks.js';
+import type { PdfPlan } from './sections.js';
 
-export function bookContent(document: BookDocument, page: PageTheme): Content[] {
-  return [titlePage(document.title_page, page), contents(page), ...document.recipes.flatMap((recipe) => recipeChapter(recipe, page))];
+export function bookPlan(document: BookDocument, page: PageTheme): PdfPlan {
+  const furniture = pageFurniture(document.running_title, page);
+  return {
+    front: [{ content: () => [titlePage(document.title_page, page)] }],
+    contents: furniture,
+    body: document.recipes.map((recipe) => ({ ...recipeSection(recipe, page), ...furniture })),
+  };
 }

@@ -1,7 +1,9 @@
 /** The title page, the contents, and the running title and page number every later page carries. */
-import type { Content, DynamicContent } from 'pdfmake/interfaces.js';
+import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { DocumentTitlePage } from '@larder/domain';
 import { COLOURS, WORDS, type PageTheme } from '../theme.js';
+import { pageNumberCell, type PageNumberReference } from './pdfmake-engine.js';
+import type { Furniture } from './sections.js';
 
 export function titlePage(title: DocumentTitlePage, page: PageTheme): Content {
   const textWidth = page.width - page.margins[0] - page.margins[2];
@@ -14,25 +16,34 @@ export function titlePage(title: DocumentTitlePage, page: PageTheme): Content {
   return { stack: blocks };
 }
 
-export function contents(page: PageTheme): Content {
-  return {
-    toc: {
-      title: { text: WORDS.contents, style: 'heading' },
-      textStyle: 'tocEntry',
-      numberStyle: 'tocNumber',
-      textMargin: [0, page.type.body * 0.25, 0, page.type.body * 0.25],
-    },
-    pageBreak: 'before',
-  };
+/** A line of the contents: a title and where the page number of its section will be known. */
+export interface ContentsLine {
+  readonly title: string;
+  readonly anchor: string;
+  readonly page: PageNumberReference;
+}
+
+/**
+ * The contents as pdfmake draws its own: the title on the left, the page number on the right, both linked to the
+ * section. The numbers are laid out as `00000` and written once their sections have been placed.
+ */
+export function contents(lines: readonly ContentsLine[], page: PageTheme): Content[] {
+  const margin: [number, number, number, number] = [0, page.type.body * 0.25, 0, page.type.body * 0.25];
+  const body: TableCell[][] = lines.map((line) => [
+    { text: line.title, linkToDestination: line.anchor, alignment: 'left', style: 'tocEntry', margin },
+    pageNumberCell(line.page, { linkToDestination: line.anchor, alignment: 'right', style: 'tocNumber', margin: [0, margin[1], 0, margin[3]] }),
+  ]);
+  const heading: Content = { text: WORDS.contents, style: 'heading' };
+  return body.length === 0 ? [heading] : [heading, { table: { dontBreakRows: true, widths: ['*', 'auto'], body }, layout: 'noBorders' }];
 }
 
 /** Running title at the head and the page number at the foot of every page but the title page. */
-export function pageFurniture(runningTitle: string, page: PageTheme): { header: DynamicContent; footer: DynamicContent } {
+export function pageFurniture(runningTitle: string, page: PageTheme): { header: Furniture; footer: Furniture } {
   const [left, top, right, bottom] = page.margins;
   return {
-    header: (currentPage) =>
-      currentPage === 1 ? null : { text: runningTitle, style: 'running', alignment: 'center', margin: [left, Math.max(page.headerOffset, top - page.type.caption * 3), right, 0] },
-    footer: (currentPage) =>
-      currentPage === 1 ? null : { text: String(currentPage), style: 'folio', alignment: 'center', margin: [left, bottom - page.footerOffset, right, 0] },
+    header: ({ number }) =>
+      number === 1 ? null : { text: runningTitle, style: 'running', alignment: 'center', margin: [left, Math.max(page.headerOffset, top - page.type.caption * 3), right, 0] },
+    footer: ({ number }) =>
+      number === 1 ? null : { text: String(number), style: 'folio', alignment: 'center', margin: [left, bottom - page.footerOffset, right, 0] },
   };
 }

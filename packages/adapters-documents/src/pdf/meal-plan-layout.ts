@@ -5,8 +5,9 @@
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { DocumentDay, MealPlanDocument, ShoppingListGroup } from '@larder/domain';
 import { COLOURS, SPACING, WORDS, type PageTheme } from '../theme.js';
-import { contents, titlePage } from './front-matter.js';
-import { recipeChapter } from './recipe-blocks.js';
+import { pageFurniture, titlePage } from './front-matter.js';
+import { recipeSection } from './recipe-blocks.js';
+import type { PdfPlan } from './sections.js';
 
 const cellPad = (page: PageTheme) => page.type.body * 0.45;
 
@@ -48,14 +49,27 @@ function aisleBlock(group: ShoppingListGroup, page: PageTheme): Content[] {
   return [{ stack: [heading, ...(first === undefined ? [] : [item(first)])], unbreakable: true }, ...rest.map(item)];
 }
 
-export function mealPlanContent(document: MealPlanDocument, page: PageTheme): Content[] {
-  return [
-    titlePage(document.title_page, page),
-    contents(page),
-    { text: WORDS.plan, style: 'heading', tocItem: true, pageBreak: 'before' },
-    planTable(document.days, page),
-    { text: WORDS.shoppingList, style: 'heading', tocItem: true, pageBreak: 'before' },
-    ...document.shopping_list.flatMap((group) => aisleBlock(group, page)),
-    ...document.recipes.flatMap((recipe) => recipeChapter(recipe, page)),
-  ];
+/** Anchors of the plan and the shopping list (recipes' anchors are `recipe-N`). */
+const PLAN_ANCHOR = 'the-plan';
+const SHOPPING_LIST_ANCHOR = 'shopping-list';
+
+export function mealPlanPlan(document: MealPlanDocument, page: PageTheme): PdfPlan {
+  const furniture = pageFurniture(document.running_title, page);
+  return {
+    front: [{ content: () => [titlePage(document.title_page, page)] }],
+    contents: furniture,
+    body: [
+      {
+        entry: { title: WORDS.plan, anchor: PLAN_ANCHOR },
+        content: () => [{ text: WORDS.plan, style: 'heading', id: PLAN_ANCHOR }, planTable(document.days, page)],
+        ...furniture,
+      },
+      {
+        entry: { title: WORDS.shoppingList, anchor: SHOPPING_LIST_ANCHOR },
+        content: () => [{ text: WORDS.shoppingList, style: 'heading', id: SHOPPING_LIST_ANCHOR }, ...document.shopping_list.flatMap((group) => aisleBlock(group, page))],
+        ...furniture,
+      },
+      ...document.recipes.map((recipe) => ({ ...recipeSection(recipe, page), ...furniture })),
+    ],
+  };
 }

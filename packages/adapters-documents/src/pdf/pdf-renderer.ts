@@ -1,33 +1,23 @@
 /**
- * PDF through pdfmake. Fonts come from the bundled DejaVu files through pdfmake's in-memory file system, and both
- * access policies deny everything: no URL is ever fetched (pdfmake < 0.3.6 fetched image URLs, CVE-2026-26801)
- * and no local file is ever read while rendering.
+ * PDF through pdfmake's layout engine, one section at a time (see pdfmake-engine.ts): each section is laid out,
+ * written and dropped, and the bytes written so far are handed out before the next section starts. So a large book
+ * holds the memory of one chapter, its first bytes leave while the rest is being laid out, and the event loop gets a
+ * turn between sections (a chapter takes milliseconds, never the whole book). Reading is pull-based: a slow reader
+ * pauses the rendering instead of letting written bytes pile up.
+ *
+ * Fonts come from the bundled DejaVu files in memory; nothing is fetched and no local file is read while rendering.
  */
-import pdfmake from 'pdfmake';
-import type { TDocumentDefinitions, DynamicContent, Content } from 'pdfmake/interfaces.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { DynamicContent } from 'pdfmake/interfaces.js';
 import type { CardPageSize, BookPageSize, PageSize, ProductDocument } from '@larder/domain';
-import { fontBuffers, FONT_FILES } from '../fonts.js';
 import { BOOK_PAGES, CARD_PAGES, COLOURS, FAMILIES, type PageTheme } from '../theme.js';
-import { bookContent } from './book-layout.js';
-import { cardPackLayout } from './card-layout.js';
-import { pageFurniture } from './front-matter.js';
-import { mealPlanContent } from './meal-plan-layout.js';
+import { bookPlan } from './book-layout.js';
+import { cardPackPlan } from './card-layout.js';
+import { contents, type ContentsLine } from './front-matter.js';
+import { mealPlanPlan } from './meal-plan-layout.js';
+import { layOut, moveLastPages, openDocument, renderPages, takeWritten, type PageSetup, type PdfKitDocument } from './pdfmake-engine.js';
+import type { Furniture, PdfPlan, PdfSection } from './sections.js';
 import { stylesFor } from './styles.js';
-
-interface VirtualFileSystem {
-  writeFileSync(name: string, content: Buffer): void;
-}
-
-let configured = false;
-function configure(): void {
-  if (configured) return;
-  const vfs = (pdfmake as unknown as { virtualfs: VirtualFileSystem }).virtualfs;
-  for (const [name, content] of fontBuffers()) vfs.writeFileSync(name, content);
-  pdfmake.setFonts(FONT_FILES);
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy(() => false);
-  configured = true;
-}
 
 export function pageTheme(document: ProductDocument, pageSize: PageSize): PageTheme {
   const theme = document.layout === 'card_pack' ? CARD_PAGES[pageSize as CardPageSize] : BOOK_PAGES[pageSize as BookPageSize];
@@ -35,44 +25,78 @@ export function pageTheme(document: ProductDocument, pageSize: PageSize): PageTh
   return theme;
 }
 
-function layout(document: ProductDocument, page: PageTheme): { content: Content[]; header: DynamicContent; footer: DynamicContent } {
+/** The document's sections: exposed so that tests can inspect a layout without parsing a PDF. */
+export function pdfPlan(document: ProductDocument, page: PageTheme): PdfPlan {
   switch (document.layout) {
     case 'book':
-      return { content: bookContent(document, page), ...pageFurniture(document.running_title, page) };
+      return bookPlan(document, page);
     case 'meal_plan':
-      return { content: mealPlanContent(document, page), ...pageFurniture(document.running_title, page) };
+      return mealPlanPlan(document, page);
     case 'card_pack':
-      return cardPackLayout(document, page);
+      return cardPackPlan(document, page);
   }
 }
 
-/** The pdfmake document definition: exposed so that tests can inspect a layout without parsing a PDF. */
-export function pdfDefinition(document: ProductDocument, pageSize: PageSize): TDocumentDefinitions {
-  const page = pageTheme(document, pageSize);
-  const { content, header, footer } = layout(document, page);
+function pageSetup(page: PageTheme): PageSetup {
   return {
-    pageSize: { width: page.width, height: page.height },
-    pageMargins: [...page.margins],
-    info: {
-      title: document.title_page.title,
-      creator: 'Larder',
-      producer: 'Larder (pdfmake)',
-      creationDate: document.updated_at,
-      modDate: document.updated_at,
-    },
-    language: 'en',
-    defaultStyle: { font: FAMILIES.text, fontSize: page.type.body, color: COLOURS.text },
+    width: page.width,
+    height: page.height,
+    margins: page.margins,
     styles: stylesFor(page),
-    content,
-    header,
-    footer,
+    defaultStyle: { font: FAMILIES.text, fontSize: page.type.body, color: COLOURS.text },
   };
 }
 
-export async function renderPdf(document: ProductDocument, pageSize: PageSize): Promise<AsyncIterable<Uint8Array>> {
-  configure();
-  const pdf = await pdfmake.createPdf(pdfDefinition(document, pageSize)).getStream();
-  // pdfkit writes the fonts and the cross-reference table once the document is ended.
+/** pdfmake's header/footer callback for a section that starts after `pagesBefore` pages of the document. */
+function dynamic(furniture: Furniture | undefined, pagesBefore: number): DynamicContent | undefined {
+  return furniture === undefined ? undefined : (index, count) => furniture({ number: pagesBefore + index, index, count });
+}
+
+export async function* renderPdf(document: ProductDocument, pageSize: PageSize): AsyncGenerator<Uint8Array, void, undefined> {
+  const page = pageTheme(document, pageSize);
+  const plan = pdfPlan(document, page);
+  const setup = pageSetup(page);
+  const pdf: PdfKitDocument = openDocument(setup, {
+    title: document.title_page.title,
+    creator: 'Larder',
+    producer: 'Larder (pdfmake)',
+    date: document.updated_at,
+  });
+  let pages = 0;
+  const write = (section: PdfSection): number => {
+    const laidOut = layOut(pdf, setup, section.content(), dynamic(section.header, pages), dynamic(section.footer, pages));
+    renderPages(pdf, laidOut);
+    pages += laidOut.length;
+    return laidOut.length;
+  };
+
+  for (const section of plan.front) write(section);
+
+  // The contents are laid out now, to know how many pages they take (their numbers are laid out as `00000`), and
+  // written last, once every section has its page; then they are moved to their place in the page tree.
+  const lines: ContentsLine[] = plan.body.flatMap((section) => (section.entry === undefined ? [] : [{ ...section.entry, page: { positions: [] } }]));
+  const contentsAfter = pages;
+  let contentsPages: ReturnType<typeof layOut> = [];
+  if (plan.contents !== null) {
+    contentsPages = layOut(pdf, setup, contents(lines, page), dynamic(plan.contents.header, pages), dynamic(plan.contents.footer, pages));
+    pages += contentsPages.length;
+  }
+  const lineOf = new Map(lines.map((line) => [line.anchor, line]));
+
+  for (const section of plan.body) {
+    const first = pages + 1;
+    write(section);
+    if (section.entry !== undefined) lineOf.get(section.entry.anchor)?.page.positions.push({ pageNumber: first });
+    const written = takeWritten(pdf);
+    if (written !== null) yield written;
+    await nextTurn();
+  }
+
+  if (contentsPages.length > 0) {
+    renderPages(pdf, contentsPages);
+    moveLastPages(pdf, contentsPages.length, contentsAfter);
+  }
   pdf.end();
-  return pdf;
+  const rest = takeWritten(pdf);
+  if (rest !== null) yield rest;
 }

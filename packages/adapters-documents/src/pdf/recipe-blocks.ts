@@ -7,6 +7,7 @@
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { DocumentRecipe } from '@larder/domain';
 import { COLOURS, SPACING, WORDS, type PageTheme } from '../theme.js';
+import type { PdfSection } from './sections.js';
 
 const noLines = { hLineWidth: () => 0, vLineWidth: () => 0 };
 
@@ -72,7 +73,10 @@ export function recipeBody(recipe: DocumentRecipe, page: PageTheme): Content[] {
   return blocks;
 }
 
-/** A recipe as a chapter: on a new page, listed in the contents, reachable by its anchor. */
-export function recipeChapter(recipe: DocumentRecipe, page: PageTheme): Content[] {
-  return [{ text: recipe.title, style: 'chapterTitle', tocItem: true, id: recipe.anchor, pageBreak: 'before' }, ...recipeBody(recipe, page)];
+/** A recipe as a chapter: a section of its own (on a new page), listed in the contents, reachable by its anchor. */
+export function recipeSection(recipe: DocumentRecipe, page: PageTheme): PdfSection {
+  return {
+    entry: { title: recipe.title, anchor: recipe.anchor },
+    content: () => [{ text: recipe.title, style: 'chapterTitle', id: recipe.anchor }, ...recipeBody(recipe, page)],
+  };
 }

@@ -30,9 +30,10 @@ const tags = ['products'];
 /** Renders into `body` once the headers have gone out; a failure here is a bug, which ends the download early. */
 async function streamDocument(renderer: DocumentRenderer, prepared: PreparedDocument, body: PassThrough, reply: FastifyReply, log: FastifyBaseLogger) {
   // Fastify pipes a stream into the response after its onSend hooks, with the headers set but not written: they
-  // would wait for the first byte of the body, which a large PDF gives only after its layout. Flushing them as soon
-  // as the pipe is in place lets the client (and any proxy timing the response) see the 200 at once. Rendering
-  // blocks the event loop, so it starts only then.
+  // would wait for the first byte of the body, which a large PDF gives only after its title page and contents are
+  // laid out. Flushing them as soon as the pipe is in place lets the client (and any proxy timing the response) see
+  // the 200 at once. The renderer then writes section by section, giving the event loop a turn between sections;
+  // the pipeline pulls from it only as fast as the client reads, and a client that goes away ends the rendering.
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 1000);
     reply.raw.once('pipe', () => {

@@ -1,0 +1,137 @@
+/**
+ * pdfmake's layout engine and page renderer, driven one section at a time on one pdfkit document.
+ *
+ * pdfmake's public `createPdf` lays out the whole document before it writes a byte (its contents need every page
+ * number), and keeps every laid-out page until then: for a 500-recipe book that is about 400 MiB and the whole
+ * render before the first byte. Here each section (a title page, a chapter, a card) is laid out on its own, rendered
+ * into the same pdfkit document and dropped, so memory stays that of one section and the bytes of the pages already
+ * written can leave at once. The classes are pdfmake's own (its `js/` modules); the package is pinned to the version
+ * this file was written against, and the PDF tests exercise every path.
+ *
+ * Nothing here fetches or reads anything: the fonts come from memory, the document has no images or attachments,
+ * and pdfmake's local-file policy denies every path (an image node would be refused, never read nor fetched).
+ */
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import type { Content, DynamicContent, Style } from 'pdfmake/interfaces.js';
+import { fontBuffers, FONT_FILES } from '../fonts.js';
+
+const require = createRequire(import.meta.url);
+
+/** What a laid-out page is to us: opaque, handed back to the renderer. */
+export interface LaidOutPage {
+  readonly items: readonly unknown[];
+}
+
+/** pdfmake's pdfkit document, as far as this module uses it. */
+export interface PdfKitDocument extends Readable {
+  end(): void;
+  readonly _root: { readonly data: { readonly Pages: { readonly data: { readonly Kids: unknown[] } } } };
+}
+
+interface LayoutBuilderInstance {
+  registerTableLayouts(layouts: unknown): void;
+  layoutDocument(
+    content: Content[], document: PdfKitDocument, styles: Record<string, Style>, defaultStyle: Style,
+    background: undefined, header: DynamicContent | undefined, footer: DynamicContent | undefined,
+  ): LaidOutPage[];
+}
+
+const PdfmakeDocument = (require('pdfmake/js/PDFDocument.js') as { default: new (...args: unknown[]) => PdfKitDocument }).default;
+const LayoutBuilder = (require('pdfmake/js/LayoutBuilder.js') as { default: new (pageSize: unknown, margins: unknown, svgMeasure: unknown) => LayoutBuilderInstance }).default;
+const Renderer = (require('pdfmake/js/Renderer.js') as { default: new (document: PdfKitDocument) => { renderPages(pages: LaidOutPage[]): void } }).default;
+const SVGMeasure = (require('pdfmake/js/SVGMeasure.js') as { default: new () => unknown }).default;
+const { tableLayouts } = require('pdfmake/js/tableLayouts.js') as { tableLayouts: unknown };
+
+/** The fonts by file name, as pdfmake's virtual file system would give them. */
+const fontFiles = {
+  existsSync: (name: unknown) => typeof name === 'string' && fontBuffers().has(name),
+  readFileSync: (name: string) => {
+    const buffer = fontBuffers().get(name);
+    if (buffer === undefined) throw new Error(`no bundled font ${name}`);
+    return buffer;
+  },
+};
+
+const denyLocalFiles = () => false;
+
+export interface PageSetup {
+  readonly width: number;
+  readonly height: number;
+  /** [left, top, right, bottom] in points. */
+  readonly margins: readonly [number, number, number, number];
+  readonly styles: Record<string, Style>;
+  readonly defaultStyle: Style;
+}
+
+/** The document's metadata; its dates make the file's identifier, so one version of a product gives one file. */
+export interface DocumentInfo {
+  readonly title: string;
+  readonly creator: string;
+  readonly producer: string;
+  readonly date: Date;
+}
+
+export function openDocument(setup: PageSetup, info: DocumentInfo): PdfKitDocument {
+  return new PdfmakeDocument(
+    FONT_FILES,
+    {},
+    {},
+    {},
+    {
+      size: [setup.width, setup.height],
+      pdfVersion: '1.3',
+      tagged: false,
+      displayTitle: false,
+      compress: true,
+      lang: 'en',
+      fontLayoutCache: true,
+      bufferPages: false,
+      autoFirstPage: false,
+      info: { Title: info.title, Creator: info.creator, Producer: info.producer, CreationDate: info.date, ModDate: info.date },
+      font: null,
+    },
+    fontFiles,
+    denyLocalFiles,
+  );
+}
+
+/** Lays out one section from a fresh page; `header` and `footer` get the section's own page numbers. */
+export function layOut(document: PdfKitDocument, setup: PageSetup, content: Content[], header?: DynamicContent, footer?: DynamicContent): LaidOutPage[] {
+  const [left, top, right, bottom] = setup.margins;
+  const pageSize = { width: setup.width, height: setup.height, orientation: setup.width > setup.height ? 'landscape' : 'portrait' };
+  const builder = new LayoutBuilder(pageSize, { left, top, right, bottom }, new SVGMeasure());
+  builder.registerTableLayouts(tableLayouts);
+  return builder.layoutDocument(content, document, setup.styles, setup.defaultStyle, undefined, header, footer);
+}
+
+/** Writes laid-out pages at the end of the document; a page's bytes are written when the next page starts. */
+export function renderPages(document: PdfKitDocument, pages: LaidOutPage[]): void {
+  new Renderer(document).renderPages(pages);
+}
+
+/**
+ * Moves `count` pages from the end of the document to just after page `after` (1-based): the contents, rendered
+ * last because they need every page number, are shown second. The page tree is written when the document ends, so
+ * the order of the pages in the file does not matter.
+ */
+export function moveLastPages(document: PdfKitDocument, count: number, after: number): void {
+  const kids = document._root.data.Pages.data.Kids;
+  kids.splice(after, 0, ...kids.splice(kids.length - count, count));
+}
+
+/** The bytes written since the last call, as one buffer, or null. */
+export function takeWritten(document: PdfKitDocument): Buffer | null {
+  return document.read() as Buffer | null;
+}
+
+/**
+ * A `{ text }` node that prints the page number of whatever `reference` points at once it is known: pdfmake lays it
+ * out as `00000` (as its own contents do) and writes the number when the page is rendered.
+ */
+export interface PageNumberReference {
+  positions: { pageNumber: number }[];
+}
+export function pageNumberCell(reference: PageNumberReference, cell: Record<string, unknown>): Content {
+  return { ...cell, text: '00000', _tocItemRef: reference } as unknown as Content;
+}
