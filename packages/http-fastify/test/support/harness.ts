@@ -42,6 +42,8 @@ export interface HarnessOptions {
   readonly idempotency?: InMemoryIdempotencyStore;
   /** Default: no log. */
   readonly logger?: AppDeps['logger'];
+  /** Default: the real renderer. */
+  readonly documents?: AppDeps['documents'];
 }
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
@@ -61,7 +63,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     ids,
     hasher,
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
-    documents: createDocumentRenderer(),
+    documents: options.documents ?? createDocumentRenderer(),
     readiness: options.readiness ?? (async () => true),
     logger: options.logger ?? false,
     config: {
