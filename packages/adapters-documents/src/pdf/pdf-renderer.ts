@@ -71,6 +71,8 @@ export async function* renderPdf(document: ProductDocument, pageSize: PageSize):
   };
 
   for (const section of plan.front) write(section);
+  // The first use of each font parses it: a turn of the event loop before the contents are laid out.
+  await nextTurn();
 
   // The contents are laid out now, to know how many pages they take (their numbers are laid out as `00000`), and
   // written last, once every section has its page; then they are moved to their place in the page tree.
@@ -95,7 +97,9 @@ export async function* renderPdf(document: ProductDocument, pageSize: PageSize):
   if (contentsPages.length > 0) {
     renderPages(pdf, contentsPages);
     moveLastPages(pdf, contentsPages.length, contentsAfter);
+    await nextTurn();
   }
+  // Ending embeds the font subsets and writes the page tree and the cross-reference table.
   pdf.end();
   const rest = takeWritten(pdf);
   if (rest !== null) yield rest;
