@@ -37,7 +37,9 @@ for (const engine of await testEngines()) {
       });
     }
 
-    it('by default asks with $in only where the engine serves $in from an index, else one equality query per id', async () => {
+    // FerretDB 1.24 reads the whole collection for `$in`; every other engine serves it from the unique index.
+    const byEquality = engine.label.startsWith('ferretdb');
+    it(`by default asks ${byEquality ? 'one equality query per id' : 'one $in query'}`, async () => {
       const db = await database.indexedDb('external_id_route');
       const seeded = new MongoRecipeRepository(db);
       const recipes = Array.from({ length: 12 }, (_, index) => recipeFixture({ external_id: `route-${index}` }));
@@ -52,7 +54,8 @@ for (const engine of await testEngines()) {
         const found = (await new MongoRecipeRepository(watched).findByExternalIds(recipes.map((recipe) => recipe.external_id ?? '')))._unsafeUnwrap();
         assert.equal(found.length, recipes.length);
         const conditions = filters.map((filter) => filter['external_id'] as Document);
-        if ((await serverCapabilities(watched)).inPushdown) {
+        assert.equal((await serverCapabilities(watched)).inPushdown, !byEquality);
+        if (!byEquality) {
           assert.equal(conditions.length, 1);
           assert.equal((conditions[0]?.['$in'] as unknown[]).length, recipes.length);
         } else {
