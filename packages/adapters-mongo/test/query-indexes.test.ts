@@ -9,7 +9,7 @@ import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeLis
 import { PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
 import { ID_INDEX, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
 import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
-import { recipeExternalIdFilter, recipeFuzzyCountFilter, recipeListSegments, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
+import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeListSegments, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
 
 /** Text queries: none, a short word (exact only), a word with typo keys, and several words (`$and`). */
@@ -72,9 +72,11 @@ describe('declared indexes serve every query the adapter builds', () => {
         return queryShape(segment.filter, segment.sort, [...equality, ...range]);
       }),
     );
-    const lookups = [queryShape({ _id: { $in: ['a'] } }), queryShape(recipeExternalIdFilter(['x']))];
+    const lookups = [queryShape({ _id: { $in: ['a'] } }), queryShape(recipeExternalIdFilter(['x'])), queryShape(recipeExternalIdEqualityFilter('x'))];
     assert.deepEqual(unserved([...walks, ...lookups], recipeSpecs), []);
     assert.equal(servingIndex(queryShape(recipeExternalIdFilter(['x'])), recipeSpecs)?.name, 'external_id_unique');
+    // The one-by-one route (engines without `$in` pushdown) is served by the same partial index on MongoDB.
+    assert.equal(servingIndex(queryShape(recipeExternalIdEqualityFilter('x')), recipeSpecs)?.name, 'external_id_unique');
   });
 
   it('product listings by status, type, both and neither', () => {

@@ -6,7 +6,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { ensureUser, type UserDeps } from '@larder/domain';
-import { ensureIndexes, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
+import { ensureEngineIndexes, ensureIndexes, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
@@ -164,6 +164,10 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (embedded) log.info(`the CLI reaches this database with: MONGODB_URL=${database.url}`);
     const indexes = await ensureIndexes(database.db);
     if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
+    // FerretDB on PostgreSQL: GIN indexes on its tables for the point lookups (a no-op on other engines).
+    await ensureEngineIndexes(database, database.db).catch((error: unknown) => {
+      throw new StartupError(`cannot create the engine's PostgreSQL indexes: ${error instanceof Error ? error.message : String(error)}`);
+    });
 
     const container = options.container ?? serviceContainer();
     registerServiceDefaults(container, { db: database.db, redis });

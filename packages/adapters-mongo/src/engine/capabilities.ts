@@ -35,6 +35,12 @@ export interface EngineCapabilities {
   atomicConditionalUpdates: boolean;
   /** Strings may hold U+0000, in documents and in filters (FerretDB on PostgreSQL: an internal error). */
   nulInStrings: boolean;
+  /**
+   * `{ field: { $in: [...] } }` is answered from an index. FerretDB 1.24 pushes only top-level equality down to its
+   * backend: with `$in` it reads the whole collection and filters in Go (docs/scale.md), so point lookups of many
+   * values go as one equality query each.
+   */
+  inPushdown: boolean;
 }
 
 const REAL_MONGOD: EngineCapabilities = {
@@ -51,6 +57,7 @@ const REAL_MONGOD: EngineCapabilities = {
   repeatableCreateIndexes: true,
   atomicConditionalUpdates: true,
   nulInStrings: true,
+  inPushdown: true,
 };
 
 // FerretDB 1.24 (both backends), surveyed against the mongodb 7.9 driver; test/server-capabilities.test.ts checks
@@ -69,6 +76,7 @@ const FERRETDB: EngineCapabilities = {
   repeatableCreateIndexes: false,
   atomicConditionalUpdates: false,
   nulInStrings: false,
+  inPushdown: false,
 };
 
 export function engineCapabilities(kind: EngineKind): EngineCapabilities {
@@ -95,6 +103,7 @@ export function engineCapabilities(kind: EngineKind): EngineCapabilities {
         repeatableCreateIndexes: true,
         atomicConditionalUpdates: true,
         nulInStrings: true,
+        inPushdown: true,
       };
   }
 }

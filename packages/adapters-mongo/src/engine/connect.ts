@@ -93,7 +93,7 @@ async function connectStarted(started: Started, options: ClientOptions): Promise
     const { client, db } = await connectClient(engine.url, options);
     // The URL names the database in use, so that it can be handed as it is to another client (the CLI).
     const url = urlWithDatabase(redactUrl(engine.url), db.databaseName);
-    const fields = { client, db, engine: kind, url, ephemeral: engine.keptIn === undefined, keptIn: engine.keptIn };
+    const fields = { client, db, engine: kind, url, ephemeral: engine.keptIn === undefined, keptIn: engine.keptIn, postgresqlDatabase: engine.postgresqlDatabase };
     return handle(fields, () => engine.stop());
   } catch (error) {
     await engine.stop();

@@ -15,6 +15,7 @@ import {
   ensurePostgresqlDatabase,
   postgresqlAvailability,
   postgresqlUrl,
+  preferCustomPlans,
   withDatabase,
 } from './postgresql.js';
 import type { Availability, StartedEngine } from './types.js';
@@ -65,6 +66,10 @@ async function postgresqlStorage(dataDir: string | undefined): Promise<Storage> 
   // A throwaway database per process: FerretDB maps each MongoDB database to a schema inside it.
   const url = dataDir === undefined ? withDatabase(configured, `larder_tmp_${randomBytes(6).toString('hex')}`) : configured;
   const created = await ensurePostgresqlDatabase(url);
+  // Before FerretDB connects: its connections then plan each query with its values, so that the GIN indexes of
+  // ensureFerretdbPostgresqlIndexes serve its point queries (ferretdb-postgresql-indexes.ts). Only speed depends
+  // on it: a role that may not alter the database still gets a working FerretDB.
+  await preferCustomPlans(url).catch(() => undefined);
   return {
     args: ['--handler=postgresql', `--postgresql-url=${url.href}`],
     postgresqlDatabase: url,

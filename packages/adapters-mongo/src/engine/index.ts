@@ -7,3 +7,4 @@ export type { DatabaseHandle, EmbeddedEngineName, EngineKind, OpenDatabaseOption
 export { chooseDatabaseName, databaseInUrl, urlWithDatabase, DEFAULT_DATABASE_NAME, type DatabaseNameProblem } from './database-name.js';
 export { DEFAULT_POSTGRESQL_URL, postgresqlDatabaseSize } from './postgresql.js';
 export { startFerretdb, type StartedFerretdb } from './ferretdb.js';
+export { ensureEngineIndexes, ensureFerretdbPostgresqlIndexes, FERRETDB_CONTAINMENT_INDEXES, type ContainmentIndex } from './ferretdb-postgresql-indexes.js';

@@ -35,9 +35,13 @@ export function describePostgresql(url: URL): string {
 }
 
 function psql(url: URL, sql: string): Promise<string> {
-  const admin = withDatabase(url, 'postgres').href;
+  return psqlIn(withDatabase(url, 'postgres'), sql);
+}
+
+/** Runs `sql` in the URL's own database; resolves to its unaligned output. */
+export function psqlIn(url: URL, sql: string, timeoutMs = PSQL_TIMEOUT_MS): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('psql', [admin, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], { timeout: PSQL_TIMEOUT_MS }, (error, stdout, stderr) => {
+    execFile('psql', [url.href, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], { timeout: timeoutMs }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout.trim());
       else reject(new Error(`psql: ${(stderr.trim() || describeError(error)).split('\n', 1)[0]}`));
     });
@@ -89,4 +93,14 @@ export async function dropPostgresqlDatabase(url: URL): Promise<void> {
 /** Size on disk of the URL's database, in bytes. */
 export async function postgresqlDatabaseSize(url: URL): Promise<number> {
   return Number(await psql(url, `SELECT pg_database_size('${checkedName(databaseOf(url))}')`));
+}
+
+/**
+ * Plans every execution of a prepared statement with its parameters (`plan_cache_mode = force_custom_plan`) in the
+ * URL's database, for the connections opened from now on. FerretDB's statements name the field as a parameter
+ * (`_jsonb -> $1 @> $2`): a generic plan, which PostgreSQL switches to after five executions when it looks no
+ * dearer, can never use an index on an expression, so point queries would fall back to sequential scans.
+ */
+export async function preferCustomPlans(url: URL): Promise<void> {
+  await psql(url, `ALTER DATABASE ${checkedName(databaseOf(url))} SET plan_cache_mode = force_custom_plan`);
 }

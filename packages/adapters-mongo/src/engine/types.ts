@@ -35,6 +35,8 @@ export interface DatabaseHandle {
   ephemeral: boolean;
   /** Where the data stays after `close()` (for people), when it does. */
   keptIn: string | undefined;
+  /** FerretDB on PostgreSQL: the PostgreSQL database it writes to (password included: not for logs). */
+  postgresqlDatabase?: URL | undefined;
   /** Closes the client and stops the engine; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -45,6 +47,8 @@ export interface StartedEngine {
   stop(): Promise<void>;
   /** Where the data stays after `stop()`; unset when `stop()` throws it away. */
   keptIn?: string | undefined;
+  /** FerretDB on PostgreSQL: the PostgreSQL database it writes to. */
+  postgresqlDatabase?: URL | undefined;
 }
 
 export type Availability = { ok: true } | { ok: false; reason: string };

@@ -19,7 +19,7 @@ import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
 import { saveRecipeBatch } from './recipe-batch.js';
 import { listRecipes } from './recipe-list.js';
-import { recipeExternalIdFilter, recipeWalkSegment } from './recipe-queries.js';
+import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeWalkSegment } from './recipe-queries.js';
 
 /** A duplicate key on the external id index is the caller's conflict; on `_id` it would be a bug (ids are generated). */
 const externalIdConflict =
@@ -29,14 +29,43 @@ const externalIdConflict =
       ? { type: 'DuplicateExternalId', externalId: recipe.external_id }
       : undefined;
 
+/**
+ * How `findByExternalIds` asks: one `$in` query, or one equality query per id (`EQUALITY_LOOKUPS_AT_ONCE` at a
+ * time). Default: `$in` where the engine serves it from an index (`inPushdown`), else equality queries.
+ */
+export type ExternalIdLookup = 'in' | 'equality';
+
+export interface MongoRecipeRepositoryOptions {
+  /** Tests pin a route to run both on every engine. */
+  readonly externalIdLookup?: ExternalIdLookup;
+}
+
+/** Equality lookups in flight at once: enough to overlap round trips, few enough not to flood a small server. */
+const EQUALITY_LOOKUPS_AT_ONCE = 8;
+
 /** `RecipeRepository` on a MongoDB database; the indexes it relies on come from `ensureIndexes`. */
 export class MongoRecipeRepository implements RecipeRepository {
   readonly #db: Db;
   readonly #recipes: Collection<RecipeDocument>;
+  readonly #externalIdLookup: ExternalIdLookup | undefined;
 
-  constructor(db: Db) {
+  constructor(db: Db, options: MongoRecipeRepositoryOptions = {}) {
     this.#db = db;
     this.#recipes = db.collection<RecipeDocument>(RECIPES_COLLECTION);
+    this.#externalIdLookup = options.externalIdLookup;
+  }
+
+  async #byExternalIdEquality(externalIds: readonly string[]): Promise<RecipeDocument[]> {
+    const pending = [...new Set(externalIds)];
+    const found: RecipeDocument[] = [];
+    const worker = async (): Promise<void> => {
+      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        const document = await this.#recipes.findOne(recipeExternalIdEqualityFilter(next));
+        if (document !== null) found.push(document);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(EQUALITY_LOOKUPS_AT_ONCE, pending.length) }, worker));
+    return found;
   }
 
   insert(recipe: Recipe): ResultAsync<Recipe, StoreUnavailable | DuplicateExternalId> {
@@ -58,8 +87,11 @@ export class MongoRecipeRepository implements RecipeRepository {
   }
 
   findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
-    const filter = recipeExternalIdFilter(externalIds);
-    return attempt(async () => (await this.#recipes.find(filter).toArray()).map(toRecipe));
+    return attempt(async () => {
+      const route = this.#externalIdLookup ?? ((await serverCapabilities(this.#db)).inPushdown ? 'in' : 'equality');
+      const documents = route === 'in' ? await this.#recipes.find(recipeExternalIdFilter(externalIds)).toArray() : await this.#byExternalIdEquality(externalIds);
+      return documents.map(toRecipe);
+    });
   }
 
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId> {

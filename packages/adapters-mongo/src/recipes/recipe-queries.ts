@@ -118,3 +118,12 @@ export function recipeWalkSegment(filter: RecipeFilter, afterId: string | null):
 export const recipeExternalIdFilter = (externalIds: readonly string[]): RecipeQueryFilter => ({
   external_id: { $in: [...externalIds], $type: 'string' },
 });
+
+/**
+ * One recipe by external id, for engines that read the whole collection for `$in` (FerretDB): `$eq` is what FerretDB
+ * pushes down to PostgreSQL (`_jsonb -> 'external_id' @> '"…"'`, served by the GIN index of
+ * `ensureFerretdbPostgresqlIndexes`); `$type` is for MongoDB's partial index as above (FerretDB checks it in Go).
+ */
+export const recipeExternalIdEqualityFilter = (externalId: string): RecipeQueryFilter => ({
+  external_id: { $eq: externalId, $type: 'string' },
+});

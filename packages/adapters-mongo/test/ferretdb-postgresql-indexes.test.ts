@@ -1,0 +1,51 @@
+/**
+ * FerretDB on PostgreSQL: the GIN indexes `ensureEngineIndexes` adds on FerretDB's tables serve the containment
+ * FerretDB pushes an equality filter down as (`_jsonb -> 'external_id' @> '"…"'`), which its own btree indexes
+ * cannot (docs/scale.md). Other engines: nothing to do.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { recipeFixture } from '@larder/domain/testing';
+import { MongoRecipeRepository } from '../src/index.js';
+import { ensureEngineIndexes } from '../src/engine/ferretdb-postgresql-indexes.js';
+import { psqlIn } from '../src/engine/postgresql.js';
+import { testDatabaseFor, testEngines } from '../src/testing/test-database.js';
+
+for (const engine of await testEngines()) {
+  describe(`[${engine.label}] engine indexes`, () => {
+    const database = testDatabaseFor(engine);
+
+    if (engine.label !== 'ferretdb-postgresql') {
+      it('are none on this engine', async () => {
+        assert.deepEqual(await ensureEngineIndexes(database.handle, await database.indexedDb('engine_indexes')), []);
+      });
+      return;
+    }
+
+    it('a GIN index on _id and on external_id, created once (idempotent), serving the equality FerretDB pushes down', async () => {
+      const db = await database.indexedDb('engine_indexes');
+      const repository = new MongoRecipeRepository(db);
+      (await repository.insert(recipeFixture({ external_id: 'gin-1' })))._unsafeUnwrap();
+      const first = await ensureEngineIndexes(database.handle, db);
+      assert.equal(first.length, 2);
+      assert.ok(first.every((name) => name.startsWith('larder_gin_recipes_')), first.join(' '));
+      assert.deepEqual(await ensureEngineIndexes(database.handle, db), first);
+
+      const explained = await db.command({ explain: { find: 'recipes', filter: { external_id: { $eq: 'gin-1', $type: 'string' } } } });
+      assert.equal(explained['filterPushdown'], true);
+      // FerretDB's SQL: `_jsonb -> 'external_id' @> '"gin-1"'` on the collection's table.
+      const pushed = JSON.stringify(explained['queryPlanner']);
+      assert.match(pushed, /_jsonb -> 'external_id'::text\) @> /);
+      const table = /"Relation Name":"([^"]+)"/.exec(pushed)?.[1];
+      const postgresql = database.handle.postgresqlDatabase;
+      assert.ok(postgresql !== undefined && table !== undefined);
+      // With a handful of rows PostgreSQL prefers a sequential scan anyway: asked without one, it takes the index.
+      const plan = await psqlIn(postgresql, `SET enable_seqscan = off; EXPLAIN SELECT _jsonb FROM "${db.databaseName}"."${table}" WHERE _jsonb -> 'external_id' @> '"gin-1"'`);
+      assert.match(plan, /Bitmap Index Scan on larder_gin_recipes_\w+_external_id/);
+    });
+
+    it('skip a database whose collections FerretDB has not created yet', async () => {
+      assert.deepEqual(await ensureEngineIndexes(database.handle, database.freshDb('engine_indexes_empty')), []);
+    });
+  });
+}
