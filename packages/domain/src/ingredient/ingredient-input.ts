@@ -108,10 +108,57 @@ function fromLine(line: string): IngredientParts | Invalid {
   return parts.name === '' ? new Invalid('name must not be empty') : parts;
 }
 
+/**
+ * Lines already read, by their exact text: the stored ingredient, or what is wrong with the line. Reading a line is
+ * a pure function of its text, and a library repeats its lines (`2 eggs`, `salt to taste`, `1 tablespoon olive oil`
+ * come back in recipe after recipe), so a line seen recently is not parsed and rendered again: that was half of an
+ * import's time. Two generations of at most `LINE_CACHE_GENERATION` lines each: a hit in the older one moves the
+ * line to the newer; when the newer is full, the older is dropped and the newer takes its place. So a line used
+ * within the last few thousand distinct lines stays, however long the import, and the cache never holds more than
+ * twice that (a few MiB). Lines longer than `LINE_CACHE_MAX_LENGTH` (rare, and rarely repeated) are not kept.
+ */
+const LINE_CACHE_GENERATION = 4096;
+const LINE_CACHE_MAX_LENGTH = 200;
+let recentLines = new Map<string, Ingredient | Invalid>();
+let olderLines = new Map<string, Ingredient | Invalid>();
+
+function readLine(line: string): Ingredient | Invalid {
+  if (line.length > LINE_CACHE_MAX_LENGTH) {
+    const parts = fromLine(line);
+    return parts instanceof Invalid ? parts : withRenderedText(parts);
+  }
+  let read = recentLines.get(line);
+  if (read !== undefined) return read;
+  read = olderLines.get(line);
+  if (read === undefined) {
+    const parts = fromLine(line);
+    read = parts instanceof Invalid ? parts : withRenderedText(parts);
+  }
+  if (recentLines.size >= LINE_CACHE_GENERATION) {
+    olderLines = recentLines;
+    recentLines = new Map();
+  }
+  recentLines.set(line, read);
+  return read;
+}
+
+/** A copy of a remembered ingredient, so that no two recipes share one object. */
+const copyOf = (ingredient: Ingredient): Ingredient => ({
+  quantity: ingredient.quantity,
+  quantity_max: ingredient.quantity_max,
+  unit: ingredient.unit,
+  name: ingredient.name,
+  note: ingredient.note,
+  text: ingredient.text,
+});
+
 /** The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. */
 export function normaliseIngredientInput(item: IngredientInput): Result<Ingredient, string> {
-  const parts = typeof item === 'string' ? fromLine(item)
-    : typeof item === 'object' && item !== null ? fromObject(item)
-      : new Invalid('must be a string such as "1 cup flour" or an object with a name');
+  if (typeof item === 'string') {
+    const read = readLine(item);
+    return read instanceof Invalid ? err(read.message) : ok(copyOf(read));
+  }
+  const parts = typeof item === 'object' && item !== null ? fromObject(item)
+    : new Invalid('must be a string such as "1 cup flour" or an object with a name');
   return parts instanceof Invalid ? err(parts.message) : ok(withRenderedText(parts));
 }

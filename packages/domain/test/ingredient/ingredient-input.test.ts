@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { normaliseIngredientInput } from '../../src/ingredient/ingredient-input.js';
+import { collapseWhitespace } from '../../src/ingredient/ingredient-name.js';
+import { parseTidyIngredientLine } from '../../src/ingredient/ingredient-parser.js';
+import { withRenderedText } from '../../src/ingredient/quantity-format.js';
 
 describe('normaliseIngredientInput', () => {
   it('parses a line and renders its text', () => {
@@ -50,5 +53,39 @@ describe('normaliseIngredientInput', () => {
     assert.match(message({ quantity: 'lots', name: 'flour' }), /quantity/);
     assert.match(message({ quantity: 1, name: 'flour', note: 5 } as never), /note/);
     assert.match(message(42 as never), /string/);
+  });
+});
+
+describe('normaliseIngredientInput: lines read before', () => {
+  // What a line gives when nothing is remembered: tidied, checked, parsed and rendered afresh.
+  const afresh = (line: string) => {
+    const text = collapseWhitespace(line);
+    if (text === '' || text.length > 1000) return undefined;
+    const parts = parseTidyIngredientLine(text);
+    return parts.name === '' ? undefined : withRenderedText(parts);
+  };
+
+  it('gives a line read again the answer it gave the first time, in an object of its own', () => {
+    const lines = ['2 eggs', '1 1/2 cups flour, sifted', 'salt to taste', '  2  eggs ', '', 'x'.repeat(1001), `1 cup ${'o'.repeat(300)}`];
+    for (const line of lines) {
+      const first = normaliseIngredientInput(line);
+      const again = normaliseIngredientInput(line);
+      assert.deepEqual(again, first, line);
+      if (first.isOk() && again.isOk()) {
+        assert.notEqual(again.value, first.value, 'a recipe changing its ingredient must not change another recipe\'s');
+        assert.deepEqual(first.value, afresh(line));
+      }
+    }
+  });
+
+  it('stays right over more distinct lines than it keeps, and for lines that come back after many others', () => {
+    const line = (index: number) => `${(index % 7) + 1} ${index % 2 === 0 ? 'cups' : 'g'} flour number ${index}, sifted`;
+    const early = normaliseIngredientInput(line(0))._unsafeUnwrap();
+    for (let index = 0; index < 20_000; index += 1) {
+      const read = normaliseIngredientInput(line(index))._unsafeUnwrap();
+      if (index % 997 === 0) assert.deepEqual(read, afresh(line(index)));
+      if (index % 3001 === 0) assert.deepEqual(normaliseIngredientInput(line(0))._unsafeUnwrap(), early);
+    }
+    assert.deepEqual(normaliseIngredientInput(line(0))._unsafeUnwrap(), early);
   });
 });
