@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { normaliseIngredientInput } from '../../src/ingredient/ingredient-input.js';
 import { collapseWhitespace } from '../../src/ingredient/ingredient-name.js';
 import { parseTidyIngredientLine } from '../../src/ingredient/ingredient-parser.js';
@@ -87,5 +88,29 @@ describe('normaliseIngredientInput: lines read before', () => {
       if (index % 3001 === 0) assert.deepEqual(normaliseIngredientInput(line(0))._unsafeUnwrap(), early);
     }
     assert.deepEqual(normaliseIngredientInput(line(0))._unsafeUnwrap(), early);
+  });
+});
+
+describe('normaliseIngredientInput: objects read before', () => {
+  // Parts that make keys alike: units and notes that run into each other (`a` + `;b` and `a;` + `b`), numbers that
+  // print alike (0 and -0), null and missing parts.
+  const text = fc.constantFrom('a', 'ab', 'b', ';', 'a;', ';b', '1', ' ', 'cup', 'cups', 'g', 'sifted');
+  const part = <T,>(value: fc.Arbitrary<T>) => fc.option(fc.oneof(value, fc.constant(undefined)), { nil: null });
+  const object = fc.record({
+    quantity: part(fc.constantFrom(0, -0, 1, 1.5, 2, 10, -1, Number.NaN, 1e7)),
+    quantity_max: part(fc.constantFrom(0, -0, 1, 2, 3)),
+    unit: part(fc.oneof(text, fc.constant(''))),
+    note: part(fc.oneof(text, fc.constant(''))),
+    name: fc.oneof(text, fc.constant('')),
+  });
+
+  it('gives every object the answer a first reading gives it', async () => {
+    const objects = fc.sample(object, { numRuns: 600, seed: 16 });
+    for (const item of objects) normaliseIngredientInput(item);
+    for (const [index, item] of objects.slice(0, 80).entries()) {
+      // A module of its own, whose memory is empty: this object is read there for the first time.
+      const fresh = (await import(`../../src/ingredient/ingredient-input.js?first=${index}`)) as { normaliseIngredientInput: typeof normaliseIngredientInput };
+      assert.deepEqual(normaliseIngredientInput(item), fresh.normaliseIngredientInput(item), JSON.stringify(item));
+    }
   });
 });
