@@ -108,10 +108,127 @@ function fromLine(line: string): IngredientParts | Invalid {
   return parts.name === '' ? new Invalid('name must not be empty') : parts;
 }
 
+/**
+ * Answers given recently, by a key that determines them. Two generations of at most `generation` entries each: a
+ * hit in the older one moves the entry to the newer; when the newer is full, the older is dropped and the newer
+ * takes its place. So an entry used within the last `generation` distinct keys stays, however long the import, and
+ * no more than twice that many are ever kept.
+ */
+class RecentAnswers<T> {
+  #recent = new Map<string, T>();
+  #older = new Map<string, T>();
+
+  constructor(private readonly generation: number) {}
+
+  get(key: string): T | undefined {
+    const found = this.#recent.get(key);
+    if (found !== undefined) return found;
+    const older = this.#older.get(key);
+    if (older !== undefined) this.set(key, older);
+    return older;
+  }
+
+  set(key: string, value: T): void {
+    if (this.#recent.size >= this.generation) {
+      this.#older = this.#recent;
+      this.#recent = new Map();
+    }
+    this.#recent.set(key, value);
+  }
+}
+
+/**
+ * Ingredients already read, so that one seen recently is not parsed and rendered again: reading an ingredient is a
+ * pure function of what the client sent, and a library repeats its ingredients (`2 eggs`, `salt to taste`,
+ * `1 tablespoon olive oil` come back in recipe after recipe, and a re-imported export repeats its objects). Parsing
+ * and rendering lines was half of an import's time. 4,096 lines and 4,096 objects per generation, each key at most
+ * `MAX_REMEMBERED_KEY` characters (longer ones, rare and rarely repeated, are read every time): a few MiB at most.
+ * What is kept is the stored ingredient or what is wrong with it; every caller gets a copy of the ingredient, so
+ * that no two recipes share one object.
+ */
+const REMEMBERED_PER_GENERATION = 4096;
+const MAX_REMEMBERED_KEY = 300;
+const rememberedLines = new RecentAnswers<Ingredient | Invalid>(REMEMBERED_PER_GENERATION);
+const rememberedObjects = new RecentAnswers<Ingredient | Invalid>(REMEMBERED_PER_GENERATION);
+
+const stored = (parts: IngredientParts | Invalid): Ingredient | Invalid => (parts instanceof Invalid ? parts : withRenderedText(parts));
+
+/** What recipe input says of text holding U+0000, in an ingredient as in every text field. */
+export const NUL_REFUSED = 'must not contain the character U+0000';
+
+/**
+ * Whether `JSON.stringify(text)` holds `\u0000`: the character U+0000 (which it escapes so), or the six characters
+ * `\u0000` written out (whose backslash it doubles). Answered without making the JSON.
+ */
+export const textMentionsNul = (text: string): boolean => text.includes('\u0000') || text.includes('\\u0000');
+
+/** A line, read or remembered. Lines that mention U+0000 are never remembered (see `normaliseRecipeIngredientLine`). */
+function readLine(line: string): Ingredient | Invalid {
+  const remember = line.length <= MAX_REMEMBERED_KEY;
+  const known = remember ? rememberedLines.get(line) : undefined;
+  if (known !== undefined) return known;
+  const read = stored(fromLine(line));
+  if (remember && !textMentionsNul(line)) rememberedLines.set(line, read);
+  return read;
+}
+
+// -0 prints as 0, and reads as 0 (cleanQuantity).
+const quantityKey = (value: number | null | undefined): string => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * The key of an ingredient object whose parts are of the usual types (a number or nothing for the quantities,
+ * text or nothing for the unit and note, a text name), or undefined. Null and a missing part read the same; the
+ * lengths of the unit and note make the key unambiguous whatever characters they hold.
+ */
+function objectKey(item: IngredientInputObject): string | undefined {
+  const { quantity, quantity_max: max, unit, name, note } = item as unknown as { readonly [part: string]: unknown };
+  if (typeof name !== 'string') return undefined;
+  if (!(quantity === undefined || quantity === null || typeof quantity === 'number')) return undefined;
+  if (!(max === undefined || max === null || typeof max === 'number')) return undefined;
+  if (!(unit === undefined || unit === null || typeof unit === 'string')) return undefined;
+  if (!(note === undefined || note === null || typeof note === 'string')) return undefined;
+  const unitText = unit ?? '';
+  const noteText = note ?? '';
+  if (unitText.length + noteText.length + name.length > MAX_REMEMBERED_KEY) return undefined;
+  const unitLength = unit === undefined || unit === null ? -1 : unit.length;
+  const noteLength = note === undefined || note === null ? -1 : note.length;
+  return `${quantityKey(quantity)};${quantityKey(max)};${unitLength};${noteLength};${unitText}${noteText}${name}`;
+}
+
+function readObject(item: IngredientInputObject): Ingredient | Invalid {
+  const key = objectKey(item);
+  const known = key === undefined ? undefined : rememberedObjects.get(key);
+  if (known !== undefined) return known;
+  const read = stored(fromObject(item));
+  if (key !== undefined) rememberedObjects.set(key, read);
+  return read;
+}
+
+/** A copy of a remembered ingredient, so that no two recipes share one object. */
+const copyOf = (ingredient: Ingredient): Ingredient => ({
+  quantity: ingredient.quantity,
+  quantity_max: ingredient.quantity_max,
+  unit: ingredient.unit,
+  name: ingredient.name,
+  note: ingredient.note,
+  text: ingredient.text,
+});
+
+const answer = (read: Ingredient | Invalid): Result<Ingredient, string> => (read instanceof Invalid ? err(read.message) : ok(copyOf(read)));
+
 /** The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. */
 export function normaliseIngredientInput(item: IngredientInput): Result<Ingredient, string> {
-  const parts = typeof item === 'string' ? fromLine(item)
-    : typeof item === 'object' && item !== null ? fromObject(item)
-      : new Invalid('must be a string such as "1 cup flour" or an object with a name');
-  return parts instanceof Invalid ? err(parts.message) : ok(withRenderedText(parts));
+  if (typeof item === 'string') return answer(readLine(item));
+  if (typeof item === 'object' && item !== null) return answer(readObject(item));
+  return err('must be a string such as "1 cup flour" or an object with a name');
+}
+
+/**
+ * `normaliseIngredientInput` for a line of a recipe, which also refuses a line that mentions U+0000 (`NUL_REFUSED`)
+ * as recipe input does: a remembered line never mentions it, so a line read before is answered without looking.
+ */
+export function normaliseRecipeIngredientLine(line: string): Result<Ingredient, string> {
+  const known = line.length <= MAX_REMEMBERED_KEY ? rememberedLines.get(line) : undefined;
+  if (known !== undefined) return answer(known);
+  return textMentionsNul(line) ? err(NUL_REFUSED) : answer(readLine(line));
 }

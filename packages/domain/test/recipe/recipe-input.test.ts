@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { parseRecipeChanges, parseRecipeDraft } from '../../src/recipe/recipe-input.js';
 
 const pointers = (result: ReturnType<typeof parseRecipeDraft> | ReturnType<typeof parseRecipeChanges>) =>
@@ -90,5 +91,27 @@ describe('recipe input', () => {
     assert.deepEqual(parseRecipeChanges({})._unsafeUnwrap(), {});
     assert.deepEqual(pointers(parseRecipeChanges({ title: null })), ['/title']);
     assert.deepEqual(pointers(parseRecipeChanges('not an object')), ['']);
+  });
+});
+
+describe('recipe input: U+0000 in an ingredient', () => {
+  const NUL_MESSAGE = 'must not contain the character U+0000';
+  const refusedForNul = (item: unknown): boolean =>
+    parseRecipeDraft({ title: 'T', ingredients: [item] }).match(
+      () => false,
+      (failure) => failure.issues.some((issue) => issue.pointer === '/ingredients/0' && issue.message === NUL_MESSAGE),
+    );
+  // Text made of the characters that matter: U+0000, a backslash, `\u0000` written out and its pieces, and others.
+  const text = fc.array(fc.constantFrom('\u0000', '\\', '\\u', '\\u0000', 'u', '0', '00', 'a', ' ', '1 cup ', 'flour', '"', '\n', '\u0001'), { maxLength: 8 }).map((parts) => parts.join(''));
+  const value = fc.oneof(text, fc.integer(), fc.constant(null), fc.boolean(), fc.constant(1.5), fc.array(text, { maxLength: 2 }), fc.dictionary(text, text, { maxKeys: 2 }));
+  const item = fc.oneof(text, fc.dictionary(fc.oneof(fc.constantFrom('name', 'unit', 'note', 'quantity'), text), value, { maxKeys: 4 }));
+
+  it('is refused exactly when the JSON of the ingredient holds \\u0000, as it always was', () => {
+    fc.assert(
+      fc.property(item, (ingredient) => {
+        assert.equal(refusedForNul(ingredient), JSON.stringify(ingredient).includes('\\u0000'), JSON.stringify(ingredient));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -117,3 +117,28 @@ describe('fuzzy matching of recipes', () => {
     assert.equal(match(long, `word${(MAX_FUZZY_WORDS_PER_RECIPE + 100).toString(36)}x`), 'exact', 'words past the bound still match exactly');
   });
 });
+
+describe('addStoredWordFuzzyKeys: the same keys as cutting the array of letters', () => {
+  // The keys as they were first written: every key cut from the word's array of code points.
+  const reference = (word: string): string[] => {
+    const letters = [...word];
+    const keys: string[] = [];
+    if (letters.length < FUZZY_MIN_LENGTH - 1 || letters.length > FUZZY_MAX_LENGTH) return keys;
+    keys.push(`=${word}`);
+    if (letters.length < FUZZY_MIN_LENGTH) return keys;
+    for (let index = 0; index < letters.length; index += 1) keys.push(`${index}~${letters.slice(0, index).join('')}${letters.slice(index + 1).join('')}`);
+    return keys;
+  };
+  // BMP letters, accented ones, and letters beyond the BMP (two UTF-16 units each), at every length around the bounds.
+  const letter = fc.constantFrom('a', 'b', 'e', 'é', 'ß', 'ж', '字', '𝔞', '𠀀', '1');
+
+  it('gives byte for byte the keys of the reference, in the same order', () => {
+    fc.assert(
+      fc.property(fc.array(letter, { minLength: 0, maxLength: 27 }), (letters) => {
+        const word = letters.join('');
+        assert.deepEqual([...storedKeys(word)], reference(word), word);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
