@@ -16,7 +16,7 @@ import openapi from './plugins/openapi.js';
 import problemDetails, { BODY_LIMIT_BYTES, frameworkErrorHandler } from './plugins/problem-details.js';
 import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
 import requestFraming from './plugins/request-framing.js';
-import security, { securityHeaders } from './plugins/security.js';
+import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
 import { docsRoutes } from './routes/docs.js';
 import { documentRoutes } from './routes/documents.js';
@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy ?? false,
     frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler: clientErrorHandler(requestTimeoutMs, securityHeaders()),
+    clientErrorHandler: clientErrorHandler(requestTimeoutMs, SECURITY_HEADERS),
     ...serverLimits(requestTimeoutMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler());

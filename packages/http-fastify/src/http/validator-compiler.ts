@@ -35,10 +35,11 @@ type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
 function digitsFirst(names: readonly string[], validate: ValidateFunction): Validate {
   const check: Validate = (data) => {
     const values = (data ?? {}) as Record<string, unknown>;
-    const errors: ErrorObject[] = [];
+    let errors: ErrorObject[] | undefined; // made only for a request that has one: most have none
     for (const name of names) {
       const value = values[name];
       if (typeof value !== 'string' || DECIMAL_DIGITS.test(value)) continue;
+      errors ??= [];
       errors.push({
         keyword: 'pattern',
         instancePath: `/${name}`,
@@ -48,7 +49,7 @@ function digitsFirst(names: readonly string[], validate: ValidateFunction): Vali
       });
     }
     const valid = validate(data);
-    if (errors.length === 0) {
+    if (errors === undefined) {
       check.errors = validate.errors ?? null;
       return valid;
     }

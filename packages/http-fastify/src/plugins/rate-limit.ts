@@ -8,7 +8,7 @@
  * the API down with it.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { HttpProblem, problem } from '../http/problem.js';
@@ -19,7 +19,11 @@ export interface Limit {
   readonly windowMs: number;
 }
 
-export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/**
+ * A hook (onRequest or preHandler), callback style: in memory the count is decided at once, without a promise; only a
+ * count in Redis waits.
+ */
+export type Limiter = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 export interface Limiters {
   /** Keyed on `request.userId`: run it after authentication. */
@@ -55,14 +59,14 @@ async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Prom
   if (options.redis !== undefined) await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'larder:rate-limit:' });
 
   /** The headers, and past the limit the 429, for a counter that stands at `current` with `ttlMs` left in its window. */
-  const decide = (reply: FastifyReply, limit: Limit, current: number, ttlMs: number): void => {
+  const decide = (reply: FastifyReply, limit: Limit, max: string, current: number, ttlMs: number): HttpProblem | undefined => {
     const ttlInSeconds = Math.ceil(ttlMs / 1000);
-    reply.header('ratelimit-limit', limit.max);
-    reply.header('ratelimit-remaining', Math.max(0, limit.max - current));
-    reply.header('ratelimit-reset', ttlInSeconds);
-    if (current <= limit.max) return;
+    reply.header('ratelimit-limit', max);
+    reply.header('ratelimit-remaining', String(Math.max(0, limit.max - current)));
+    reply.header('ratelimit-reset', String(ttlInSeconds));
+    if (current <= limit.max) return undefined;
     const seconds = String(Math.max(1, ttlInSeconds));
-    throw new HttpProblem(
+    return new HttpProblem(
       problem(429, 'rate_limited', `Too many requests: ${limit.max} per ${limit.windowMs / 1000} s. Retry in ${seconds} s.`, {
         headers: { 'retry-after': seconds },
       }),
@@ -70,27 +74,30 @@ async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Prom
   };
 
   const limiter = (name: string, limit: Limit, keyOf: (request: FastifyRequest) => string): Limiter => {
+    const max = String(limit.max);
     if (options.redis === undefined) {
       // In memory the counter answers at once: the limiter asks it directly. Through the plugin's createRateLimit a
-      // count cost three awaits and a promise per request, more than the count itself.
+      // count cost three awaits and a promise per request, more than the count itself. Each limiter has a store of
+      // its own, so the key is the user, address or e-mail alone.
       const store = new MemoryRateLimitStore();
-      return async (request, reply) => {
-        const counted = store.count(`${name}:${keyOf(request)}`, limit.windowMs);
-        decide(reply, limit, counted.current, counted.ttl);
+      return (request, reply, done) => {
+        const counted = store.count(keyOf(request), limit.windowMs);
+        done(decide(reply, limit, max, counted.current, counted.ttl));
       };
     }
     const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
-    return async (request, reply) => {
-      let result: Awaited<ReturnType<typeof check>>;
-      try {
-        result = await raceTimeout(check(request), STORE_TIMEOUT_MS);
-      } catch (error) {
-        request.log.warn({ err: error, limiter: name }, 'rate-limit store unavailable; request let through');
-        return;
-      }
-      if (result.isAllowed) return;
-      // The plugin's answer, back to the counter it read: `remaining` is clamped at 0, `isExceeded` says it went past.
-      decide(reply, limit, result.isExceeded ? limit.max + 1 : limit.max - result.remaining, result.ttl);
+    return (request, reply, done) => {
+      raceTimeout(check(request), STORE_TIMEOUT_MS).then(
+        (result) => {
+          // The plugin's answer, back to the counter it read: `remaining` is clamped at 0, `isExceeded` says it went past.
+          if (result.isAllowed) done();
+          else done(decide(reply, limit, max, result.isExceeded ? limit.max + 1 : limit.max - result.remaining, result.ttl));
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error, limiter: name }, 'rate-limit store unavailable; request let through');
+          done();
+        },
+      );
     };
   };
 

@@ -12,6 +12,7 @@
  * The check reads `rawHeaders`, which keeps every header line; it compares lengths before names, so a request with
  * the usual dozen headers costs a dozen integer comparisons and four lower-casings.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem, problem } from '../http/problem.js';
@@ -50,6 +51,16 @@ export function framingProblem(rawHeaders: readonly string[], httpVersion: strin
   return undefined;
 }
 
+/**
+ * Whether a body may still be on its way: the request announced one. A request without a body is complete once its
+ * headers are read, though Node marks it so only after the hooks that run on those headers (a CORS preflight, or a
+ * 401 answered at once, would otherwise close a keep-alive connection for nothing).
+ */
+function mayHaveBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 async function requestFraming(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     const detail = framingProblem(request.raw.rawHeaders, request.raw.httpVersion);
@@ -62,7 +73,7 @@ async function requestFraming(app: FastifyInstance): Promise<void> {
     done(new HttpProblem(problem(400, 'malformed_request', detail)));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (!request.raw.complete && mayHaveBody(request.raw.headers)) reply.header('connection', 'close');
     done(null, payload);
   });
 }
