@@ -1,0 +1,395 @@
+/**
+ * The in-memory recipe store's indexes, so that a search or a listing at 100,000 recipes reads the recipes that
+ * match rather than all of them, with the answers of the reference semantics (`recipeMatchesFilter`,
+ * `recipeComparator`, `relevanceGroup`) unchanged.
+ *
+ * - Every recipe gets a slot (0, 1, 2… in order of first write; a recipe keeps its slot when it changes), and a row:
+ *   the recipe and the values its filters and sorts read, computed once per write (facet keys, folded title).
+ * - Inverted indexes: search key → slots whose recipe has it among all its keys (`recipeSearchKeys(...).all`), and
+ *   among its title's keys; facet value → slots (cuisine, meal type, season, collection, each dietary tag).
+ *   Posting lists are ascending slots in a compact form (`posting.ts`).
+ * - A text query is answered by stamping: for query word i, every slot in the posting of its key (or of one of its
+ *   typo keys) whose stamp says "words 0..i-1 matched" moves on to "0..i matched"; the slots stamped with every word
+ *   at the end are the matches, and a second stamp that only exact keys move says which matched exactly. Title
+ *   stamps, from the title postings, give the relevance groups. The cost is the sum of the query keys' posting
+ *   sizes, not the library's size.
+ * - The other filters are checked on the candidates' rows; without a text query the candidates are the smallest
+ *   facet posting the filter names, else every slot.
+ * - The page is a bounded selection: the first offset + perPage candidates in the sort's order, kept in a heap of
+ *   that size, never a sort of every match.
+ * Writes keep everything current: a changed recipe's keys are compared with its previous ones and only the
+ * difference is moved (a status change, such as archiving, moves none).
+ */
+import type { Recipe, RecipeStatus } from '../recipe/recipe.js';
+import { facetKey } from '../recipe/recipe.js';
+import { titleSortKey, type RecipeFilter, type RecipeSort } from '../recipe/recipe-query.js';
+import { recipeSearchKeys } from '../search/search-terms.js';
+import { postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
+
+interface Row {
+  readonly recipe: Recipe;
+  readonly status: RecipeStatus;
+  readonly cuisine: string | null;
+  readonly mealType: string | null;
+  readonly season: string | null;
+  readonly titleKey: string;
+  readonly created: number;
+  readonly updated: number;
+}
+
+const facetOf = (value: string | null): string | null => (value === null ? null : facetKey(value));
+
+function rowOf(recipe: Recipe): Row {
+  return {
+    recipe,
+    status: recipe.status,
+    cuisine: facetOf(recipe.cuisine),
+    mealType: facetOf(recipe.meal_type),
+    season: facetOf(recipe.season),
+    titleKey: titleSortKey(recipe.title),
+    created: recipe.created_at.getTime(),
+    updated: recipe.updated_at.getTime(),
+  };
+}
+
+/** The facet postings a recipe belongs to, as `kind:value` keys. */
+function facetKeys(row: Row): string[] {
+  const keys: string[] = [];
+  if (row.cuisine !== null) keys.push(`c:${row.cuisine}`);
+  if (row.mealType !== null) keys.push(`m:${row.mealType}`);
+  if (row.season !== null) keys.push(`s:${row.season}`);
+  if (row.recipe.collection_id !== null) keys.push(`k:${row.recipe.collection_id}`);
+  for (const tag of row.recipe.dietary_tags) keys.push(`t:${tag}`);
+  return keys;
+}
+
+/** The keys of the filter's facets: a candidate must be in every one of these postings. */
+function filterFacetKeys(filter: RecipeFilter): string[] {
+  const keys: string[] = [];
+  if (filter.cuisine !== undefined) keys.push(`c:${filter.cuisine}`);
+  if (filter.mealType !== undefined) keys.push(`m:${filter.mealType}`);
+  if (filter.season !== undefined) keys.push(`s:${filter.season}`);
+  if (filter.collectionId !== undefined) keys.push(`k:${filter.collectionId}`);
+  for (const tag of filter.dietaryTags) keys.push(`t:${tag}`);
+  return keys;
+}
+
+const sameSearchText = (a: Recipe, b: Recipe): boolean =>
+  a.title === b.title &&
+  a.description === b.description &&
+  a.notes === b.notes &&
+  a.ingredients.length === b.ingredients.length &&
+  a.ingredients.every((ingredient, index) => ingredient.name === b.ingredients[index]?.name);
+
+/** `recipeMatchesFilter` without the text query, on a row. */
+function rowMatches(row: Row, filter: RecipeFilter): boolean {
+  if (!filter.statuses.includes(row.status)) return false;
+  const recipe = row.recipe;
+  if (filter.dietaryTags.length > 0 && !filter.dietaryTags.every((tag) => recipe.dietary_tags.includes(tag))) return false;
+  if (filter.cuisine !== undefined && row.cuisine !== filter.cuisine) return false;
+  if (filter.mealType !== undefined && row.mealType !== filter.mealType) return false;
+  if (filter.season !== undefined && row.season !== filter.season) return false;
+  if (filter.collectionId !== undefined && recipe.collection_id !== filter.collectionId) return false;
+  if (filter.maxCookTimeMinutes !== undefined) {
+    if (recipe.cook_time_minutes === null || recipe.cook_time_minutes > filter.maxCookTimeMinutes) return false;
+  }
+  return filter.emailReady === undefined || recipe.email_ready === filter.emailReady;
+}
+
+const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export interface IndexedPage {
+  readonly items: Recipe[];
+  readonly total: number;
+  readonly fuzzyMatches: number;
+}
+
+/** Orders slots: negative when the first comes first. */
+type SlotOrder = (a: number, b: number) => number;
+
+/**
+ * The first `count` of `slots` in `order`, in that order: a max-heap of `count` (its worst at the top) that each
+ * further slot enters only if it comes before the top. O(n log count) against a whole sort's O(n log n).
+ */
+export function firstInOrder(slots: readonly number[], count: number, order: SlotOrder): number[] {
+  if (count <= 0) return [];
+  if (slots.length <= count) return [...slots].sort(order);
+  const heap: number[] = [];
+  const siftDown = (from: number): void => {
+    let at = from;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= heap.length) return;
+      const right = left + 1;
+      let worst = left;
+      if (right < heap.length && order(heap[right] as number, heap[left] as number) > 0) worst = right;
+      if (order(heap[worst] as number, heap[at] as number) <= 0) return;
+      [heap[at], heap[worst]] = [heap[worst] as number, heap[at] as number];
+      at = worst;
+    }
+  };
+  for (const slot of slots) {
+    if (heap.length < count) {
+      heap.push(slot);
+      let at = heap.length - 1;
+      while (at > 0) {
+        const parent = (at - 1) >>> 1;
+        if (order(heap[at] as number, heap[parent] as number) <= 0) break;
+        [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+        at = parent;
+      }
+    } else if (order(slot, heap[0] as number) < 0) {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap.sort(order);
+}
+
+export class RecipeIndex {
+  readonly #slotOf = new Map<string, number>();
+  readonly #rows: Row[] = [];
+  /** Search key → slots whose recipe has it (title, description, ingredient names, notes). */
+  readonly #allKeys = new Map<string, Posting>();
+  /** Search key → slots whose recipe's title has it. */
+  readonly #titleKeys = new Map<string, Posting>();
+  readonly #facets = new Map<string, Posting>();
+  readonly #byExternalId = new Map<string, number>();
+  // Stamps of the running query (see the file's comment); a query uses values above #epoch and moves it past them.
+  #hit = new Int32Array(0);
+  #exact = new Int32Array(0);
+  #titleHit = new Int32Array(0);
+  #titleExact = new Int32Array(0);
+  #epoch = 0;
+
+  get size(): number {
+    return this.#rows.length;
+  }
+
+  get(id: string): Recipe | undefined {
+    const slot = this.#slotOf.get(id);
+    return slot === undefined ? undefined : this.#rows[slot]?.recipe;
+  }
+
+  has(id: string): boolean {
+    return this.#slotOf.has(id);
+  }
+
+  /** The id of the recipe that holds this external id, if any. */
+  externalIdOwner(externalId: string): string | undefined {
+    const slot = this.#byExternalId.get(externalId);
+    return slot === undefined ? undefined : this.#rows[slot]?.recipe.id;
+  }
+
+  /** The stored recipes with these external ids, in the order they were first stored. */
+  byExternalIds(externalIds: Iterable<string>): Recipe[] {
+    const slots = new Set<number>();
+    for (const externalId of externalIds) {
+      const slot = this.#byExternalId.get(externalId);
+      if (slot !== undefined) slots.add(slot);
+    }
+    return [...slots].sort((a, b) => a - b).map((slot) => (this.#rows[slot] as Row).recipe);
+  }
+
+  all(): Recipe[] {
+    return this.#rows.map((row) => row.recipe);
+  }
+
+  /** Stores a recipe, new or a replacement of the one with its id, and brings every index up to date. */
+  put(recipe: Recipe): void {
+    const row = rowOf(recipe);
+    const slot = this.#slotOf.get(recipe.id);
+    if (slot === undefined) {
+      const fresh = this.#rows.length;
+      this.#slotOf.set(recipe.id, fresh);
+      this.#rows.push(row);
+      const keys = recipeSearchKeys(recipe);
+      for (const key of keys.all) this.#allKeys.set(key, postingWith(this.#allKeys.get(key), fresh));
+      for (const key of keys.title) this.#titleKeys.set(key, postingWith(this.#titleKeys.get(key), fresh));
+      for (const key of facetKeys(row)) this.#facets.set(key, postingWith(this.#facets.get(key), fresh));
+      if (recipe.external_id !== null) this.#byExternalId.set(recipe.external_id, fresh);
+      return;
+    }
+    const before = this.#rows[slot] as Row;
+    this.#rows[slot] = row;
+    if (!sameSearchText(before.recipe, recipe)) {
+      const was = recipeSearchKeys(before.recipe);
+      const now = recipeSearchKeys(recipe);
+      this.#move(this.#allKeys, slot, was.all, now.all);
+      this.#move(this.#titleKeys, slot, was.title, now.title);
+    }
+    this.#move(this.#facets, slot, facetKeys(before), facetKeys(row));
+    const [oldExternal, newExternal] = [before.recipe.external_id, recipe.external_id];
+    if (oldExternal !== newExternal) {
+      if (oldExternal !== null && this.#byExternalId.get(oldExternal) === slot) this.#byExternalId.delete(oldExternal);
+      if (newExternal !== null) this.#byExternalId.set(newExternal, slot);
+    }
+  }
+
+  #move(index: Map<string, Posting>, slot: number, before: readonly string[], after: readonly string[]): void {
+    const keep = new Set(after);
+    for (const key of before) {
+      if (keep.has(key)) continue;
+      const posting = index.get(key);
+      if (posting === undefined) continue;
+      const left = postingWithout(posting, slot);
+      if (left === undefined) index.delete(key);
+      else index.set(key, left);
+    }
+    const had = new Set(before);
+    for (const key of after) if (!had.has(key)) index.set(key, postingWith(index.get(key), slot));
+  }
+
+  /** Makes the stamp arrays cover every slot, and returns a fresh base above every stamp in them. */
+  #stampBase(span: number): number {
+    const size = this.#rows.length;
+    if (this.#hit.length < size) {
+      const capacity = Math.max(1024, size * 2);
+      this.#hit = new Int32Array(capacity);
+      this.#exact = new Int32Array(capacity);
+      this.#titleHit = new Int32Array(capacity);
+      this.#titleExact = new Int32Array(capacity);
+      this.#epoch = 0;
+    }
+    if (this.#epoch + span + 1 >= 0x7fffffff) {
+      for (const stamps of [this.#hit, this.#exact, this.#titleHit, this.#titleExact]) stamps.fill(0);
+      this.#epoch = 0;
+    }
+    const base = this.#epoch + 1;
+    this.#epoch = base + span;
+    return base;
+  }
+
+  /**
+   * Stamps every slot by how many query words (from the first) it matches, in `hit` (a key or one of its typo keys)
+   * and `exact` (the key itself), from `index`'s postings. A slot matched every word when its stamp is base + words.
+   */
+  #stamp(index: Map<string, Posting>, filter: RecipeFilter, base: number, hit: Int32Array, exact: Int32Array): void {
+    filter.searchKeys.forEach((key, word) => {
+      // Stamps below `base` are earlier queries': the first word takes any of them.
+      const from = base + word;
+      const to = from + 1;
+      const exactSlots = slotsOf(index.get(key));
+      for (let at = 0; at < exactSlots.length; at += 1) {
+        const slot = exactSlots[at] as number;
+        if (word === 0 || hit[slot] === from) hit[slot] = to;
+        if (word === 0 || exact[slot] === from) exact[slot] = to;
+      }
+      for (const typoKey of filter.fuzzyKeys?.[word] ?? []) {
+        const typoSlots = slotsOf(index.get(typoKey));
+        for (let at = 0; at < typoSlots.length; at += 1) {
+          const slot = typoSlots[at] as number;
+          if (hit[slot] !== to && (word === 0 || hit[slot] === from)) hit[slot] = to;
+        }
+      }
+    });
+  }
+
+  /** The slots that match the whole filter, in no particular order. */
+  #candidates(filter: RecipeFilter, base: number): number[] {
+    const words = filter.searchKeys.length;
+    const matched: number[] = [];
+    if (words > 0) {
+      this.#stamp(this.#allKeys, filter, base, this.#hit, this.#exact);
+      const hit = this.#hit;
+      const done = base + words;
+      // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
+      const last = words - 1;
+      const lastKeys = [filter.searchKeys[last] as string, ...(filter.fuzzyKeys?.[last] ?? [])];
+      for (const key of lastKeys) {
+        const slots = slotsOf(this.#allKeys.get(key));
+        for (let at = 0; at < slots.length; at += 1) {
+          const slot = slots[at] as number;
+          if (hit[slot] !== done) continue;
+          hit[slot] = done + 1;
+          if (rowMatches(this.#rows[slot] as Row, filter)) matched.push(slot);
+        }
+      }
+      return matched;
+    }
+    let smallest: Posting | undefined;
+    let smallestSize = Number.POSITIVE_INFINITY;
+    for (const key of filterFacetKeys(filter)) {
+      const posting = this.#facets.get(key);
+      const size = postingSize(posting);
+      if (size < smallestSize) [smallest, smallestSize] = [posting, size];
+    }
+    if (smallestSize !== Number.POSITIVE_INFINITY) {
+      const slots = slotsOf(smallest);
+      for (let at = 0; at < slots.length; at += 1) {
+        const slot = slots[at] as number;
+        if (rowMatches(this.#rows[slot] as Row, filter)) matched.push(slot);
+      }
+      return matched;
+    }
+    const rows = this.#rows;
+    for (let slot = 0; slot < rows.length; slot += 1) if (rowMatches(rows[slot] as Row, filter)) matched.push(slot);
+    return matched;
+  }
+
+  #order(sort: RecipeSort, filter: RecipeFilter, base: number): SlotOrder {
+    const rows = this.#rows;
+    const row = (slot: number): Row => rows[slot] as Row;
+    const byId = (a: number, b: number): number => compareStrings(row(a).recipe.id, row(b).recipe.id);
+    const direction = sort.order === 'asc' ? 1 : -1;
+    switch (sort.key) {
+      case 'relevance': {
+        const group = this.#relevanceGroups(filter, base);
+        return (a, b) => group(a) - group(b) || row(b).recipe.engagement_score - row(a).recipe.engagement_score || -byId(a, b);
+      }
+      case 'title':
+        return (a, b) => direction * (compareStrings(row(a).titleKey, row(b).titleKey) || byId(a, b));
+      case 'engagement_score':
+        return (a, b) => direction * (row(a).recipe.engagement_score - row(b).recipe.engagement_score || byId(a, b));
+      case 'created_at':
+        return (a, b) => direction * (row(a).created - row(b).created || byId(a, b));
+      case 'updated_at':
+        return (a, b) => direction * (row(a).updated - row(b).updated || byId(a, b));
+    }
+  }
+
+  /** `relevanceGroup` of a matching slot, from the stamps (call after `#candidates` with the same base). */
+  #relevanceGroups(filter: RecipeFilter, base: number): (slot: number) => number {
+    const words = filter.searchKeys.length;
+    if (words === 0) return () => 0;
+    this.#stamp(this.#titleKeys, filter, base, this.#titleHit, this.#titleExact);
+    const done = base + words;
+    const [exact, titleHit, titleExact] = [this.#exact, this.#titleHit, this.#titleExact];
+    return (slot) => (titleExact[slot] === done ? 0 : exact[slot] === done ? 1 : titleHit[slot] === done ? 2 : 3);
+  }
+
+  /** A page of the listing: the items from `offset`, at most `limit`, with the total and the fuzzy matches. */
+  list(filter: RecipeFilter, sort: RecipeSort, offset: number, limit: number): IndexedPage {
+    const base = this.#stampBase(filter.searchKeys.length + 1);
+    const matched = this.#candidates(filter, base);
+    let fuzzyMatches = 0;
+    if (filter.searchKeys.length > 0 && (filter.fuzzyKeys ?? []).some((keys) => keys.length > 0)) {
+      const done = base + filter.searchKeys.length;
+      for (const slot of matched) if (this.#exact[slot] !== done) fuzzyMatches += 1;
+    }
+    const first = offset >= matched.length ? [] : firstInOrder(matched, offset + limit, this.#order(sort, filter, base));
+    return { items: first.slice(offset).map((slot) => (this.#rows[slot] as Row).recipe), total: matched.length, fuzzyMatches };
+  }
+
+  /** Up to `limit` matching recipes with an id greater than `afterId`, by id ascending. */
+  listAfter(filter: RecipeFilter, afterId: string | null, limit: number): Recipe[] {
+    const base = this.#stampBase(filter.searchKeys.length + 1);
+    const rows = this.#rows;
+    const id = (slot: number): string => (rows[slot] as Row).recipe.id;
+    const matched = this.#candidates(filter, base).filter((slot) => afterId === null || id(slot) > afterId);
+    return firstInOrder(matched, limit, (a, b) => compareStrings(id(a), id(b))).map((slot) => (rows[slot] as Row).recipe);
+  }
+
+  /** Index sizes, for the bench: keys, posting entries and approximate bytes of the posting lists. */
+  stats(): { keys: number; entries: number; postingBytes: number } {
+    let [keys, entries, bytes] = [0, 0, 0];
+    for (const index of [this.#allKeys, this.#titleKeys, this.#facets]) {
+      keys += index.size;
+      for (const posting of index.values()) {
+        entries += postingSize(posting);
+        bytes += postingBytes(posting);
+      }
+    }
+    return { keys, entries, postingBytes: bytes };
+  }
+}
