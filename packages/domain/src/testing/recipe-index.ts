@@ -23,6 +23,7 @@
 import type { Recipe, RecipeStatus } from '../recipe/recipe.js';
 import { facetKey } from '../recipe/recipe.js';
 import { titleSortKey, type RecipeFilter, type RecipeSort } from '../recipe/recipe-query.js';
+import { addStoredWordFuzzyKeys } from '../search/fuzzy-keys.js';
 import { recipeSearchKeys } from '../search/search-terms.js';
 import { postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
 
@@ -111,7 +112,7 @@ type SlotOrder = (a: number, b: number) => number;
  * The first `count` of `slots` in `order`, in that order: a max-heap of `count` (its worst at the top) that each
  * further slot enters only if it comes before the top. O(n log count) against a whole sort's O(n log n).
  */
-export function firstInOrder(slots: readonly number[], count: number, order: SlotOrder): number[] {
+export function firstInOrder(slots: readonly number[], count: number, order: SlotOrder, fromEnd = false): number[] {
   if (count <= 0) return [];
   if (slots.length <= count) return [...slots].sort(order);
   const heap: number[] = [];
@@ -128,7 +129,10 @@ export function firstInOrder(slots: readonly number[], count: number, order: Slo
       at = worst;
     }
   };
-  for (const slot of slots) {
+  // Slots come in order of first write, which is creation order: a descending sort meets its best slots first
+  // from the end, and then turns the rest away with one comparison each, where from the start each would enter.
+  for (let index = 0; index < slots.length; index += 1) {
+    const slot = slots[fromEnd ? slots.length - 1 - index : index] as number;
     if (heap.length < count) {
       heap.push(slot);
       let at = heap.length - 1;
@@ -154,6 +158,14 @@ export class RecipeIndex {
   /** Search key → slots whose recipe's title has it. */
   readonly #titleKeys = new Map<string, Posting>();
   readonly #facets = new Map<string, Posting>();
+  /**
+   * Typo key of the `i~…` form → the whole-word keys (`=word`) of the stored words that have it. These keys get no
+   * posting of their own: a recipe has `i~…` exactly when it has `=word` for one of these words (only a word's own
+   * typo keys start with `=word`), so a query's typo key leads to words here, and each word to its `=word` posting.
+   * Most typo keys of a query name the query word itself or words that start with it, whose recipes the word's
+   * prefix posting already holds; skipping those makes a typo-tolerant query cost about as much as an exact one.
+   */
+  readonly #typoWords = new Map<string, string | string[]>();
   readonly #byExternalId = new Map<string, number>();
   // Stamps of the running query (see the file's comment); a query uses values above #epoch and moves it past them.
   #hit = new Int32Array(0);
@@ -204,8 +216,8 @@ export class RecipeIndex {
       this.#slotOf.set(recipe.id, fresh);
       this.#rows.push(row);
       const keys = recipeSearchKeys(recipe);
-      for (const key of keys.all) this.#allKeys.set(key, postingWith(this.#allKeys.get(key), fresh));
-      for (const key of keys.title) this.#titleKeys.set(key, postingWith(this.#titleKeys.get(key), fresh));
+      this.#move(this.#allKeys, fresh, [], keys.all);
+      this.#move(this.#titleKeys, fresh, [], keys.title);
       for (const key of facetKeys(row)) this.#facets.set(key, postingWith(this.#facets.get(key), fresh));
       if (recipe.external_id !== null) this.#byExternalId.set(recipe.external_id, fresh);
       return;
@@ -227,17 +239,72 @@ export class RecipeIndex {
   }
 
   #move(index: Map<string, Posting>, slot: number, before: readonly string[], after: readonly string[]): void {
+    const words = index === this.#allKeys;
     const keep = new Set(after);
     for (const key of before) {
-      if (keep.has(key)) continue;
+      if (keep.has(key) || key.includes('~')) continue;
       const posting = index.get(key);
       if (posting === undefined) continue;
       const left = postingWithout(posting, slot);
-      if (left === undefined) index.delete(key);
-      else index.set(key, left);
+      if (left !== undefined) index.set(key, left);
+      else {
+        index.delete(key);
+        if (words && key.startsWith('=')) this.#wordTypoKeys(key, (typoKey) => this.#forgetTypoWord(typoKey, key));
+      }
     }
     const had = new Set(before);
-    for (const key of after) if (!had.has(key)) index.set(key, postingWith(index.get(key), slot));
+    for (const key of after) {
+      if (had.has(key) || key.includes('~')) continue;
+      const posting = index.get(key);
+      if (words && posting === undefined && key.startsWith('=')) this.#wordTypoKeys(key, (typoKey) => this.#addTypoWord(typoKey, key));
+      index.set(key, postingWith(posting, slot));
+    }
+  }
+
+  /** Calls `each` with the `i~…` typo keys of the word whose whole-word key is `wordKey` (`=word`). */
+  #wordTypoKeys(wordKey: string, each: (typoKey: string) => void): void {
+    const keys = new Set<string>();
+    addStoredWordFuzzyKeys(wordKey.slice(1), keys);
+    for (const key of keys) if (key.includes('~')) each(key);
+  }
+
+  #addTypoWord(typoKey: string, wordKey: string): void {
+    const words = this.#typoWords.get(typoKey);
+    if (words === undefined) this.#typoWords.set(typoKey, wordKey);
+    else if (typeof words === 'string') this.#typoWords.set(typoKey, words === wordKey ? words : [words, wordKey]);
+    else if (!words.includes(wordKey)) words.push(wordKey);
+  }
+
+  #forgetTypoWord(typoKey: string, wordKey: string): void {
+    const words = this.#typoWords.get(typoKey);
+    if (words === undefined) return;
+    if (typeof words === 'string') {
+      if (words === wordKey) this.#typoWords.delete(typoKey);
+      return;
+    }
+    const left = words.filter((word) => word !== wordKey);
+    this.#typoWords.set(typoKey, left.length === 1 ? (left[0] as string) : left);
+  }
+
+  /**
+   * The posting keys whose slots match query word `word` within a typo but not exactly: the `=word` keys of the
+   * stored words one edit away, leaving out words that start with the query's key (their recipes hold that key).
+   */
+  #typoPostingKeys(filter: RecipeFilter, word: number): string[] {
+    const exactKey = filter.searchKeys[word] as string;
+    const found = new Set<string>();
+    const add = (wordKey: string): void => {
+      if (!wordKey.startsWith(exactKey, 1)) found.add(wordKey);
+    };
+    for (const typoKey of filter.fuzzyKeys?.[word] ?? []) {
+      if (typoKey.startsWith('=')) add(typoKey);
+      else {
+        const words = this.#typoWords.get(typoKey);
+        if (typeof words === 'string') add(words);
+        else if (words !== undefined) words.forEach(add);
+      }
+    }
+    return [...found];
   }
 
   /** Makes the stamp arrays cover every slot, and returns a fresh base above every stamp in them. */
@@ -264,7 +331,7 @@ export class RecipeIndex {
    * Stamps every slot by how many query words (from the first) it matches, in `hit` (a key or one of its typo keys)
    * and `exact` (the key itself), from `index`'s postings. A slot matched every word when its stamp is base + words.
    */
-  #stamp(index: Map<string, Posting>, filter: RecipeFilter, base: number, hit: Int32Array, exact: Int32Array): void {
+  #stamp(index: Map<string, Posting>, filter: RecipeFilter, typoKeys: readonly string[][], base: number, hit: Int32Array, exact: Int32Array): void {
     filter.searchKeys.forEach((key, word) => {
       // Stamps below `base` are earlier queries': the first word takes any of them.
       const from = base + word;
@@ -275,7 +342,7 @@ export class RecipeIndex {
         if (word === 0 || hit[slot] === from) hit[slot] = to;
         if (word === 0 || exact[slot] === from) exact[slot] = to;
       }
-      for (const typoKey of filter.fuzzyKeys?.[word] ?? []) {
+      for (const typoKey of typoKeys[word] ?? []) {
         const typoSlots = slotsOf(index.get(typoKey));
         for (let at = 0; at < typoSlots.length; at += 1) {
           const slot = typoSlots[at] as number;
@@ -286,16 +353,16 @@ export class RecipeIndex {
   }
 
   /** The slots that match the whole filter, in no particular order. */
-  #candidates(filter: RecipeFilter, base: number): number[] {
+  #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number[] {
     const words = filter.searchKeys.length;
     const matched: number[] = [];
     if (words > 0) {
-      this.#stamp(this.#allKeys, filter, base, this.#hit, this.#exact);
+      this.#stamp(this.#allKeys, filter, typoKeys, base, this.#hit, this.#exact);
       const hit = this.#hit;
       const done = base + words;
       // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
       const last = words - 1;
-      const lastKeys = [filter.searchKeys[last] as string, ...(filter.fuzzyKeys?.[last] ?? [])];
+      const lastKeys = [filter.searchKeys[last] as string, ...(typoKeys[last] ?? [])];
       for (const key of lastKeys) {
         const slots = slotsOf(this.#allKeys.get(key));
         for (let at = 0; at < slots.length; at += 1) {
@@ -327,14 +394,14 @@ export class RecipeIndex {
     return matched;
   }
 
-  #order(sort: RecipeSort, filter: RecipeFilter, base: number): SlotOrder {
+  #order(sort: RecipeSort, filter: RecipeFilter, typoKeys: readonly string[][], base: number): SlotOrder {
     const rows = this.#rows;
     const row = (slot: number): Row => rows[slot] as Row;
     const byId = (a: number, b: number): number => compareStrings(row(a).recipe.id, row(b).recipe.id);
     const direction = sort.order === 'asc' ? 1 : -1;
     switch (sort.key) {
       case 'relevance': {
-        const group = this.#relevanceGroups(filter, base);
+        const group = this.#relevanceGroups(filter, typoKeys, base);
         return (a, b) => group(a) - group(b) || row(b).recipe.engagement_score - row(a).recipe.engagement_score || -byId(a, b);
       }
       case 'title':
@@ -349,10 +416,10 @@ export class RecipeIndex {
   }
 
   /** `relevanceGroup` of a matching slot, from the stamps (call after `#candidates` with the same base). */
-  #relevanceGroups(filter: RecipeFilter, base: number): (slot: number) => number {
+  #relevanceGroups(filter: RecipeFilter, typoKeys: readonly string[][], base: number): (slot: number) => number {
     const words = filter.searchKeys.length;
     if (words === 0) return () => 0;
-    this.#stamp(this.#titleKeys, filter, base, this.#titleHit, this.#titleExact);
+    this.#stamp(this.#titleKeys, filter, typoKeys, base, this.#titleHit, this.#titleExact);
     const done = base + words;
     const [exact, titleHit, titleExact] = [this.#exact, this.#titleHit, this.#titleExact];
     return (slot) => (titleExact[slot] === done ? 0 : exact[slot] === done ? 1 : titleHit[slot] === done ? 2 : 3);
@@ -361,13 +428,14 @@ export class RecipeIndex {
   /** A page of the listing: the items from `offset`, at most `limit`, with the total and the fuzzy matches. */
   list(filter: RecipeFilter, sort: RecipeSort, offset: number, limit: number): IndexedPage {
     const base = this.#stampBase(filter.searchKeys.length + 1);
-    const matched = this.#candidates(filter, base);
+    const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
+    const matched = this.#candidates(filter, typoKeys, base);
     let fuzzyMatches = 0;
     if (filter.searchKeys.length > 0 && (filter.fuzzyKeys ?? []).some((keys) => keys.length > 0)) {
       const done = base + filter.searchKeys.length;
       for (const slot of matched) if (this.#exact[slot] !== done) fuzzyMatches += 1;
     }
-    const first = offset >= matched.length ? [] : firstInOrder(matched, offset + limit, this.#order(sort, filter, base));
+    const first = offset >= matched.length ? [] : firstInOrder(matched, offset + limit, this.#order(sort, filter, typoKeys, base), sort.key === 'relevance' || sort.order === 'desc');
     return { items: first.slice(offset).map((slot) => (this.#rows[slot] as Row).recipe), total: matched.length, fuzzyMatches };
   }
 
@@ -376,7 +444,8 @@ export class RecipeIndex {
     const base = this.#stampBase(filter.searchKeys.length + 1);
     const rows = this.#rows;
     const id = (slot: number): string => (rows[slot] as Row).recipe.id;
-    const matched = this.#candidates(filter, base).filter((slot) => afterId === null || id(slot) > afterId);
+    const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
+    const matched = this.#candidates(filter, typoKeys, base).filter((slot) => afterId === null || id(slot) > afterId);
     return firstInOrder(matched, limit, (a, b) => compareStrings(id(a), id(b))).map((slot) => (rows[slot] as Row).recipe);
   }
 

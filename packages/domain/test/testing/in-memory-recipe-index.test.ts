@@ -285,10 +285,10 @@ describe('in-memory recipe store: indexed answers equal a scan', () => {
 
   it('selects the first n of a large set in order, as a sort would', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 300 }), fc.nat(320), (values, count) => {
+      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 300 }), fc.nat(320), fc.boolean(), (values, count, fromEnd) => {
         const order = (a: number, b: number): number => (values[a] as number) - (values[b] as number) || a - b;
         const slots = values.map((_, slot) => slot);
-        assert.deepEqual(firstInOrder(slots, count, order), [...slots].sort(order).slice(0, count));
+        assert.deepEqual(firstInOrder(slots, count, order, fromEnd), [...slots].sort(order).slice(0, count));
       }),
     );
   });
