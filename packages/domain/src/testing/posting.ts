@@ -1,0 +1,104 @@
+/**
+ * A posting list: the ascending slots (small whole numbers, one per stored recipe) that carry a key, in the most
+ * compact of three forms. At 100,000 recipes most keys belong to one recipe (a title's number, a rare word), a few
+ * thousand to dozens, and a few hundred (short prefixes, common words) to thousands, which hold nearly all entries:
+ * - one slot: the number itself (no allocation);
+ * - up to `SMALL_MAX` slots: a plain array (8 bytes a slot, no typed-array overhead of ~200 bytes);
+ * - more: an `Int32Array` with spare room (4 bytes a slot).
+ * Functions return the new form; the caller stores it back (or deletes the key when `undefined` comes back).
+ */
+export const SMALL_MAX = 64;
+
+export class LargePosting {
+  constructor(
+    public slots: Int32Array,
+    public size: number,
+  ) {}
+}
+
+export type Posting = number | number[] | LargePosting;
+
+/** First index in `slots[0..size)` whose value is ≥ `slot`. */
+function lowerBound(slots: ArrayLike<number>, size: number, slot: number): number {
+  let low = 0;
+  let high = size;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((slots[middle] as number) < slot) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export function postingWith(posting: Posting | undefined, slot: number): Posting {
+  if (posting === undefined) return slot;
+  if (typeof posting === 'number') {
+    if (posting === slot) return posting;
+    return posting < slot ? [posting, slot] : [slot, posting];
+  }
+  if (Array.isArray(posting)) {
+    const at = lowerBound(posting, posting.length, slot);
+    if (posting[at] === slot) return posting;
+    if (posting.length < SMALL_MAX) {
+      if (at === posting.length) posting.push(slot);
+      else posting.splice(at, 0, slot);
+      return posting;
+    }
+    const slots = new Int32Array(SMALL_MAX * 4);
+    slots.set(posting);
+    return insertLarge(new LargePosting(slots, posting.length), at, slot);
+  }
+  const at = lowerBound(posting.slots, posting.size, slot);
+  if (at < posting.size && posting.slots[at] === slot) return posting;
+  return insertLarge(posting, at, slot);
+}
+
+function insertLarge(posting: LargePosting, at: number, slot: number): LargePosting {
+  if (posting.size === posting.slots.length) {
+    const grown = new Int32Array(posting.slots.length * 2);
+    grown.set(posting.slots);
+    posting.slots = grown;
+  }
+  if (at < posting.size) posting.slots.copyWithin(at + 1, at, posting.size);
+  posting.slots[at] = slot;
+  posting.size += 1;
+  return posting;
+}
+
+export function postingWithout(posting: Posting, slot: number): Posting | undefined {
+  if (typeof posting === 'number') return posting === slot ? undefined : posting;
+  if (Array.isArray(posting)) {
+    const at = lowerBound(posting, posting.length, slot);
+    if (posting[at] !== slot) return posting;
+    posting.splice(at, 1);
+    return posting.length === 1 ? posting[0] : posting;
+  }
+  const at = lowerBound(posting.slots, posting.size, slot);
+  if (at === posting.size || posting.slots[at] !== slot) return posting;
+  posting.slots.copyWithin(at, at + 1, posting.size);
+  posting.size -= 1;
+  return posting.size === 0 ? undefined : posting;
+}
+
+const NONE: readonly number[] = [];
+
+/** The slots, ascending, as an array-like to loop over (a view, not a copy). */
+export function slotsOf(posting: Posting | undefined): ArrayLike<number> {
+  if (posting === undefined) return NONE;
+  if (typeof posting === 'number') return [posting];
+  if (Array.isArray(posting)) return posting;
+  return posting.slots.subarray(0, posting.size);
+}
+
+export function postingSize(posting: Posting | undefined): number {
+  if (posting === undefined) return 0;
+  if (typeof posting === 'number') return 1;
+  return Array.isArray(posting) ? posting.length : posting.size;
+}
+
+/** Approximate bytes held (V8, 64-bit, without pointer compression), for the bench's memory figure. */
+export function postingBytes(posting: Posting): number {
+  if (typeof posting === 'number') return 0;
+  if (Array.isArray(posting)) return 32 + 16 + 8 * posting.length;
+  return 32 + 200 + 4 * posting.slots.length;
+}

@@ -1,0 +1,530 @@
+/**
+ * The in-memory recipe store's indexes, so that a search or a listing at 100,000 recipes reads the recipes that
+ * match rather than all of them, with the answers of the reference semantics (`recipeMatchesFilter`,
+ * `recipeComparator`, `relevanceGroup`) unchanged.
+ *
+ * - Every recipe gets a slot (0, 1, 2… in order of first write; a recipe keeps its slot when it changes), and a row:
+ *   the recipe and the values its filters and sorts read, computed once per write (facet keys, folded title).
+ * - Inverted indexes: search key → slots whose recipe has it among all its keys (`recipeSearchKeys(...).all`), and
+ *   among its title's keys; facet value → slots (cuisine, meal type, season, collection, each dietary tag).
+ *   Posting lists are ascending slots in a compact form (`posting.ts`).
+ * - A text query is answered by stamping: for query word i, every slot in the posting of its key (or of one of its
+ *   typo keys) whose stamp says "words 0..i-1 matched" moves on to "0..i matched"; the slots stamped with every word
+ *   at the end are the matches, and a second stamp that only exact keys move says which matched exactly. Title
+ *   stamps, from the title postings, give the relevance groups. The cost is the sum of the query keys' posting
+ *   sizes, not the library's size.
+ * - The other filters are checked on the candidates' rows; without a text query the candidates are the smallest
+ *   facet posting the filter names, else every slot.
+ * - The page is a bounded selection: the first offset + perPage candidates in the sort's order, kept in a heap of
+ *   that size, never a sort of every match.
+ * Writes keep everything current: a changed recipe's keys are compared with its previous ones and only the
+ * difference is moved (a status change, such as archiving, moves none).
+ */
+import type { Recipe, RecipeStatus } from '../recipe/recipe.js';
+import { facetKey } from '../recipe/recipe.js';
+import { titleSortKey, type RecipeFilter, type RecipeSort } from '../recipe/recipe-query.js';
+import { addStoredWordFuzzyKeys } from '../search/fuzzy-keys.js';
+import { recipeSearchKeys } from '../search/search-terms.js';
+import { postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
+
+interface Row {
+  readonly recipe: Recipe;
+  readonly status: RecipeStatus;
+  readonly cuisine: string | null;
+  readonly mealType: string | null;
+  readonly season: string | null;
+  readonly titleKey: string;
+  readonly created: number;
+  readonly updated: number;
+}
+
+const facetOf = (value: string | null): string | null => (value === null ? null : facetKey(value));
+
+function rowOf(recipe: Recipe): Row {
+  return {
+    recipe,
+    status: recipe.status,
+    cuisine: facetOf(recipe.cuisine),
+    mealType: facetOf(recipe.meal_type),
+    season: facetOf(recipe.season),
+    titleKey: titleSortKey(recipe.title),
+    created: recipe.created_at.getTime(),
+    updated: recipe.updated_at.getTime(),
+  };
+}
+
+/** The facet postings a recipe belongs to, as `kind:value` keys. */
+function facetKeys(row: Row): string[] {
+  const keys: string[] = [];
+  if (row.cuisine !== null) keys.push(`c:${row.cuisine}`);
+  if (row.mealType !== null) keys.push(`m:${row.mealType}`);
+  if (row.season !== null) keys.push(`s:${row.season}`);
+  if (row.recipe.collection_id !== null) keys.push(`k:${row.recipe.collection_id}`);
+  for (const tag of row.recipe.dietary_tags) keys.push(`t:${tag}`);
+  return keys;
+}
+
+/** The keys of the filter's facets: a candidate must be in every one of these postings. */
+function filterFacetKeys(filter: RecipeFilter): string[] {
+  const keys: string[] = [];
+  if (filter.cuisine !== undefined) keys.push(`c:${filter.cuisine}`);
+  if (filter.mealType !== undefined) keys.push(`m:${filter.mealType}`);
+  if (filter.season !== undefined) keys.push(`s:${filter.season}`);
+  if (filter.collectionId !== undefined) keys.push(`k:${filter.collectionId}`);
+  for (const tag of filter.dietaryTags) keys.push(`t:${tag}`);
+  return keys;
+}
+
+const sameSearchText = (a: Recipe, b: Recipe): boolean =>
+  a.title === b.title &&
+  a.description === b.description &&
+  a.notes === b.notes &&
+  a.ingredients.length === b.ingredients.length &&
+  a.ingredients.every((ingredient, index) => ingredient.name === b.ingredients[index]?.name);
+
+/** `recipeMatchesFilter` without the text query, on a row. */
+function rowMatches(row: Row, filter: RecipeFilter): boolean {
+  if (!filter.statuses.includes(row.status)) return false;
+  const recipe = row.recipe;
+  if (filter.dietaryTags.length > 0 && !filter.dietaryTags.every((tag) => recipe.dietary_tags.includes(tag))) return false;
+  if (filter.cuisine !== undefined && row.cuisine !== filter.cuisine) return false;
+  if (filter.mealType !== undefined && row.mealType !== filter.mealType) return false;
+  if (filter.season !== undefined && row.season !== filter.season) return false;
+  if (filter.collectionId !== undefined && recipe.collection_id !== filter.collectionId) return false;
+  if (filter.maxCookTimeMinutes !== undefined) {
+    if (recipe.cook_time_minutes === null || recipe.cook_time_minutes > filter.maxCookTimeMinutes) return false;
+  }
+  return filter.emailReady === undefined || recipe.email_ready === filter.emailReady;
+}
+
+const STATUS_BITS: Record<RecipeStatus, number> = { active: 1, draft: 2, archived: 4 };
+
+const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export interface IndexedPage {
+  readonly items: Recipe[];
+  readonly total: number;
+  readonly fuzzyMatches: number;
+}
+
+/** Orders slots: negative when the first comes first. */
+type SlotOrder = (a: number, b: number) => number;
+
+/**
+ * The first `count` of `slots` in `order`, in that order: a max-heap of `count` (its worst at the top) that each
+ * further slot enters only if it comes before the top. O(n log count) against a whole sort's O(n log n).
+ */
+export function firstInOrder(slots: readonly number[], count: number, order: SlotOrder, fromEnd = false): number[] {
+  if (count <= 0) return [];
+  if (slots.length <= count) return [...slots].sort(order);
+  const heap: number[] = [];
+  const siftDown = (from: number): void => {
+    let at = from;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= heap.length) return;
+      const right = left + 1;
+      let worst = left;
+      if (right < heap.length && order(heap[right] as number, heap[left] as number) > 0) worst = right;
+      if (order(heap[worst] as number, heap[at] as number) <= 0) return;
+      [heap[at], heap[worst]] = [heap[worst] as number, heap[at] as number];
+      at = worst;
+    }
+  };
+  // Slots come in order of first write, which is creation order: a descending sort meets its best slots first
+  // from the end, and then turns the rest away with one comparison each, where from the start each would enter.
+  for (let index = 0; index < slots.length; index += 1) {
+    const slot = slots[fromEnd ? slots.length - 1 - index : index] as number;
+    if (heap.length < count) {
+      heap.push(slot);
+      let at = heap.length - 1;
+      while (at > 0) {
+        const parent = (at - 1) >>> 1;
+        if (order(heap[at] as number, heap[parent] as number) <= 0) break;
+        [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+        at = parent;
+      }
+    } else if (order(slot, heap[0] as number) < 0) {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap.sort(order);
+}
+
+export class RecipeIndex {
+  readonly #slotOf = new Map<string, number>();
+  readonly #rows: Row[] = [];
+  // Columns of the values most filters and sorts read, by slot: a query loops over typed arrays rather than
+  // reaching each candidate's row object (at 100,000 recipes, a cache miss per candidate is most of the cost).
+  #statusBits = new Uint8Array(0);
+  #cuisine = new Int32Array(0);
+  #mealType = new Int32Array(0);
+  #season = new Int32Array(0);
+  #engagement = new Float64Array(0);
+  #created = new Float64Array(0);
+  #updated = new Float64Array(0);
+  /** Facet value → a small whole number ≥ 1 for the columns (0: none). */
+  readonly #facetCodes = new Map<string, number>();
+  /** Search key → slots whose recipe has it (title, description, ingredient names, notes). */
+  readonly #allKeys = new Map<string, Posting>();
+  /** Search key → slots whose recipe's title has it. */
+  readonly #titleKeys = new Map<string, Posting>();
+  readonly #facets = new Map<string, Posting>();
+  /**
+   * Typo key of the `i~…` form → the whole-word keys (`=word`) of the stored words that have it. These keys get no
+   * posting of their own: a recipe has `i~…` exactly when it has `=word` for one of these words (only a word's own
+   * typo keys start with `=word`), so a query's typo key leads to words here, and each word to its `=word` posting.
+   * Most typo keys of a query name the query word itself or words that start with it, whose recipes the word's
+   * prefix posting already holds; skipping those makes a typo-tolerant query cost about as much as an exact one.
+   */
+  readonly #typoWords = new Map<string, string | string[]>();
+  readonly #byExternalId = new Map<string, number>();
+  // Stamps of the running query (see the file's comment); a query uses values above #epoch and moves it past them.
+  #hit = new Int32Array(0);
+  #exact = new Int32Array(0);
+  #titleHit = new Int32Array(0);
+  #titleExact = new Int32Array(0);
+  #epoch = 0;
+
+  get size(): number {
+    return this.#rows.length;
+  }
+
+  get(id: string): Recipe | undefined {
+    const slot = this.#slotOf.get(id);
+    return slot === undefined ? undefined : this.#rows[slot]?.recipe;
+  }
+
+  has(id: string): boolean {
+    return this.#slotOf.has(id);
+  }
+
+  /** The id of the recipe that holds this external id, if any. */
+  externalIdOwner(externalId: string): string | undefined {
+    const slot = this.#byExternalId.get(externalId);
+    return slot === undefined ? undefined : this.#rows[slot]?.recipe.id;
+  }
+
+  /** The stored recipes with these external ids, in the order they were first stored. */
+  byExternalIds(externalIds: Iterable<string>): Recipe[] {
+    const slots = new Set<number>();
+    for (const externalId of externalIds) {
+      const slot = this.#byExternalId.get(externalId);
+      if (slot !== undefined) slots.add(slot);
+    }
+    return [...slots].sort((a, b) => a - b).map((slot) => (this.#rows[slot] as Row).recipe);
+  }
+
+  all(): Recipe[] {
+    return this.#rows.map((row) => row.recipe);
+  }
+
+  /** Stores a recipe, new or a replacement of the one with its id, and brings every index up to date. */
+  put(recipe: Recipe): void {
+    const row = rowOf(recipe);
+    const slot = this.#slotOf.get(recipe.id);
+    if (slot === undefined) {
+      const fresh = this.#rows.length;
+      this.#slotOf.set(recipe.id, fresh);
+      this.#rows.push(row);
+      this.#setColumns(fresh, row);
+      const keys = recipeSearchKeys(recipe);
+      this.#move(this.#allKeys, fresh, [], keys.all);
+      this.#move(this.#titleKeys, fresh, [], keys.title);
+      for (const key of facetKeys(row)) this.#facets.set(key, postingWith(this.#facets.get(key), fresh));
+      if (recipe.external_id !== null) this.#byExternalId.set(recipe.external_id, fresh);
+      return;
+    }
+    const before = this.#rows[slot] as Row;
+    this.#rows[slot] = row;
+    this.#setColumns(slot, row);
+    if (!sameSearchText(before.recipe, recipe)) {
+      const was = recipeSearchKeys(before.recipe);
+      const now = recipeSearchKeys(recipe);
+      this.#move(this.#allKeys, slot, was.all, now.all);
+      this.#move(this.#titleKeys, slot, was.title, now.title);
+    }
+    this.#move(this.#facets, slot, facetKeys(before), facetKeys(row));
+    const [oldExternal, newExternal] = [before.recipe.external_id, recipe.external_id];
+    if (oldExternal !== newExternal) {
+      if (oldExternal !== null && this.#byExternalId.get(oldExternal) === slot) this.#byExternalId.delete(oldExternal);
+      if (newExternal !== null) this.#byExternalId.set(newExternal, slot);
+    }
+  }
+
+  #facetCode(value: string | null): number {
+    if (value === null) return 0;
+    let code = this.#facetCodes.get(value);
+    if (code === undefined) this.#facetCodes.set(value, (code = this.#facetCodes.size + 1));
+    return code;
+  }
+
+  #setColumns(slot: number, row: Row): void {
+    if (slot >= this.#statusBits.length) {
+      const capacity = Math.max(1024, this.#statusBits.length * 2);
+      const grow = <T extends Uint8Array | Int32Array | Float64Array>(column: T, make: (size: number) => T): T => {
+        const grown = make(capacity);
+        grown.set(column);
+        return grown;
+      };
+      this.#statusBits = grow(this.#statusBits, (size) => new Uint8Array(size));
+      this.#cuisine = grow(this.#cuisine, (size) => new Int32Array(size));
+      this.#mealType = grow(this.#mealType, (size) => new Int32Array(size));
+      this.#season = grow(this.#season, (size) => new Int32Array(size));
+      this.#engagement = grow(this.#engagement, (size) => new Float64Array(size));
+      this.#created = grow(this.#created, (size) => new Float64Array(size));
+      this.#updated = grow(this.#updated, (size) => new Float64Array(size));
+    }
+    this.#statusBits[slot] = STATUS_BITS[row.status];
+    this.#cuisine[slot] = this.#facetCode(row.cuisine);
+    this.#mealType[slot] = this.#facetCode(row.mealType);
+    this.#season[slot] = this.#facetCode(row.season);
+    this.#engagement[slot] = row.recipe.engagement_score;
+    this.#created[slot] = row.created;
+    this.#updated[slot] = row.updated;
+  }
+
+  /** `recipeMatchesFilter` without the text query, on a slot: the columns first, the row when the filter needs it. */
+  #matcher(filter: RecipeFilter): (slot: number) => boolean {
+    const statusMask = filter.statuses.reduce((mask, status) => mask | STATUS_BITS[status], 0);
+    // -1: any value; a facet value no recipe has gets -2, which no slot's code equals.
+    const wanted = (value: string | undefined): number => (value === undefined ? -1 : (this.#facetCodes.get(value) ?? -2));
+    const [cuisine, mealType, season] = [wanted(filter.cuisine), wanted(filter.mealType), wanted(filter.season)];
+    const [statusBits, cuisines, mealTypes, seasons, rows] = [this.#statusBits, this.#cuisine, this.#mealType, this.#season, this.#rows];
+    const needsRow =
+      filter.dietaryTags.length > 0 || filter.collectionId !== undefined || filter.maxCookTimeMinutes !== undefined || filter.emailReady !== undefined;
+    return (slot) =>
+      ((statusBits[slot] as number) & statusMask) !== 0 &&
+      (cuisine === -1 || cuisines[slot] === cuisine) &&
+      (mealType === -1 || mealTypes[slot] === mealType) &&
+      (season === -1 || seasons[slot] === season) &&
+      (!needsRow || rowMatches(rows[slot] as Row, filter));
+  }
+
+  #move(index: Map<string, Posting>, slot: number, before: readonly string[], after: readonly string[]): void {
+    const words = index === this.#allKeys;
+    const keep = new Set(after);
+    for (const key of before) {
+      if (keep.has(key) || key.includes('~')) continue;
+      const posting = index.get(key);
+      if (posting === undefined) continue;
+      const left = postingWithout(posting, slot);
+      if (left !== undefined) index.set(key, left);
+      else {
+        index.delete(key);
+        if (words && key.startsWith('=')) this.#wordTypoKeys(key, (typoKey) => this.#forgetTypoWord(typoKey, key));
+      }
+    }
+    const had = new Set(before);
+    for (const key of after) {
+      if (had.has(key) || key.includes('~')) continue;
+      const posting = index.get(key);
+      if (words && posting === undefined && key.startsWith('=')) this.#wordTypoKeys(key, (typoKey) => this.#addTypoWord(typoKey, key));
+      index.set(key, postingWith(posting, slot));
+    }
+  }
+
+  /** Calls `each` with the `i~…` typo keys of the word whose whole-word key is `wordKey` (`=word`). */
+  #wordTypoKeys(wordKey: string, each: (typoKey: string) => void): void {
+    const keys = new Set<string>();
+    addStoredWordFuzzyKeys(wordKey.slice(1), keys);
+    for (const key of keys) if (key.includes('~')) each(key);
+  }
+
+  #addTypoWord(typoKey: string, wordKey: string): void {
+    const words = this.#typoWords.get(typoKey);
+    if (words === undefined) this.#typoWords.set(typoKey, wordKey);
+    else if (typeof words === 'string') this.#typoWords.set(typoKey, words === wordKey ? words : [words, wordKey]);
+    else if (!words.includes(wordKey)) words.push(wordKey);
+  }
+
+  #forgetTypoWord(typoKey: string, wordKey: string): void {
+    const words = this.#typoWords.get(typoKey);
+    if (words === undefined) return;
+    if (typeof words === 'string') {
+      if (words === wordKey) this.#typoWords.delete(typoKey);
+      return;
+    }
+    const left = words.filter((word) => word !== wordKey);
+    this.#typoWords.set(typoKey, left.length === 1 ? (left[0] as string) : left);
+  }
+
+  /**
+   * The posting keys whose slots match query word `word` within a typo but not exactly: the `=word` keys of the
+   * stored words one edit away, leaving out words that start with the query's key (their recipes hold that key).
+   */
+  #typoPostingKeys(filter: RecipeFilter, word: number): string[] {
+    const exactKey = filter.searchKeys[word] as string;
+    const found = new Set<string>();
+    const add = (wordKey: string): void => {
+      if (!wordKey.startsWith(exactKey, 1)) found.add(wordKey);
+    };
+    for (const typoKey of filter.fuzzyKeys?.[word] ?? []) {
+      if (typoKey.startsWith('=')) add(typoKey);
+      else {
+        const words = this.#typoWords.get(typoKey);
+        if (typeof words === 'string') add(words);
+        else if (words !== undefined) words.forEach(add);
+      }
+    }
+    return [...found];
+  }
+
+  /** Makes the stamp arrays cover every slot, and returns a fresh base above every stamp in them. */
+  #stampBase(span: number): number {
+    const size = this.#rows.length;
+    if (this.#hit.length < size) {
+      const capacity = Math.max(1024, size * 2);
+      this.#hit = new Int32Array(capacity);
+      this.#exact = new Int32Array(capacity);
+      this.#titleHit = new Int32Array(capacity);
+      this.#titleExact = new Int32Array(capacity);
+      this.#epoch = 0;
+    }
+    if (this.#epoch + span + 1 >= 0x7fffffff) {
+      for (const stamps of [this.#hit, this.#exact, this.#titleHit, this.#titleExact]) stamps.fill(0);
+      this.#epoch = 0;
+    }
+    const base = this.#epoch + 1;
+    this.#epoch = base + span;
+    return base;
+  }
+
+  /**
+   * Stamps every slot by how many query words (from the first) it matches, in `hit` (a key or one of its typo keys)
+   * and `exact` (the key itself), from `index`'s postings. A slot matched every word when its stamp is base + words.
+   */
+  #stamp(index: Map<string, Posting>, filter: RecipeFilter, typoKeys: readonly string[][], base: number, hit: Int32Array, exact: Int32Array): void {
+    filter.searchKeys.forEach((key, word) => {
+      // Stamps below `base` are earlier queries': the first word takes any of them.
+      const from = base + word;
+      const to = from + 1;
+      const exactSlots = slotsOf(index.get(key));
+      for (let at = 0; at < exactSlots.length; at += 1) {
+        const slot = exactSlots[at] as number;
+        if (word === 0 || hit[slot] === from) hit[slot] = to;
+        if (word === 0 || exact[slot] === from) exact[slot] = to;
+      }
+      for (const typoKey of typoKeys[word] ?? []) {
+        const typoSlots = slotsOf(index.get(typoKey));
+        for (let at = 0; at < typoSlots.length; at += 1) {
+          const slot = typoSlots[at] as number;
+          if (hit[slot] !== to && (word === 0 || hit[slot] === from)) hit[slot] = to;
+        }
+      }
+    });
+  }
+
+  /** The slots that match the whole filter, in no particular order. */
+  #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number[] {
+    const words = filter.searchKeys.length;
+    const matched: number[] = [];
+    const matches = this.#matcher(filter);
+    if (words > 0) {
+      this.#stamp(this.#allKeys, filter, typoKeys, base, this.#hit, this.#exact);
+      const hit = this.#hit;
+      const done = base + words;
+      // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
+      const last = words - 1;
+      const lastKeys = [filter.searchKeys[last] as string, ...(typoKeys[last] ?? [])];
+      for (const key of lastKeys) {
+        const slots = slotsOf(this.#allKeys.get(key));
+        for (let at = 0; at < slots.length; at += 1) {
+          const slot = slots[at] as number;
+          if (hit[slot] !== done) continue;
+          hit[slot] = done + 1;
+          if (matches(slot)) matched.push(slot);
+        }
+      }
+      return matched;
+    }
+    let smallest: Posting | undefined;
+    let smallestSize = Number.POSITIVE_INFINITY;
+    for (const key of filterFacetKeys(filter)) {
+      const posting = this.#facets.get(key);
+      const size = postingSize(posting);
+      if (size < smallestSize) [smallest, smallestSize] = [posting, size];
+    }
+    if (smallestSize !== Number.POSITIVE_INFINITY) {
+      const slots = slotsOf(smallest);
+      for (let at = 0; at < slots.length; at += 1) {
+        const slot = slots[at] as number;
+        if (matches(slot)) matched.push(slot);
+      }
+      return matched;
+    }
+    const size = this.#rows.length;
+    for (let slot = 0; slot < size; slot += 1) if (matches(slot)) matched.push(slot);
+    return matched;
+  }
+
+  #order(sort: RecipeSort, filter: RecipeFilter, typoKeys: readonly string[][], base: number): SlotOrder {
+    const rows = this.#rows;
+    const row = (slot: number): Row => rows[slot] as Row;
+    const byId = (a: number, b: number): number => compareStrings(row(a).recipe.id, row(b).recipe.id);
+    const [engagement, created, updated] = [this.#engagement, this.#created, this.#updated];
+    const direction = sort.order === 'asc' ? 1 : -1;
+    switch (sort.key) {
+      case 'relevance': {
+        const group = this.#relevanceGroups(filter, typoKeys, base);
+        return (a, b) => group(a) - group(b) || (engagement[b] as number) - (engagement[a] as number) || -byId(a, b);
+      }
+      case 'title':
+        return (a, b) => direction * (compareStrings(row(a).titleKey, row(b).titleKey) || byId(a, b));
+      case 'engagement_score':
+        return (a, b) => direction * ((engagement[a] as number) - (engagement[b] as number) || byId(a, b));
+      case 'created_at':
+        return (a, b) => direction * ((created[a] as number) - (created[b] as number) || byId(a, b));
+      case 'updated_at':
+        return (a, b) => direction * ((updated[a] as number) - (updated[b] as number) || byId(a, b));
+    }
+  }
+
+  /** `relevanceGroup` of a matching slot, from the stamps (call after `#candidates` with the same base). */
+  #relevanceGroups(filter: RecipeFilter, typoKeys: readonly string[][], base: number): (slot: number) => number {
+    const words = filter.searchKeys.length;
+    if (words === 0) return () => 0;
+    this.#stamp(this.#titleKeys, filter, typoKeys, base, this.#titleHit, this.#titleExact);
+    const done = base + words;
+    const [exact, titleHit, titleExact] = [this.#exact, this.#titleHit, this.#titleExact];
+    return (slot) => (titleExact[slot] === done ? 0 : exact[slot] === done ? 1 : titleHit[slot] === done ? 2 : 3);
+  }
+
+  /** A page of the listing: the items from `offset`, at most `limit`, with the total and the fuzzy matches. */
+  list(filter: RecipeFilter, sort: RecipeSort, offset: number, limit: number): IndexedPage {
+    const base = this.#stampBase(filter.searchKeys.length + 1);
+    const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
+    const matched = this.#candidates(filter, typoKeys, base);
+    let fuzzyMatches = 0;
+    if (filter.searchKeys.length > 0 && (filter.fuzzyKeys ?? []).some((keys) => keys.length > 0)) {
+      const done = base + filter.searchKeys.length;
+      for (const slot of matched) if (this.#exact[slot] !== done) fuzzyMatches += 1;
+    }
+    const first = offset >= matched.length ? [] : firstInOrder(matched, offset + limit, this.#order(sort, filter, typoKeys, base), sort.key === 'relevance' || sort.order === 'desc');
+    return { items: first.slice(offset).map((slot) => (this.#rows[slot] as Row).recipe), total: matched.length, fuzzyMatches };
+  }
+
+  /** Up to `limit` matching recipes with an id greater than `afterId`, by id ascending. */
+  listAfter(filter: RecipeFilter, afterId: string | null, limit: number): Recipe[] {
+    const base = this.#stampBase(filter.searchKeys.length + 1);
+    const rows = this.#rows;
+    const id = (slot: number): string => (rows[slot] as Row).recipe.id;
+    const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
+    const matched = this.#candidates(filter, typoKeys, base).filter((slot) => afterId === null || id(slot) > afterId);
+    return firstInOrder(matched, limit, (a, b) => compareStrings(id(a), id(b))).map((slot) => (rows[slot] as Row).recipe);
+  }
+
+  /** Index sizes, for the bench: keys, posting entries and approximate bytes of the posting lists. */
+  stats(): { keys: number; entries: number; postingBytes: number } {
+    let [keys, entries, bytes] = [0, 0, 0];
+    for (const index of [this.#allKeys, this.#titleKeys, this.#facets]) {
+      keys += index.size;
+      for (const posting of index.values()) {
+        entries += postingSize(posting);
+        bytes += postingBytes(posting);
+      }
+    }
+    return { keys, entries, postingBytes: bytes };
+  }
+}
