@@ -18,6 +18,7 @@
  * most 1 / 0.75 of (1)'s; the last line says met / NOT met. Compare rows of one run.
  */
 import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import type * as MongoAdapters from '@larder/adapters-mongo';
@@ -104,6 +105,24 @@ function library(size: number): Recipe[] {
   });
 }
 
+/**
+ * Requests the servers of this process are still answering. When autocannon stops, the requests it leaves open are
+ * still being served (a slow search keeps the database busy for seconds after): each measurement waits until they
+ * are done, and counts their CPU, so that a round never runs on the previous one's leftovers.
+ */
+let inFlight = 0;
+function trackRequests(app: { server: Server }): void {
+  app.server.on('request', (_request, response) => {
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+}
+async function drained(): Promise<void> {
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 interface Stores {
   readonly recipes: RecipeRepository;
   readonly products: ProductRepository;
@@ -134,6 +153,7 @@ async function serveApi(stores: Stores): Promise<{ app: FastifyInstance; recipe:
     },
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  trackRequests(app);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@example.com', password: 'bench password' } });
   return { app, recipe, token: login.json<{ token: string }>().token, url };
 }
@@ -141,7 +161,9 @@ async function serveApi(stores: Stores): Promise<{ app: FastifyInstance; recipe:
 async function serveBare(recipe: Recipe): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify({ logger: false });
   app.get('/recipe', async () => recipe);
-  return { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  trackRequests(app);
+  return { app, url };
 }
 
 interface Target {
@@ -182,6 +204,7 @@ function cannon(target: Target, seconds: number): Promise<CannonResult> {
 async function measureOnce(target: Target): Promise<Omit<Row, 'bytes'>> {
   const before = process.cpuUsage();
   const result = await cannon(target, SECONDS);
+  await drained();
   const cpu = process.cpuUsage(before);
   return {
     name: target.name,
@@ -204,6 +227,7 @@ async function measureAll(targets: readonly Target[]): Promise<Row[]> {
     if (check.status !== 200) throw new Error(`${target.name}: ${check.status} ${await check.text()}`);
     bytes.push((await check.arrayBuffer()).byteLength);
     await cannon(target, 2); // warm-up: JIT, caches
+    await drained();
   }
   const best: (Omit<Row, 'bytes'> | undefined)[] = targets.map(() => undefined);
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -260,6 +284,7 @@ async function profile(target: Target, file: string): Promise<void> {
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
   await cannon(target, SECONDS);
+  await drained();
   const { profile: recorded } = await session.post('Profiler.stop');
   session.disconnect();
   await writeFile(file, JSON.stringify(recorded));
