@@ -106,9 +106,10 @@ function library(size: number): Recipe[] {
 }
 
 /**
- * Requests the servers of this process are still answering. When autocannon stops, the requests it leaves open are
- * still being served (a slow search keeps the database busy for seconds after): each measurement waits until they
- * are done, and counts their CPU, so that a round never runs on the previous one's leftovers.
+ * Requests the servers of this process are still answering, and calls to their stores still pending. When
+ * autocannon stops, the requests it leaves open are still being served (a slow search keeps the database busy for
+ * seconds after, though its client has gone): each measurement waits until they are done, and counts their CPU,
+ * so that a round never runs on the previous one's leftovers.
  */
 let inFlight = 0;
 function trackRequests(app: { server: Server }): void {
@@ -117,6 +118,26 @@ function trackRequests(app: { server: Server }): void {
     response.once('close', () => {
       inFlight -= 1;
     });
+  });
+}
+/** `store` with each call that returns a promise counted in `inFlight` until it settles. */
+function trackCalls<T extends object>(store: T): T {
+  return new Proxy(store, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return (...callArgs: unknown[]) => {
+        const result: unknown = Reflect.apply(value, target, callArgs);
+        if (typeof result === 'object' && result !== null && 'then' in result) {
+          inFlight += 1;
+          void Promise.resolve(result as PromiseLike<unknown>).then(
+            () => (inFlight -= 1),
+            () => (inFlight -= 1),
+          );
+        }
+        return result;
+      };
+    },
   });
 }
 async function drained(): Promise<void> {
@@ -130,14 +151,15 @@ interface Stores {
 }
 
 /** Seeds a store with the bench recipe, a library and one user; returns the recipe and a token for that user. */
-async function serveApi(stores: Stores): Promise<{ app: FastifyInstance; recipe: Recipe; token: string; url: string }> {
+async function serveApi(stores: Stores, trackStores = false): Promise<{ app: FastifyInstance; recipe: Recipe; token: string; url: string }> {
   const ids = sequentialIds(`bench-${Date.now()}`);
   const recipe = (await createRecipe({ recipes: stores.recipes, clock: systemClock, ids })(RECIPE_INPUT))._unsafeUnwrap();
   const outcomes = (await stores.recipes.saveBatch(library(LIBRARY_SIZE).map((item) => ({ kind: 'insert' as const, recipe: item }))))._unsafeUnwrap();
   if (!outcomes.every((outcome) => outcome === 'written')) throw new Error('library not seeded');
   (await addUser({ users: stores.users, hasher: plainTextHasher, clock: systemClock, ids })({ email: 'bench@example.com', password: 'bench password' }))._unsafeUnwrap();
   const app = await buildApp({
-    ...stores,
+    // Counted on the database only: the in-memory rows' figures stay those of the service alone.
+    ...(trackStores ? { recipes: trackCalls(stores.recipes), products: trackCalls(stores.products), users: trackCalls(stores.users) } : stores),
     clock: systemClock,
     ids,
     hasher: plainTextHasher,
@@ -256,7 +278,7 @@ async function mongoTargets(): Promise<MongoTargets | string> {
   const handle = await adapters.openDatabase({ dbName: `bench_${Date.now()}`, engines, logger: (line) => process.stderr.write(`  ${line}\n`) });
   try {
     (await adapters.ensureIndexes(handle.db))._unsafeUnwrap();
-    const api = await serveApi(adapters.createMongoRepositories(handle.db));
+    const api = await serveApi(adapters.createMongoRepositories(handle.db), true);
     const headers = { authorization: `Bearer ${api.token}` };
     return {
       targets: [
