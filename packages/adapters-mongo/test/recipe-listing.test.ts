@@ -151,6 +151,39 @@ for (const engine of await testEngines()) {
       }
     });
 
+    describe('a search whose exact title matches fill the page (read in one query, then counted)', () => {
+      // Title matches score highest, so the first read's are enough for every page within its span.
+      const many = [
+        ...Array.from({ length: 30 }, (_, index) => recipeFixture({ title: `Chicken ${index}`, engagement_score: 50 + (index % 4) })),
+        ...Array.from({ length: 5 }, () => recipeFixture({ title: 'Soup', ingredients: [ingredient('chicken', 1)], engagement_score: 20 })),
+        ...Array.from({ length: 4 }, () => recipeFixture({ title: 'Chiken pie', engagement_score: 10 })),
+      ];
+      const manyReference = new InMemoryRecipeRepository();
+      let manyMongo: MongoRecipeRepository;
+
+      before(async () => {
+        manyMongo = new MongoRecipeRepository(await database.indexedDb('many'));
+        const writes = many.map((recipe) => ({ kind: 'insert' as const, recipe }));
+        (await manyMongo.saveBatch(writes))._unsafeUnwrap();
+        (await manyReference.saveBatch(writes))._unsafeUnwrap();
+      });
+
+      it('pages, total and fuzzy count as the reference\'s', async () => {
+        for (const perPage of [5, 7]) {
+          for (let page = 1; page <= Math.ceil(many.length / perPage); page += 1) {
+            const query = recipeListQueryFrom({ q: 'chicken' }, { page, perPage });
+            const summary = (result: Awaited<ReturnType<MongoRecipeRepository['list']>>) => {
+              const { items, total, fuzzyMatches } = result._unsafeUnwrap();
+              return { ids: items.map((recipe) => recipe.id), total, fuzzyMatches };
+            };
+            const expected = summary(await manyReference.list(query));
+            assert.deepEqual([expected.total, expected.fuzzyMatches], [39, 4]);
+            assert.deepEqual(summary(await manyMongo.list(query)), expected, `page ${page} of ${perPage}`);
+          }
+        }
+      });
+    });
+
     describe('a filter value holding U+0000', () => {
       it('matches nothing, on every engine (FerretDB on PostgreSQL cannot even compare such a string)', async () => {
         for (const params of [{ cuisine: 'Thai\u0000' }, { dietary_tags: ['\u0000'] }, { season: '\u0000' }] satisfies RecipeListParams[]) {

@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb';
 import type { EngineCapabilities } from '../engine/capabilities.js';
 import { offsetOf, type Recipe, type RecipeListQuery, type RecipePage } from '@larder/domain';
 import { toRecipe, type RecipeDocument } from './recipe-document.js';
-import { recipeFuzzyCountFilter, recipeListSegments, recipeSearchSegment, relevanceGroupOf, type ListSegment } from './recipe-queries.js';
+import { recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, relevanceGroupOf, type ListSegment } from './recipe-queries.js';
 
 /**
  * A search whose page ends within this many matches first reads its matches in one query, up to one past the page's
@@ -20,8 +20,8 @@ async function read(recipes: Collection<RecipeDocument>, segment: ListSegment, s
 /**
  * One page of a listing made of consecutive segments (see `recipeListSegments`). A search whose page ends within
  * `ONE_QUERY_SPAN` first reads its matches up to one past the page's end (`recipeSearchSegment`): when there are no
- * more, that read is the answer; when there are more and the listing is sorted by a field, it is the page, and only
- * the counts remain. Otherwise every segment is counted, and the first one read, concurrently; a later segment is
+ * more, that read is the answer; when there are more and the listing is sorted by a field, or relevance's exact
+ * title matches among them fill the page, it is the page, and only the counts remain. Otherwise every segment is counted, and the first one read, concurrently; a later segment is
  * read only when the page runs past the ones before it, with its skip reduced by their counts. A single-segment
  * listing is thus one find and one count in parallel.
  */
@@ -44,6 +44,17 @@ export async function listRecipes(recipes: Collection<RecipeDocument>, query: Re
         fuzzyCountFilter === undefined ? 0 : recipes.countDocuments(fuzzyCountFilter),
       ]);
       return { items: documents.slice(offset, offset + limit).map(toRecipe), total, fuzzyMatches, page: query.page.page, perPage: limit };
+    }
+    // Relevance: the exact title matches among these are the first of their segment (every one ranked above the
+    // last read is in hand). When they fill the page, it is theirs, and only the counts remain.
+    const titleMatches = documents.filter((document) => relevanceGroupOf(document, query.filter) === 0);
+    if (titleMatches.length >= offset + limit) {
+      const fuzzyMatchesFilter = recipeFuzzyMatchesFilter(query.filter);
+      const [total, fuzzyMatches] = await Promise.all([
+        recipes.countDocuments(search.filter),
+        fuzzyMatchesFilter === undefined ? 0 : recipes.countDocuments(fuzzyMatchesFilter),
+      ]);
+      return { items: titleMatches.slice(offset, offset + limit).map(toRecipe), total, fuzzyMatches, page: query.page.page, perPage: limit };
     }
   }
   const [first, ...rest] = segments;

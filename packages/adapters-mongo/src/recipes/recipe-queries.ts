@@ -145,8 +145,13 @@ export function relevanceGroupOf(document: StoredSearchKeys, filter: RecipeFilte
  * for the response; undefined when the segments tell them apart already or there can be none.
  */
 export function recipeFuzzyCountFilter(query: RecipeListQuery): RecipeQueryFilter | undefined {
-  if (query.sort.key === 'relevance' || !hasFuzzySearch(query.filter)) return undefined;
-  return { ...textFirst(looseSearch('search_keys', query.filter), attributeFilter(query.filter)), $nor: [exactSearch('search_keys', query.filter)] };
+  return query.sort.key === 'relevance' ? undefined : recipeFuzzyMatchesFilter(query.filter);
+}
+
+/** A search's fuzzy matches (every word within a typo, not every word exactly), to be counted; undefined when there can be none. */
+export function recipeFuzzyMatchesFilter(filter: RecipeFilter): RecipeQueryFilter | undefined {
+  if (!hasFuzzySearch(filter)) return undefined;
+  return { ...textFirst(looseSearch('search_keys', filter), attributeFilter(filter)), $nor: [exactSearch('search_keys', filter)] };
 }
 
 /** The export walk: the filter, ids after `afterId`, by id ascending. */
