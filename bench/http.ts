@@ -7,7 +7,7 @@
  *
  *   cd bench && node --import tsx --conditions=source http.ts [--seconds 5] [--rounds 3] [--connections 32] [--skip-mongo]
  *     [--engine jongodb|ferretdb|...] [--engine-only] [--profile read.cpuprofile] [--profile-search search.cpuprofile]
- *   (then: node profile-breakdown.mjs read.cpuprofile; node profile-breakdown.mjs --search search.cpuprofile)
+ *   (then: node profile-breakdown.mjs read.cpuprofile; a search profile opens in Chrome DevTools or speedscope)
  *
  * `--engine` pins the embedded engine (default: jongodb, the engine of the search target; `any` takes the first the
  * chain can start); `--engine-only` measures only its two rows (the read target is then not judged).
