@@ -9,7 +9,7 @@ import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeLis
 import { PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
 import { ID_INDEX, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
 import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
-import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeListSegments, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
+import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
 
 /** Text queries: none, a short word (exact only), a word with typo keys, and several words (`$and`). */
@@ -52,14 +52,20 @@ describe('declared indexes serve every query the adapter builds', () => {
       SORTS.flatMap((sort) => {
         const query = recipeListQueryFrom({ ...params, ...sort }, { page: 1, perPage: 20 });
         const fuzzyCount = recipeFuzzyCountFilter(query);
+        const search = recipeSearchSegment(query);
+        const fuzzyMatches = recipeFuzzyMatchesFilter(query.filter);
         return [
           ...recipeListSegments(query).map((segment) => queryShape(segment.filter, segment.sort, ['status'])),
+          // A search's every match in one query, read first (see `listRecipes`).
+          ...(search === undefined ? [] : [queryShape(search.filter, search.sort, ['status'])]),
           // Counted, not read: any index bounded by its first field serves it.
           ...(fuzzyCount === undefined ? [] : [queryShape(fuzzyCount, {}, ['status'])]),
+          ...(search === undefined ? [] : [queryShape(search.filter, {}, ['status'])]),
+          ...(fuzzyMatches === undefined ? [] : [queryShape(fuzzyMatches, {}, ['status'])]),
         ];
       }),
     );
-    assert.equal(shapes.length > 24_000, true, 'the enumeration covers the combinations (and the fuzzy segments and counts)');
+    assert.equal(shapes.length > 24_000, true, 'the enumeration covers the combinations (and the fuzzy segments, counts and one-query searches)');
     assert.deepEqual(unserved(shapes, recipeSpecs), []);
   });
 

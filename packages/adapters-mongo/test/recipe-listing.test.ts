@@ -101,6 +101,89 @@ for (const engine of await testEngines()) {
       });
     });
 
+    describe('a search with few matches (read in one query, ordered by the adapter)', () => {
+      // Engagement runs against relevance: the fuzzy matches score highest, an exact title match lowest.
+      const few = [
+        recipeFixture({ title: 'Roast chicken', engagement_score: 10 }),
+        recipeFixture({ title: 'Chicken roast', engagement_score: 10 }),
+        recipeFixture({ title: 'Soup', ingredients: [ingredient('chicken', 1)], engagement_score: 90 }),
+        recipeFixture({ title: 'Chiken pie', engagement_score: 95 }),
+        recipeFixture({ title: 'Stew', ingredients: [ingredient('chickn', 1)], engagement_score: 99 }),
+        recipeFixture({ title: 'Pie', description: 'chicken and leek', engagement_score: 50 }),
+        recipeFixture({ title: 'Chicken pie', status: 'archived', engagement_score: 70 }),
+        recipeFixture({ title: 'Bread', engagement_score: 80 }),
+      ];
+      const fewReference = new InMemoryRecipeRepository();
+      let fewMongo: MongoRecipeRepository;
+
+      before(async () => {
+        fewMongo = new MongoRecipeRepository(await database.indexedDb('few'));
+        const writes = few.map((recipe) => ({ kind: 'insert' as const, recipe }));
+        (await fewMongo.saveBatch(writes))._unsafeUnwrap();
+        (await fewReference.saveBatch(writes))._unsafeUnwrap();
+      });
+
+      const searches: RecipeListParams[] = [
+        { q: 'chicken' },
+        { q: 'chicken pie' },
+        { q: 'pie chicken' },
+        { q: 'chicken', sort: 'engagement_score' },
+        { q: 'chicken', sort: 'title', order: 'desc' },
+        { q: 'chicken', status: 'archived' },
+        { q: 'chick le' },
+      ];
+      for (const params of searches) {
+        it(`${JSON.stringify(params)}: order, total and fuzzy count as the reference's, whole and in pages`, async () => {
+          const whole = (await fewReference.list(recipeListQueryFrom(params, { page: 1, perPage: 20 })))._unsafeUnwrap();
+          assert.ok(whole.total > 0, 'the search matches something');
+          if (params.q === 'chicken' && params.status === undefined) assert.deepEqual([whole.total, whole.fuzzyMatches], [6, 2], 'exact and fuzzy matches both');
+          for (const perPage of [20, 3, 2]) {
+            for (let page = 1; page <= Math.ceil(few.length / perPage); page += 1) {
+              const query = recipeListQueryFrom(params, { page, perPage });
+              const summary = (result: Awaited<ReturnType<MongoRecipeRepository['list']>>) => {
+                const { items, total, fuzzyMatches } = result._unsafeUnwrap();
+                return { ids: items.map((recipe) => recipe.title), total, fuzzyMatches };
+              };
+              assert.deepEqual(summary(await fewMongo.list(query)), summary(await fewReference.list(query)), `page ${page} of ${perPage}`);
+            }
+          }
+        });
+      }
+    });
+
+    describe('a search whose exact title matches fill the page (read in one query, then counted)', () => {
+      // Title matches score highest, so the first read's are enough for every page within its span.
+      const many = [
+        ...Array.from({ length: 30 }, (_, index) => recipeFixture({ title: `Chicken ${index}`, engagement_score: 50 + (index % 4) })),
+        ...Array.from({ length: 5 }, () => recipeFixture({ title: 'Soup', ingredients: [ingredient('chicken', 1)], engagement_score: 20 })),
+        ...Array.from({ length: 4 }, () => recipeFixture({ title: 'Chiken pie', engagement_score: 10 })),
+      ];
+      const manyReference = new InMemoryRecipeRepository();
+      let manyMongo: MongoRecipeRepository;
+
+      before(async () => {
+        manyMongo = new MongoRecipeRepository(await database.indexedDb('many'));
+        const writes = many.map((recipe) => ({ kind: 'insert' as const, recipe }));
+        (await manyMongo.saveBatch(writes))._unsafeUnwrap();
+        (await manyReference.saveBatch(writes))._unsafeUnwrap();
+      });
+
+      it('pages, total and fuzzy count as the reference\'s', async () => {
+        for (const perPage of [5, 7]) {
+          for (let page = 1; page <= Math.ceil(many.length / perPage); page += 1) {
+            const query = recipeListQueryFrom({ q: 'chicken' }, { page, perPage });
+            const summary = (result: Awaited<ReturnType<MongoRecipeRepository['list']>>) => {
+              const { items, total, fuzzyMatches } = result._unsafeUnwrap();
+              return { ids: items.map((recipe) => recipe.id), total, fuzzyMatches };
+            };
+            const expected = summary(await manyReference.list(query));
+            assert.deepEqual([expected.total, expected.fuzzyMatches], [39, 4]);
+            assert.deepEqual(summary(await manyMongo.list(query)), expected, `page ${page} of ${perPage}`);
+          }
+        }
+      });
+    });
+
     describe('a filter value holding U+0000', () => {
       it('matches nothing, on every engine (FerretDB on PostgreSQL cannot even compare such a string)', async () => {
         for (const params of [{ cuisine: 'Thai\u0000' }, { dietary_tags: ['\u0000'] }, { season: '\u0000' }] satisfies RecipeListParams[]) {

@@ -3,7 +3,7 @@
  * every one of them against the declared indexes, so a query without a serving index fails the build.
  */
 import type { Filter } from 'mongodb';
-import { hasFuzzySearch, type RecipeFilter, type RecipeListQuery, type RecipeSortField } from '@larder/domain';
+import { hasFuzzySearch, matchKeys, type RecipeFilter, type RecipeListQuery, type RecipeSortField } from '@larder/domain';
 import type { RecipeDocument } from './recipe-document.js';
 
 export type RecipeQueryFilter = Filter<RecipeDocument>;
@@ -22,10 +22,18 @@ type KeyField = 'search_keys' | 'title_keys';
 /** Every query key in `field`. */
 const exactSearch = (field: KeyField, filter: RecipeFilter): RecipeQueryFilter => ({ [field]: { $all: [...filter.searchKeys] } });
 
-/** Every query word in `field` as itself or within a typo: per word, one `$in` of its key and its typo keys. */
+/**
+ * Every query word in `field` as itself or within a typo: per word, one `$in` of its key and its typo keys. The
+ * words with the fewest keys come first (a short word has none but its own): an engine that scans (the embedded
+ * one) tests the cheap condition first and stops there for most recipes — measured on the bench's 501 recipes,
+ * `chicken lem` costs the engine 18 ms of CPU instead of 31. The matches are the same in any order.
+ */
 function looseSearch(field: KeyField, filter: RecipeFilter): RecipeQueryFilter {
   const fuzzy = filter.fuzzyKeys ?? [];
-  const words = filter.searchKeys.map((key, index): RecipeQueryFilter => ({ [field]: { $in: [key, ...(fuzzy[index] ?? [])] } }));
+  const words = filter.searchKeys
+    .map((key, index) => [key, ...(fuzzy[index] ?? [])])
+    .sort((a, b) => a.length - b.length)
+    .map((keys): RecipeQueryFilter => ({ [field]: { $in: keys } }));
   return words.length === 1 && words[0] !== undefined ? words[0] : { $and: words };
 }
 
@@ -48,11 +56,19 @@ function attributeFilter(filter: RecipeFilter): RecipeQueryFilter {
   };
 }
 
+/**
+ * The text condition, then the attributes: a scanning engine tests a document's conditions in this order and stops at
+ * the first that fails, and the text condition is the one that rules out most recipes (measured on the embedded
+ * engine: 13 ms of CPU for `chicken lem` over 501 recipes, 18 ms with the status condition first). An index-using
+ * engine plans the same either way.
+ */
+const textFirst = (text: RecipeQueryFilter, attributes: RecipeQueryFilter): RecipeQueryFilter => ({ ...text, ...attributes });
+
 /** `recipeMatchesFilter` as a MongoDB filter: exact and fuzzy matches alike. */
 export function recipeFilter(filter: RecipeFilter): RecipeQueryFilter {
   const attributes = attributeFilter(filter);
   if (filter.searchKeys.length === 0) return attributes;
-  return { ...attributes, ...(hasFuzzySearch(filter) ? looseSearch('search_keys', filter) : exactSearch('search_keys', filter)) };
+  return textFirst(hasFuzzySearch(filter) ? looseSearch('search_keys', filter) : exactSearch('search_keys', filter), attributes);
 }
 
 /** One query of a listing: its matches, in this order, make up one contiguous run of the result. */
@@ -84,16 +100,44 @@ export function recipeListSegments(query: RecipeListQuery): ListSegment[] {
   const exactTitle = exactSearch('title_keys', filter);
   const exactAll = exactSearch('search_keys', filter);
   const exact: ListSegment[] = [
-    { filter: { ...attributes, ...exactTitle }, sort: BY_ENGAGEMENT, fuzzy: false },
-    { filter: { ...attributes, ...exactAll, $nor: [exactTitle] }, sort: BY_ENGAGEMENT, fuzzy: false },
+    { filter: textFirst(exactTitle, attributes), sort: BY_ENGAGEMENT, fuzzy: false },
+    { filter: { ...textFirst(exactAll, attributes), $nor: [exactTitle] }, sort: BY_ENGAGEMENT, fuzzy: false },
   ];
   if (!hasFuzzySearch(filter)) return exact;
   const looseTitle = looseSearch('title_keys', filter);
   return [
     ...exact,
-    { filter: { ...attributes, ...looseTitle, $nor: [exactAll] }, sort: BY_ENGAGEMENT, fuzzy: true },
-    { filter: { ...attributes, ...looseSearch('search_keys', filter), $nor: [exactAll, looseTitle] }, sort: BY_ENGAGEMENT, fuzzy: true },
+    { filter: { ...textFirst(looseTitle, attributes), $nor: [exactAll] }, sort: BY_ENGAGEMENT, fuzzy: true },
+    { filter: { ...textFirst(looseSearch('search_keys', filter), attributes), $nor: [exactAll, looseTitle] }, sort: BY_ENGAGEMENT, fuzzy: true },
   ];
+}
+
+/**
+ * A search's every match (exact and fuzzy alike) in one query, in the order that serves its page when the matches
+ * are few: by engagement for relevance (the adapter then orders them by `relevanceGroupOf`, a stable partition
+ * that gives exactly the segments' concatenation), in the asked order for a sort. Undefined without query words.
+ */
+export function recipeSearchSegment(query: RecipeListQuery): ListSegment | undefined {
+  if (query.filter.searchKeys.length === 0) return undefined;
+  const [segment] = query.sort.key === 'relevance' ? [{ filter: recipeFilter(query.filter), sort: BY_ENGAGEMENT, fuzzy: false }] : recipeListSegments(query);
+  return segment;
+}
+
+/** A stored recipe's search keys, as the adapter classifies a match it has read. */
+export interface StoredSearchKeys {
+  readonly search_keys: readonly string[];
+  readonly title_keys: readonly string[];
+}
+
+/**
+ * Which of relevance's segments (0 to 3, see `recipeListSegments`) a matching document belongs to, from the keys
+ * it stores: the same conditions as the segments' filters, tested in memory.
+ */
+export function relevanceGroupOf(document: StoredSearchKeys, filter: RecipeFilter): number {
+  const title = new Set(document.title_keys);
+  if (matchKeys(title, filter.searchKeys) === 'exact') return 0;
+  if (matchKeys(new Set(document.search_keys), filter.searchKeys) === 'exact') return 1;
+  return matchKeys(title, filter.searchKeys, filter.fuzzyKeys) === 'none' ? 3 : 2;
 }
 
 /**
@@ -101,8 +145,13 @@ export function recipeListSegments(query: RecipeListQuery): ListSegment[] {
  * for the response; undefined when the segments tell them apart already or there can be none.
  */
 export function recipeFuzzyCountFilter(query: RecipeListQuery): RecipeQueryFilter | undefined {
-  if (query.sort.key === 'relevance' || !hasFuzzySearch(query.filter)) return undefined;
-  return { ...attributeFilter(query.filter), ...looseSearch('search_keys', query.filter), $nor: [exactSearch('search_keys', query.filter)] };
+  return query.sort.key === 'relevance' ? undefined : recipeFuzzyMatchesFilter(query.filter);
+}
+
+/** A search's fuzzy matches (every word within a typo, not every word exactly), to be counted; undefined when there can be none. */
+export function recipeFuzzyMatchesFilter(filter: RecipeFilter): RecipeQueryFilter | undefined {
+  if (!hasFuzzySearch(filter)) return undefined;
+  return { ...textFirst(looseSearch('search_keys', filter), attributeFilter(filter)), $nor: [exactSearch('search_keys', filter)] };
 }
 
 /** The export walk: the filter, ids after `afterId`, by id ascending. */
