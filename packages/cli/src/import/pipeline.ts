@@ -62,8 +62,9 @@ export async function runImport(source: AsyncIterable<SourceRecord>, importBatch
   };
 
   const write = async (batch: readonly Gathered[]): Promise<boolean> => {
+    // A valid record waiting in the batch is itself an ImportRecord (its record and content): no copy of each.
     const records: ImportRecord[] = [];
-    for (const item of batch) if (item.kind === 'valid') records.push({ record: item.record, content: item.content });
+    for (const item of batch) if (item.kind === 'valid') records.push(item);
     const outcomes = await importBatch(records, { dryRun: options.dryRun });
     if (outcomes.isErr()) {
       report.stopped = { reason: 'store', message: outcomes.error.message };

@@ -18,8 +18,10 @@ export type ImportRecord =
   | { readonly record: number; readonly content: RecipeContent };
 
 /** The validation every imported record goes through: the API's, except that archived recipes may come in. */
+const IMPORT_OPTIONS = { allowArchived: true } as const;
+
 export function parseImportRecord(input: unknown): Result<RecipeContent, ValidationFailed> {
-  return parseRecipeDraft(input, { allowArchived: true });
+  return parseRecipeDraft(input, IMPORT_OPTIONS);
 }
 
 export type ImportOutcome =
@@ -29,8 +31,9 @@ export type ImportOutcome =
 interface PendingWrite {
   recipe: Recipe;
   readonly expectedVersion: number | null;
-  /** Positions in the batch of the records that make this write. */
-  readonly positions: number[];
+  /** Position in the batch of the first record that makes this write (-1: none yet), and of any later ones. */
+  position: number;
+  more: number[] | null;
 }
 
 const failed = (record: number, message: string, pointer = ''): ImportOutcome => ({
@@ -51,17 +54,26 @@ export const importRecipeBatch =
     // By position in `records`; every record gets one before this returns. Arrays and loops rather than maps,
     // spreads and flatMaps: at half a million records a minute, per-record bookkeeping shows.
     const outcomes: ImportOutcome[] = new Array<ImportOutcome>(records.length);
-    const valid: { position: number; content: RecipeContent }[] = [];
+    // The valid records as two lists (positions, contents) rather than a small object each.
+    const validPositions: number[] = [];
+    const validContents: RecipeContent[] = [];
     const externalIds = new Set<string>();
-    records.forEach((item, position) => {
-      const parsed = 'content' in item ? ok(item.content) : parseImportRecord(item.input);
-      if (parsed.isErr()) {
-        outcomes[position] = { record: item.record, outcome: 'failed', issues: parsed.error.issues };
-        return;
+    for (let position = 0; position < records.length; position += 1) {
+      const item = records[position] as ImportRecord;
+      let content: RecipeContent;
+      if ('content' in item) content = item.content;
+      else {
+        const parsed = parseImportRecord(item.input);
+        if (parsed.isErr()) {
+          outcomes[position] = { record: item.record, outcome: 'failed', issues: parsed.error.issues };
+          continue;
+        }
+        content = parsed.value;
       }
-      valid.push({ position, content: parsed.value });
-      if (parsed.value.external_id !== null) externalIds.add(parsed.value.external_id);
-    });
+      validPositions.push(position);
+      validContents.push(content);
+      if (content.external_id !== null) externalIds.add(content.external_id);
+    }
     const existing = externalIds.size === 0 ? okAsync<Recipe[], StoreUnavailable>([]) : deps.recipes.findByExternalIds([...externalIds]);
 
     // Awaited in a plain async function rather than chained with ResultAsync's andThen/map (whose callbacks neverthrow
@@ -73,14 +85,16 @@ export const importRecipeBatch =
       const found = stored.value;
       const now = deps.clock.now();
       const byExternalId = new Map<string, PendingWrite>();
-      for (const recipe of found) byExternalId.set(recipe.external_id ?? '', { recipe, expectedVersion: recipe.version, positions: [] });
+      for (const recipe of found) byExternalId.set(recipe.external_id ?? '', { recipe, expectedVersion: recipe.version, position: -1, more: null });
       const writes: PendingWrite[] = [];
 
-      for (const { position, content } of valid) {
+      for (let index = 0; index < validPositions.length; index += 1) {
+        const position = validPositions[index] as number;
+        const content = validContents[index] as RecipeContent;
         const record = records[position]?.record ?? 0;
         const pending = content.external_id === null ? undefined : byExternalId.get(content.external_id);
         if (pending === undefined) {
-          const write: PendingWrite = { recipe: newRecipe(deps.ids.next(), content, now), expectedVersion: null, positions: [position] };
+          const write: PendingWrite = { recipe: newRecipe(deps.ids.next(), content, now), expectedVersion: null, position, more: null };
           writes.push(write);
           if (content.external_id !== null) byExternalId.set(content.external_id, write);
           outcomes[position] = { record, outcome: 'created', id: write.recipe.id };
@@ -91,9 +105,11 @@ export const importRecipeBatch =
           outcomes[position] = { record, outcome: 'unchanged', id: next.id };
           continue;
         }
-        if (pending.positions.length === 0) writes.push(pending);
+        if (pending.position === -1) {
+          writes.push(pending);
+          pending.position = position;
+        } else (pending.more ??= []).push(position);
         pending.recipe = next;
-        pending.positions.push(position);
         outcomes[position] = { record, outcome: 'updated', id: next.id };
       }
 
@@ -107,7 +123,9 @@ export const importRecipeBatch =
       return saved.map((results) => {
         results.forEach((result, index) => {
           if (result === 'written') return;
-          for (const position of writes[index]?.positions ?? []) {
+          const write = writes[index];
+          if (write === undefined) return;
+          for (const position of [write.position, ...(write.more ?? [])]) {
             outcomes[position] = failed(records[position]?.record ?? 0, WRITE_FAILURES[result], '/external_id');
           }
         });

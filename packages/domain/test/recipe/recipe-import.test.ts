@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { importRecipeBatch, parseImportRecord, type ImportRecord } from '../../src/recipe/recipe-import.js';
+import { okAsync } from 'neverthrow';
 import { makeDeps } from '../deps.js';
 
 const records = (...inputs: unknown[]): ImportRecord[] => inputs.map((input, index) => ({ record: index + 1, input }));
@@ -34,6 +35,27 @@ describe('recipe batch import', () => {
     assert.ok(failure?.outcome === 'failed');
     assert.deepEqual([failure.record, failure.issues[0]?.pointer], [4, '/servings']);
     assert.equal(deps.recipes.all().length, 1);
+  });
+
+  it('fails every record that makes a write the store refuses, and only those', async () => {
+    const deps = makeDeps();
+    await importRecipeBatch(deps)(records({ title: 'A', external_id: 'a' }));
+    // As if someone else changed 'a' between the read and the write: the store answers stale for its update.
+    const saveBatch = deps.recipes.saveBatch.bind(deps.recipes);
+    deps.recipes.saveBatch = (writes) =>
+      saveBatch(writes).andThen((results) => okAsync(results.map((result, index) => (writes[index]?.kind === 'update' ? 'stale' : result))));
+    const result = (
+      await importRecipeBatch(deps)(records({ title: 'A2', external_id: 'a' }, { title: 'B', external_id: 'b' }, { title: 'A3', external_id: 'a' }))
+    )._unsafeUnwrap();
+    assert.deepEqual(outcomes(result), ['failed', 'created', 'failed']);
+    for (const [position, record] of [[0, 1], [2, 3]] as const) {
+      const failure = result[position];
+      assert.ok(failure?.outcome === 'failed');
+      assert.equal(failure.record, record);
+      assert.deepEqual(failure.issues, [
+        { pointer: '/external_id', message: 'the recipe was changed by someone else during the import; run the import again' },
+      ]);
+    }
   });
 
   it('writes nothing on a dry run but reports what would happen', async () => {

@@ -53,6 +53,24 @@ describe('recipe input', () => {
     assert.deepEqual(pointers(result).sort(), ['/ingredients/0', '/season', '/title']);
   });
 
+  it('reads every field, reporting each bad one in field order, whether or not the last record had the same names', () => {
+    // One bad value a field, in field order: every field must be read, by its own reader.
+    const bad = {
+      title: 1, description: 1, ingredients: 1, instructions: 1, notes: 1, servings: 'x', prep_time_minutes: 'x',
+      cook_time_minutes: 'x', dietary_tags: 1, cuisine: 1, meal_type: 1, season: 1, collection_id: 1, status: 1,
+      email_ready: 1, engagement_score: 'x', image_url: 1, source_url: 1, external_id: 1,
+    };
+    const fields = Object.keys(bad).map((field) => `/${field}`);
+    assert.deepEqual(pointers(parseRecipeDraft(bad)), fields);
+    const good = Object.fromEntries(Object.keys(bad).map((field) => [field, null])) as Record<string, unknown>;
+    Object.assign(good, { title: 'T', ingredients: ['2 eggs'], instructions: 'Boil.', dietary_tags: ['vegan'], status: 'active', email_ready: true, engagement_score: 3 });
+    const draft = parseRecipeDraft(good)._unsafeUnwrap();
+    assert.deepEqual([draft.title, draft.instructions, draft.dietary_tags, draft.email_ready, draft.engagement_score], ['T', ['Boil.'], ['vegan'], true, 3]);
+    assert.deepEqual(pointers(parseRecipeDraft({ ...bad })), fields);
+    // With an unknown name first: the general path reports it, then the same fields in the same order.
+    assert.deepEqual(pointers(parseRecipeDraft({ extra: 1, ...bad })), ['/extra', ...fields]);
+  });
+
   it('escapes ~ and / in the pointer of an unknown field (RFC 6901)', () => {
     const result = parseRecipeDraft({ title: 'Toast', 'a/b~c': 1, plain: 2 });
     assert.deepEqual(pointers(result).sort(), ['/a~1b~0c', '/plain']);
