@@ -50,26 +50,6 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, X
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /**
- * The headers helmet 8 sets by default, with the service's Content-Security-Policy, in helmet's order. Every
- * response carries them, including the ones written to the socket before Fastify sees the request
- * (http/client-errors.ts).
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-});
-
-/**
  * A reply's headers, before any hook has set one: the security headers, `Vary` and the request id. An object
  * literal, so that V8 makes each copy from one template (the same shape every time), rather than a loop of
  * `reply.header` calls that lower-case each name and grow the object one key at a time.
@@ -90,6 +70,15 @@ const responseHeaders = (requestId: string): Record<string, string> => ({
   'x-request-id': requestId,
   vary: 'Origin',
 });
+
+/**
+ * The headers helmet 8 sets by default, with the service's Content-Security-Policy, in helmet's order: the constant
+ * part of `responseHeaders`. Every response carries them, including the ones written to the socket before Fastify
+ * sees the request (http/client-errors.ts).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(Object.entries(responseHeaders('')).filter(([name]) => name !== 'x-request-id' && name !== 'vary')),
+);
 
 /**
  * Where Fastify 5 keeps a reply's headers until it writes them (`reply.header` lower-cases the name and stores it
