@@ -3,7 +3,7 @@
  * every one of them against the declared indexes, so a query without a serving index fails the build.
  */
 import type { Filter } from 'mongodb';
-import { hasFuzzySearch, matchKeys, type RecipeFilter, type RecipeListQuery, type RecipeSortField } from '@larder/domain';
+import { hasFuzzySearch, relevanceGroupOfKeys, type RecipeFilter, type RecipeListQuery, type RecipeSortField } from '@larder/domain';
 import type { RecipeDocument } from './recipe-document.js';
 
 export type RecipeQueryFilter = Filter<RecipeDocument>;
@@ -134,10 +134,7 @@ export interface StoredSearchKeys {
  * it stores: the same conditions as the segments' filters, tested in memory.
  */
 export function relevanceGroupOf(document: StoredSearchKeys, filter: RecipeFilter): number {
-  const title = new Set(document.title_keys);
-  if (matchKeys(title, filter.searchKeys) === 'exact') return 0;
-  if (matchKeys(new Set(document.search_keys), filter.searchKeys) === 'exact') return 1;
-  return matchKeys(title, filter.searchKeys, filter.fuzzyKeys) === 'none' ? 3 : 2;
+  return relevanceGroupOfKeys({ title: new Set(document.title_keys), all: new Set(document.search_keys) }, filter);
 }
 
 /**

@@ -3,7 +3,7 @@
  * functions (used by the in-memory repository and by the contract suites that every adapter must pass).
  */
 import type { PageRequest } from '../shared/pagination.js';
-import { foldText, matchKeys, recipeKeySets, searchQuery, type KeyMatch } from '../search/search-terms.js';
+import { foldText, matchKeys, recipeKeySets, searchQuery, type KeyMatch, type RecipeKeySets } from '../search/search-terms.js';
 import { facetKey, type Recipe, type RecipeStatus } from './recipe.js';
 
 export const RECIPE_SORT_KEYS = ['created_at', 'updated_at', 'engagement_score', 'title'] as const;
@@ -125,7 +125,14 @@ export const hasFuzzySearch = (filter: SearchFilter): boolean => (filter.fuzzyKe
  * within a typo anywhere.
  */
 export function relevanceGroup(recipe: Recipe, filter: SearchFilter): number {
-  const keys = recipeKeySets(recipe);
+  return relevanceGroupOfKeys(recipeKeySets(recipe), filter);
+}
+
+/**
+ * `relevanceGroup` from a recipe's key sets (its title keys, and all its keys), for a store that holds the keys
+ * rather than the recipe.
+ */
+export function relevanceGroupOfKeys(keys: RecipeKeySets, filter: SearchFilter): number {
   if (matchKeys(keys.title, filter.searchKeys) === 'exact') return 0;
   if (matchKeys(keys.all, filter.searchKeys) === 'exact') return 1;
   return matchKeys(keys.title, filter.searchKeys, filter.fuzzyKeys) === 'none' ? 3 : 2;
