@@ -15,6 +15,8 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type { Content, DynamicContent, Style } from 'pdfmake/interfaces.js';
 import { fontBuffers, FONT_FILES } from '../fonts.js';
+// pdfmake's style look-up, replaced by one with the same answers and no allocations (see the module).
+import './style-lookup.js';
 
 const require = createRequire(import.meta.url);
 
@@ -105,9 +107,85 @@ export function layOut(document: PdfKitDocument, setup: PageSetup, content: Cont
   return builder.layoutDocument(content, document, setup.styles, setup.defaultStyle, undefined, header, footer);
 }
 
-/** Writes laid-out pages at the end of the document; a page's bytes are written when the next page starts. */
-export function renderPages(document: PdfKitDocument, pages: LaidOutPage[]): void {
+/**
+ * Writes laid-out pages at the end of the document; a page's bytes are written when the next page starts. The words
+ * of a line are joined into runs first (`joinWords: false` leaves them as pdfmake placed them, for comparison).
+ */
+export function renderPages(document: PdfKitDocument, pages: LaidOutPage[], { joinWords = true } = {}): void {
+  if (joinWords) for (const page of pages) joinWordsOfLines(page);
   new Renderer(document).renderPages(pages);
+}
+
+/**
+ * pdfmake's inline: a word (with the space after it) placed on a line, or a run of words once joined. These are
+ * every property pdfmake 0.3.11 gives a plain word; an inline with any other (a page reference, a link target) is
+ * left alone.
+ */
+interface Inline {
+  text: string;
+  width: number;
+  x: number;
+  trailingCut: number;
+  readonly font: unknown;
+  readonly fontSize: number;
+  readonly color: unknown;
+  readonly opacity: unknown;
+  readonly characterSpacing: unknown;
+  readonly fontFeatures: unknown;
+  readonly decoration: unknown;
+  readonly background: unknown;
+  readonly link: unknown;
+  readonly linkToPage: unknown;
+  readonly linkToDestination: unknown;
+  readonly sup: unknown;
+  readonly sub: unknown;
+}
+
+const PLAIN_WORD_KEYS = new Set([
+  'text', 'font', 'alignment', 'fontSize', 'fontFeatures', 'characterSpacing', 'color', 'decoration', 'decorationColor',
+  'decorationStyle', 'decorationThickness', 'background', 'link', 'linkToPage', 'linkToDestination', 'noWrap', 'opacity',
+  'sup', 'sub', 'width', 'height', 'leadingCut', 'trailingCut', 'x',
+]);
+
+/** A plain word: no decoration, background, link, features or letter spacing, and nothing pdfmake adds besides. */
+function isPlainWord(inline: Inline): boolean {
+  if (inline.decoration !== null || inline.background !== null || inline.link !== null || inline.linkToPage !== null) return false;
+  if (inline.linkToDestination !== null || inline.fontFeatures !== null || inline.characterSpacing !== 0) return false;
+  for (const key in inline) if (!PLAIN_WORD_KEYS.has(key)) return false;
+  return true;
+}
+
+/** Same font, size, colour, opacity and baseline: one text operation draws both alike. */
+const sameLook = (a: Inline, b: Inline): boolean =>
+  a.font === b.font && a.fontSize === b.fontSize && a.color === b.color && a.opacity === b.opacity && a.sup === b.sup && a.sub === b.sub;
+
+/** Where the next word starts when nothing was added between the two (justified lines spread their words). */
+const follows = (a: Inline, b: Inline): boolean => Math.abs(a.x + a.width - b.x) < 1e-6;
+
+/**
+ * Joins the words of a line that look alike and touch into one inline, so pdfkit writes one text operation per run
+ * rather than one per word (pdfmake's own renderer leaves this as a to-do). The glyphs land where they would have:
+ * pdfkit lays a text out word by word, splitting it at its spaces exactly as pdfmake split it into words, so a run's
+ * glyph advances are the words' measured widths in sequence.
+ */
+function joinWordsOfLines(page: LaidOutPage): void {
+  for (const item of page.items as { type: string; item: { inlines?: Inline[] } }[]) {
+    const inlines = item.type === 'line' ? item.item.inlines : undefined;
+    if (inlines === undefined || inlines.length < 2) continue;
+    const joined: Inline[] = [];
+    let run: Inline | undefined;
+    for (const inline of inlines) {
+      if (run !== undefined && isPlainWord(inline) && sameLook(run, inline) && follows(run, inline)) {
+        run.text += inline.text;
+        run.width += inline.width;
+        run.trailingCut = inline.trailingCut;
+        continue;
+      }
+      run = isPlainWord(inline) ? { ...inline } : undefined;
+      joined.push(run ?? inline);
+    }
+    if (joined.length < inlines.length) item.item.inlines = joined;
+  }
 }
 
 /**

@@ -78,28 +78,42 @@ export interface OutsideWord {
 
 const attribute = (tag: string, name: string): number => Number(new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1] ?? Number.NaN);
 
-/** Every word whose box (pdftotext -bbox) is not inside its page, by more than half a point. */
-export function wordsOutsidePage(file: string): OutsideWord[] {
+export interface PdfWord {
+  readonly page: number;
+  readonly word: string;
+  /** xMin, yMin, xMax, yMax in points, from the page's top left. */
+  readonly box: readonly [number, number, number, number];
+  readonly pageWidth: number;
+  readonly pageHeight: number;
+}
+
+/** Every word with its box, as `pdftotext -bbox` gives them, in drawing order. */
+export function pdfWords(file: string): PdfWord[] {
   const html = run('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-']).stdout;
-  const outside: OutsideWord[] = [];
+  const words: PdfWord[] = [];
   let page = 0;
-  let width = 0;
-  let height = 0;
+  let pageWidth = 0;
+  let pageHeight = 0;
   for (const match of html.matchAll(/<page [^>]*>|<word [^>]*>[^<]*<\/word>/g)) {
     const tag = match[0];
     if (tag.startsWith('<page')) {
       page += 1;
-      width = attribute(tag, 'width');
-      height = attribute(tag, 'height');
+      pageWidth = attribute(tag, 'width');
+      pageHeight = attribute(tag, 'height');
       continue;
     }
     const box = [attribute(tag, 'xMin'), attribute(tag, 'yMin'), attribute(tag, 'xMax'), attribute(tag, 'yMax')] as const;
-    const slack = 0.5;
-    if (box[0] < -slack || box[1] < -slack || box[2] > width + slack || box[3] > height + slack) {
-      outside.push({ page, word: tag.replace(/<[^>]+>/g, ''), box });
-    }
+    words.push({ page, word: tag.replace(/<[^>]+>/g, ''), box, pageWidth, pageHeight });
   }
-  return outside;
+  return words;
+}
+
+/** Every word whose box (pdftotext -bbox) is not inside its page, by more than half a point. */
+export function wordsOutsidePage(file: string): OutsideWord[] {
+  const slack = 0.5;
+  return pdfWords(file)
+    .filter(({ box, pageWidth, pageHeight }) => box[0] < -slack || box[1] < -slack || box[2] > pageWidth + slack || box[3] > pageHeight + slack)
+    .map(({ page, word, box }) => ({ page, word, box }));
 }
 
 export interface EpubCheckReport {
