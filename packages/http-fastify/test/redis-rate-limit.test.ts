@@ -3,6 +3,7 @@
  * else on a redis-server of its own (skipped when neither is there). Stopping Redis needs one of its own.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { harness, type Harness } from './support/harness.js';
 import { assertProblem } from './support/problems.js';
@@ -40,6 +41,20 @@ describe(`rate limit shared through Redis [${givenRedisUrl() === undefined ? 'ow
     assert.deepEqual(seen, ['3', '2', '1', '0']);
     assertProblem(await second.request({ method: 'GET', url: '/api/recipes', token: first.token }), 429, 'rate_limited');
     assertProblem(await first.request({ method: 'GET', url: '/api/recipes', token: first.token }), 429, 'rate_limited');
+  });
+
+  it('keeps each counter under larder:rate-limit:<limiter>:<key>, nothing else in the name', async () => {
+    const client = redis.client();
+    try {
+      if (client.status !== 'ready') await once(client, 'ready');
+      // A shared REDIS_URL gives each test client a prefix of its own, which KEYS patterns do not get.
+      const prefix = client.options.keyPrefix ?? '';
+      const keys = (await client.keys(`${prefix}larder:rate-limit:*`)).map((key) => key.slice(prefix.length));
+      assert.ok(keys.includes(`larder:rate-limit:user:${first.userId}`), `the user's counter is named plainly: ${JSON.stringify(keys)}`);
+      for (const key of keys) assert.match(key, /^larder:rate-limit:(user|login-address|login-email):[^:]*$/);
+    } finally {
+      client.disconnect();
+    }
   });
 });
 

@@ -7,9 +7,10 @@
  * A limiter that cannot reach its store lets the request through and logs it: an outage of Redis should not take
  * the API down with it.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import { HttpProblem, problem } from '../http/problem.js';
 import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
@@ -56,7 +57,7 @@ const emailOf = (request: FastifyRequest): string => {
 
 async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   // The plugin counts in Redis only; in memory the limiters count in a MemoryRateLimitStore of their own.
-  if (options.redis !== undefined) await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'larder:rate-limit:' });
+  if (options.redis !== undefined) await app.register(rateLimit, { global: false, store: namedRedisStore(options.redis) });
 
   /** The headers, and past the limit the 429, for a counter that stands at `current` with `ttlMs` left in its window. */
   const decide = (reply: FastifyReply, limit: Limit, max: string, current: number, ttlMs: number): HttpProblem | undefined => {
@@ -106,6 +107,30 @@ async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Prom
     loginPerAddress: limiter('login-address', options.login, (request) => request.ip),
     loginPerEmail: limiter('login-email', options.login, emailOf),
   });
+}
+
+type RedisStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => FastifyRateLimitStore;
+/** The plugin's own Redis store (its counting script), which the package does not export by name. */
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreClass;
+
+/**
+ * The plugin's Redis store under `larder:rate-limit:`, the same for every limiter: each key names its limiter
+ * (`user:…`, `login-address:…`). The plugin's own store gives each `createRateLimit` a child named after a route,
+ * which such a limiter does not have, so every key read `larder:rate-limit:undefinedundefined-…`.
+ */
+function namedRedisStore(redis: Redis): FastifyRateLimitStoreCtor {
+  return class NamedRedisStore implements FastifyRateLimitStore {
+    readonly #store: FastifyRateLimitStore;
+    constructor(options: FastifyRateLimitOptions & { readonly continueExceeding?: boolean; readonly exponentialBackoff?: boolean }) {
+      this.#store = new RedisStore(options.continueExceeding === true, options.exponentialBackoff === true, redis, 'larder:rate-limit:');
+    }
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
+      this.#store.incr(...args);
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
 }
 
 function raceTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
