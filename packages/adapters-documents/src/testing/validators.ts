@@ -9,11 +9,15 @@ import { existsSync, realpathSync } from 'node:fs';
 export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'epubcheck';
 const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', epubcheck: 'epubcheck' };
 
-/** Debian's `epubcheck` is a jar that runs through binfmt when it is set up, and through `java -jar` otherwise. */
+/**
+ * Debian's `epubcheck` is a jar that runs through binfmt when it is set up, and through `java -jar` otherwise. Run
+ * with the JIT's first tier only and the serial collector: a check is a few seconds of a cold JVM, where the full
+ * JIT and parallel GC threads cost more than they save (measured: 11.5 s of CPU per check against 4.8 s).
+ */
 function command(tool: Tool): readonly string[] | null {
   const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
   if (found === '') return null;
-  if (tool === 'epubcheck' && realpathSync(found).endsWith('.jar')) return existsSync('/usr/bin/java') || spawnSync('java', ['-version']).status === 0 ? ['java', '-jar', realpathSync(found)] : null;
+  if (tool === 'epubcheck' && realpathSync(found).endsWith('.jar')) return existsSync('/usr/bin/java') || spawnSync('java', ['-version']).status === 0 ? ['java', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', realpathSync(found)] : null;
   return [found];
 }
 
