@@ -103,6 +103,15 @@ describe('SerializedBodies', () => {
     assert.deepEqual([bodies.has('big'), bodies.bytes], [false, 7]);
   });
 
+  it('holds no more memory for a body than the bytes it counts (no slab of a shared pool)', () => {
+    const bodies = new SerializedBodies({ maxEntries: 10, maxBytes: 1000 });
+    for (const serialized of ['"ééé"', Buffer.from('"b"'), new TextEncoder().encode('"c"').buffer]) {
+      const body = bodies.body(String(bodies.size), () => serialized);
+      assert.equal(body.buffer.byteLength, body.length);
+    }
+    assert.deepEqual([bodies.size, bodies.bytes], [3, 14]);
+  });
+
   it('serialises a body once while it is kept', () => {
     const bodies = new SerializedBodies({ maxEntries: 10, maxBytes: 1000 });
     let calls = 0;

@@ -19,8 +19,21 @@ export const RECIPE_BODY_LIMITS: SerializedBodyLimits = { maxEntries: 1000, maxB
 /** What a serializer may give (Fastify's `reply.serialize` types it so; the schema serializers give strings). */
 export type Serialized = string | ArrayBuffer | Buffer;
 
-const bytesOf = (serialized: Serialized): Buffer =>
-  typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
+/**
+ * The body's bytes in memory of their own: `Buffer.from` would cut a small body out of Node's shared 8 KiB pool, and
+ * a kept body would keep its whole slab alive (up to four times the bytes counted against the bound).
+ */
+function bytesOf(serialized: Serialized): Buffer {
+  if (typeof serialized === 'string') {
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(serialized));
+    bytes.write(serialized);
+    return bytes;
+  }
+  const given = Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
+  const bytes = Buffer.allocUnsafeSlow(given.length);
+  given.copy(bytes);
+  return bytes;
+}
 
 export class SerializedBodies {
   readonly #limits: SerializedBodyLimits;
