@@ -12,7 +12,8 @@ import {
 } from '@larder/domain';
 import type { Static } from 'typebox';
 import { pageRequestFrom } from '../http/pagination.js';
-import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
+import { ifMatchOf, sendDomainError, sendPage, sendVersioned, sendVersionedJson } from '../http/reply.js';
+import { RECIPE_BODY_LIMITS, SerializedBodies } from '../http/serialized-bodies.js';
 import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody, RecipeSchema, ScaledRecipeSchema } from '../schemas/recipe.js';
 import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, SEARCH_FUZZY, problems, success } from '../schemas/responses.js';
@@ -33,6 +34,9 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
   const create = createRecipe(deps);
   const update = updateRecipe(deps);
   const archive = archiveRecipe(deps);
+  // The read's bodies, serialised once per recipe version and options. `updated_at` besides the version: a store
+  // emptied and filled again could give an id and version a second life, never at the same instant.
+  const readBodies = new SerializedBodies(RECIPE_BODY_LIMITS);
 
   app.get('/recipes', {
     schema: {
@@ -84,7 +88,9 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
     const { servings, units } = request.query;
     const result = await view(request.params.id, { ...(servings === undefined ? {} : { servings }), ...(units === undefined ? {} : { units }) });
     if (result.isErr()) return sendDomainError(reply, result.error, 'query');
-    return sendVersioned(reply, result.value);
+    const recipe = result.value;
+    const key = `${recipe.id}\u0000${recipe.version}\u0000${recipe.updated_at.getTime()}\u0000${servings ?? ''}\u0000${units ?? ''}`;
+    return sendVersionedJson(reply, recipe.version, readBodies.body(key, () => reply.serialize(recipe)));
   });
 
   app.post('/recipes', {
