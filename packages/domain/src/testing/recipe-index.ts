@@ -82,6 +82,26 @@ const sameSearchText = (a: Recipe, b: Recipe): boolean =>
   a.ingredients.length === b.ingredients.length &&
   a.ingredients.every((ingredient, index) => ingredient.name === b.ingredients[index]?.name);
 
+/**
+ * The filter as an object of one shape whatever it names: filters built with and without their optional fields
+ * have different hidden classes, and each new one met by a query's optimised code sent it back to be compiled again
+ * (on a compiler thread whose CPU counts in the query's), several times over a mix of queries.
+ */
+function sameShape(filter: RecipeFilter): RecipeFilter {
+  return {
+    searchKeys: filter.searchKeys,
+    fuzzyKeys: filter.fuzzyKeys,
+    dietaryTags: filter.dietaryTags,
+    cuisine: filter.cuisine,
+    mealType: filter.mealType,
+    season: filter.season,
+    collectionId: filter.collectionId,
+    maxCookTimeMinutes: filter.maxCookTimeMinutes,
+    statuses: filter.statuses,
+    emailReady: filter.emailReady,
+  };
+}
+
 /** `recipeMatchesFilter` without the text query, on a row. */
 function rowMatches(row: Row, filter: RecipeFilter): boolean {
   if (!filter.statuses.includes(row.status)) return false;
@@ -462,37 +482,10 @@ export class RecipeIndex {
    */
   #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number {
     const words = filter.searchKeys.length;
-    const matched = this.#matched;
-    let count = 0;
     const matches = this.#matcher(filter);
-    if (words === 1 && (typoKeys[0] ?? []).length === 0) {
-      // One word and no typo posting: its posting holds every match once, with no stamps needed (see `#exactOnly`).
-      const posting = this.#allKeys.get(filter.searchKeys[0] as string);
-      const slots = slotsOf(posting);
-      for (let at = 0, size = postingSize(posting); at < size; at += 1) {
-        const slot = slots[at] as number;
-        if (matches(slot)) matched[count++] = slot;
-      }
-      return count;
-    }
-    if (words > 0) {
-      this.#stamp(this.#allKeys, filter.searchKeys, typoKeys, base, this.#hit, this.#exact);
-      const hit = this.#hit;
-      const done = base + words;
-      // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
-      const last = words - 1;
-      for (const key of [filter.searchKeys[last] as string, ...(typoKeys[last] ?? [])]) {
-        const posting = this.#allKeys.get(key);
-        const slots = slotsOf(posting);
-        for (let at = 0, size = postingSize(posting); at < size; at += 1) {
-          const slot = slots[at] as number;
-          if (hit[slot] !== done) continue;
-          hit[slot] = done + 1;
-          if (matches(slot)) matched[count++] = slot;
-        }
-      }
-      return count;
-    }
+    // One word and no typo posting: its posting holds every match once, with no stamps needed (see `#exactOnly`).
+    if (words === 1 && (typoKeys[0] ?? []).length === 0) return this.#postingMatches(this.#allKeys.get(filter.searchKeys[0] as string), matches);
+    if (words > 0) return this.#stampedMatches(filter.searchKeys, typoKeys, base, matches);
     let smallest: Posting | undefined;
     let smallestSize = Number.POSITIVE_INFINITY;
     for (const key of filterFacetKeys(filter)) {
@@ -500,15 +493,45 @@ export class RecipeIndex {
       const size = postingSize(posting);
       if (size < smallestSize) [smallest, smallestSize] = [posting, size];
     }
-    if (smallestSize !== Number.POSITIVE_INFINITY) {
-      const slots = slotsOf(smallest);
-      for (let at = 0; at < smallestSize; at += 1) {
+    if (smallestSize !== Number.POSITIVE_INFINITY) return this.#postingMatches(smallest, matches);
+    const matched = this.#matched;
+    let count = 0;
+    for (let slot = 0, size = this.#rows.length; slot < size; slot += 1) if (matches(slot)) matched[count++] = slot;
+    return count;
+  }
+
+  // The paths of `#candidates` are methods of their own, small: each is compiled (on a compiler thread, whose CPU
+  // counts in the queries') once for the queries that take it, rather than one large method recompiled whenever a
+  // query takes a path it had not met.
+
+  /** `#candidates` of the slots of one posting: writes those that match to `#matched`, and returns how many. */
+  #postingMatches(posting: Posting | undefined, matches: (slot: number) => boolean): number {
+    const [matched, slots] = [this.#matched, slotsOf(posting)];
+    let count = 0;
+    for (let at = 0, size = postingSize(posting); at < size; at += 1) {
+      const slot = slots[at] as number;
+      if (matches(slot)) matched[count++] = slot;
+    }
+    return count;
+  }
+
+  /** `#candidates` of a text query: stamps its words, then takes the slots stamped with all of them. */
+  #stampedMatches(keys: readonly string[], typoKeys: readonly string[][], base: number, matches: (slot: number) => boolean): number {
+    this.#stamp(this.#allKeys, keys, typoKeys, base, this.#hit, this.#exact);
+    const [matched, hit, done] = [this.#matched, this.#hit, base + keys.length];
+    let count = 0;
+    // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
+    const last = keys.length - 1;
+    for (const key of [keys[last] as string, ...(typoKeys[last] ?? [])]) {
+      const posting = this.#allKeys.get(key);
+      const slots = slotsOf(posting);
+      for (let at = 0, size = postingSize(posting); at < size; at += 1) {
         const slot = slots[at] as number;
+        if (hit[slot] !== done) continue;
+        hit[slot] = done + 1;
         if (matches(slot)) matched[count++] = slot;
       }
-      return count;
     }
-    for (let slot = 0, size = this.#rows.length; slot < size; slot += 1) if (matches(slot)) matched[count++] = slot;
     return count;
   }
 
@@ -595,7 +618,8 @@ export class RecipeIndex {
   }
 
   /** A page of the listing: the items from `offset`, at most `limit`, with the total and the fuzzy matches. */
-  list(filter: RecipeFilter, sort: RecipeSort, offset: number, limit: number): IndexedPage {
+  list(anyFilter: RecipeFilter, sort: RecipeSort, offset: number, limit: number): IndexedPage {
+    const filter = sameShape(anyFilter);
     const words = filter.searchKeys.length;
     const base = this.#stampBase(words + 1);
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
@@ -619,7 +643,8 @@ export class RecipeIndex {
   }
 
   /** Up to `limit` matching recipes with an id greater than `afterId`, by id ascending. */
-  listAfter(filter: RecipeFilter, afterId: string | null, limit: number): Recipe[] {
+  listAfter(anyFilter: RecipeFilter, afterId: string | null, limit: number): Recipe[] {
+    const filter = sameShape(anyFilter);
     const base = this.#stampBase(filter.searchKeys.length + 1);
     const rows = this.#rows;
     const id = (slot: number): string => (rows[slot] as Row).recipe.id;
