@@ -453,24 +453,22 @@ export class RecipeIndex {
    */
   #stamp(index: Map<string, Posting>, keys: readonly string[], typoKeys: readonly string[][], base: number, hit: Int32Array, exact: Int32Array): void {
     for (let word = 0; word < keys.length; word += 1) {
-      // Stamps below `base` are earlier queries': the first word takes any of them.
-      const from = base + word;
-      const to = from + 1;
-      const exactPosting = index.get(keys[word] as string);
-      const exactSlots = slotsOf(exactPosting);
-      for (let at = 0, size = postingSize(exactPosting); at < size; at += 1) {
-        const slot = exactSlots[at] as number;
-        if (word === 0 || hit[slot] === from) hit[slot] = to;
-        if (word === 0 || exact[slot] === from) exact[slot] = to;
-      }
-      for (const typoKey of typoKeys[word] ?? []) {
-        const typoPosting = index.get(typoKey);
-        const typoSlots = slotsOf(typoPosting);
-        for (let at = 0, size = postingSize(typoPosting); at < size; at += 1) {
-          const slot = typoSlots[at] as number;
-          if (hit[slot] !== to && (word === 0 || hit[slot] === from)) hit[slot] = to;
-        }
-      }
+      RecipeIndex.#stampPosting(index.get(keys[word] as string), word, base, hit, exact);
+      for (const typoKey of typoKeys[word] ?? []) RecipeIndex.#stampPosting(index.get(typoKey), word, base, hit, undefined);
+    }
+  }
+
+  /**
+   * Moves the slots of a posting of query word `word` that matched the words before it (or any slot, for the first
+   * word: stamps below `base` are earlier queries') to "matched up to `word`" in `hit`, and in `exact` too unless it
+   * is a typo key's posting. One loop for both, so that the first query with a typo runs code already compiled.
+   */
+  static #stampPosting(posting: Posting | undefined, word: number, base: number, hit: Int32Array, exact: Int32Array | undefined): void {
+    const [slots, from, to] = [slotsOf(posting), base + word, base + word + 1];
+    for (let at = 0, size = postingSize(posting); at < size; at += 1) {
+      const slot = slots[at] as number;
+      if (word === 0 || hit[slot] === from) hit[slot] = to;
+      if (exact !== undefined && (word === 0 || exact[slot] === from)) exact[slot] = to;
     }
   }
 
@@ -612,9 +610,9 @@ export class RecipeIndex {
     const done = base + words;
     this.#stamp(this.#titleKeys, filter.searchKeys, typoKeys, base, this.#titleHit, this.#titleExact);
     const [exact, titleHit, titleExact] = [this.#exact, this.#titleHit, this.#titleExact];
-    // Every match exact (`exact` may then be unstamped): group 0 or 1.
-    if (RecipeIndex.#exactOnly(typoKeys)) return (slot) => (titleExact[slot] === done ? 0 : 1);
-    return (slot) => (titleExact[slot] === done ? 0 : exact[slot] === done ? 1 : titleHit[slot] === done ? 2 : 3);
+    // Every match exact (`exact` may then be unstamped): group 0 or 1. One function either way, for the same reason.
+    const exactOnly = RecipeIndex.#exactOnly(typoKeys);
+    return (slot) => (titleExact[slot] === done ? 0 : exactOnly || exact[slot] === done ? 1 : titleHit[slot] === done ? 2 : 3);
   }
 
   /** A page of the listing: the items from `offset`, at most `limit`, with the total and the fuzzy matches. */
