@@ -239,6 +239,8 @@ export class RecipeIndex {
   #epoch = 0;
   /** The running query's matching slots, in their first places (see `#candidates`); kept between queries. */
   #matched = new Int32Array(0);
+  /** How many of the running query's matches match within a typo only (see `#candidates`). */
+  #fuzzyMatches = 0;
 
   get size(): number {
     return this.#rows.length;
@@ -476,11 +478,12 @@ export class RecipeIndex {
    * Writes the slots that match the whole filter, in no particular order, to the start of `#matched`, and returns
    * how many there are. `#matched` is kept between queries: a query that matches most of the library allocates
    * nothing for its matches (an array of 86,000 slots a query made a young-generation collection of ~3 ms every
-   * few queries at 100,000 recipes).
+   * few queries at 100,000 recipes). Sets `#fuzzyMatches`, how many of them match within a typo only.
    */
   #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number {
     const words = filter.searchKeys.length;
     const matches = this.#matcher(filter);
+    this.#fuzzyMatches = 0;
     // One word and no typo posting: its posting holds every match once, with no stamps needed (see `#exactOnly`).
     if (words === 1 && (typoKeys[0] ?? []).length === 0) return this.#postingMatches(this.#allKeys.get(filter.searchKeys[0] as string), matches);
     if (words > 0) return this.#stampedMatches(filter.searchKeys, typoKeys, base, matches);
@@ -516,8 +519,8 @@ export class RecipeIndex {
   /** `#candidates` of a text query: stamps its words, then takes the slots stamped with all of them. */
   #stampedMatches(keys: readonly string[], typoKeys: readonly string[][], base: number, matches: (slot: number) => boolean): number {
     this.#stamp(this.#allKeys, keys, typoKeys, base, this.#hit, this.#exact);
-    const [matched, hit, done] = [this.#matched, this.#hit, base + keys.length];
-    let count = 0;
+    const [matched, hit, exact, done] = [this.#matched, this.#hit, this.#exact, base + keys.length];
+    let [count, fuzzy] = [0, 0];
     // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
     const last = keys.length - 1;
     for (const key of [keys[last] as string, ...(typoKeys[last] ?? [])]) {
@@ -527,9 +530,13 @@ export class RecipeIndex {
         const slot = slots[at] as number;
         if (hit[slot] !== done) continue;
         hit[slot] = done + 1;
-        if (matches(slot)) matched[count++] = slot;
+        if (!matches(slot)) continue;
+        matched[count++] = slot;
+        // An addition on every match (of 0 when exact), so that the first fuzzy one runs compiled code.
+        fuzzy += exact[slot] === done ? 0 : 1;
       }
     }
+    this.#fuzzyMatches = fuzzy;
     return count;
   }
 
@@ -588,6 +595,7 @@ export class RecipeIndex {
         matched[at] = matched[end] as number;
         matched[end++] = slot;
       }
+      if (end === start) continue;
       const best = firstInOrder(matched.subarray(start, end), end - start, count - first.length, order, true, lead);
       for (const slot of best) first.push(slot);
       start = end;
@@ -610,9 +618,11 @@ export class RecipeIndex {
     const done = base + words;
     this.#stamp(this.#titleKeys, filter.searchKeys, typoKeys, base, this.#titleHit, this.#titleExact);
     const [exact, titleHit, titleExact] = [this.#exact, this.#titleHit, this.#titleExact];
-    // Every match exact (`exact` may then be unstamped): group 0 or 1. One function either way, for the same reason.
+    // Every match exact (`exact` may then be unstamped): group 0 or 1. One function either way, so that the first
+    // query with a typo does not meet a function its callers were not compiled for. (Reading all three stamps every
+    // time, so that none is read for the first time then, made `q=s` 2 ms slower.)
     const exactOnly = RecipeIndex.#exactOnly(typoKeys);
-    return (slot) => (titleExact[slot] === done ? 0 : exactOnly || exact[slot] === done ? 1 : titleHit[slot] === done ? 2 : 3);
+    return (slot) => (titleExact[slot] === done ? 0 : exact[slot] === done || exactOnly ? 1 : titleHit[slot] === done ? 2 : 3);
   }
 
   /** A page of the listing: the items from `offset`, at most `limit`, with the total and the fuzzy matches. */
@@ -622,12 +632,7 @@ export class RecipeIndex {
     const base = this.#stampBase(words + 1);
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
     const total = this.#candidates(filter, typoKeys, base);
-    const matched = this.#matched;
-    let fuzzyMatches = 0;
-    if (words > 0 && !RecipeIndex.#exactOnly(typoKeys)) {
-      const [exact, done] = [this.#exact, base + words];
-      for (let at = 0; at < total; at += 1) if (exact[matched[at] as number] !== done) fuzzyMatches += 1;
-    }
+    const [matched, fuzzyMatches] = [this.#matched, this.#fuzzyMatches];
     const byRelevance = sort.key === 'relevance';
     const group = byRelevance ? this.#relevanceGroups(filter, typoKeys, base) : () => 0;
     const [order, lead, count] = [this.#order(sort, group), this.#lead(sort), offset + limit];
