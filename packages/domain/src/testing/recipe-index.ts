@@ -16,7 +16,11 @@
  * - The other filters are checked on the candidates' rows; without a text query the candidates are the smallest
  *   facet posting the filter names, else every slot.
  * - The page is a bounded selection: the first offset + perPage candidates in the sort's order, kept in a heap of
- *   that size, never a sort of every match.
+ *   that size, never a sort of every match. The heap reads a numeric lead column first (engagement, a date, the
+ *   title's first three letters) and calls the order only on a tie; relevance fills the page group by group.
+ * - A query allocates nothing in proportion to its matches: they are written to a typed array kept on the index
+ *   (`#matched`), and postings are read in place. (A query matching 86,000 recipes used to allocate ~3 MB and set
+ *   off a young-generation collection of ~3 ms every few calls.)
  * Writes keep everything current: a changed recipe's keys are compared with its previous ones and only the
  * difference is moved (a status change, such as archiving, moves none).
  */
