@@ -82,12 +82,15 @@ export function postingWithout(posting: Posting, slot: number): Posting | undefi
 
 const NONE: readonly number[] = [];
 
-/** The slots, ascending, as an array-like to loop over (a view, not a copy). */
+/**
+ * The slots, ascending, in the first `postingSize(posting)` places of the returned array: the posting's own storage
+ * (a large posting's has spare room after them), not a copy, so that a query loops over it without allocating.
+ */
 export function slotsOf(posting: Posting | undefined): ArrayLike<number> {
   if (posting === undefined) return NONE;
   if (typeof posting === 'number') return [posting];
   if (Array.isArray(posting)) return posting;
-  return posting.slots.subarray(0, posting.size);
+  return posting.slots;
 }
 
 export function postingSize(posting: Posting | undefined): number {

@@ -16,7 +16,11 @@
  * - The other filters are checked on the candidates' rows; without a text query the candidates are the smallest
  *   facet posting the filter names, else every slot.
  * - The page is a bounded selection: the first offset + perPage candidates in the sort's order, kept in a heap of
- *   that size, never a sort of every match.
+ *   that size, never a sort of every match. The heap reads a numeric lead column first (engagement, a date, the
+ *   title's first three letters) and calls the order only on a tie; relevance fills the page group by group.
+ * - A query allocates nothing in proportion to its matches: they are written to a typed array kept on the index
+ *   (`#matched`), and postings are read in place. (A query matching 86,000 recipes used to allocate ~3 MB and set
+ *   off a young-generation collection of ~3 ms every few calls.)
  * Writes keep everything current: a changed recipe's keys are compared with its previous ones and only the
  * difference is moved (a status change, such as archiving, moves none).
  */
@@ -82,6 +86,26 @@ const sameSearchText = (a: Recipe, b: Recipe): boolean =>
   a.ingredients.length === b.ingredients.length &&
   a.ingredients.every((ingredient, index) => ingredient.name === b.ingredients[index]?.name);
 
+/**
+ * The filter as an object of one shape whatever it names: filters built with and without their optional fields
+ * have different hidden classes, and each new one met by a query's optimised code sent it back to be compiled again
+ * (on a compiler thread whose CPU counts in the query's), several times over a mix of queries.
+ */
+function sameShape(filter: RecipeFilter): RecipeFilter {
+  return {
+    searchKeys: filter.searchKeys,
+    fuzzyKeys: filter.fuzzyKeys,
+    dietaryTags: filter.dietaryTags,
+    cuisine: filter.cuisine,
+    mealType: filter.mealType,
+    season: filter.season,
+    collectionId: filter.collectionId,
+    maxCookTimeMinutes: filter.maxCookTimeMinutes,
+    statuses: filter.statuses,
+    emailReady: filter.emailReady,
+  };
+}
+
 /** `recipeMatchesFilter` without the text query, on a row. */
 function rowMatches(row: Row, filter: RecipeFilter): boolean {
   if (!filter.statuses.includes(row.status)) return false;
@@ -95,6 +119,16 @@ function rowMatches(row: Row, filter: RecipeFilter): boolean {
     if (recipe.cook_time_minutes === null || recipe.cook_time_minutes > filter.maxCookTimeMinutes) return false;
   }
   return filter.emailReady === undefined || recipe.email_ready === filter.emailReady;
+}
+
+/**
+ * The first three UTF-16 code units of a title's sort key as one number that orders as the keys do under `<` (each
+ * unit + 1 in 17 bits, 0 past the end: 51 bits, exact in a double): the title sort's lead column.
+ */
+function titleLeadOf(titleKey: string): number {
+  let lead = 0;
+  for (let at = 0; at < 3; at += 1) lead = lead * 0x20000 + (at < titleKey.length ? titleKey.charCodeAt(at) + 1 : 0);
+  return lead;
 }
 
 const STATUS_BITS: Record<RecipeStatus, number> = { active: 1, draft: 2, archived: 4 };
@@ -111,45 +145,65 @@ export interface IndexedPage {
 type SlotOrder = (a: number, b: number) => number;
 
 /**
- * The first `count` of `slots` in `order`, in that order: a max-heap of `count` (its worst at the top) that each
- * further slot enters only if it comes before the top. O(n log count) against a whole sort's O(n log n).
+ * A numeric column that an order sorts by first (ascending when `sign` is 1, descending when -1), ties left to the
+ * order: the page's heap turns most slots away by one read of it, without a call of the order.
  */
-export function firstInOrder(slots: readonly number[], count: number, order: SlotOrder, fromEnd = false): number[] {
+export interface LeadKey {
+  readonly values: Float64Array;
+  readonly sign: 1 | -1;
+}
+
+/**
+ * The first `count` of `slots[0..length)` in `order`, in that order: a max-heap of `count` (its worst at the top)
+ * that each further slot enters only if it comes before the top. O(n log count) against a whole sort's O(n log n),
+ * and nothing allocated but the heap.
+ */
+export function firstInOrder(slots: ArrayLike<number>, length: number, count: number, order: SlotOrder, fromEnd = false, lead?: LeadKey): number[] {
   if (count <= 0) return [];
-  if (slots.length <= count) return [...slots].sort(order);
+  if (length <= count) return Array.from({ length }, (_, at) => slots[at] as number).sort(order);
   const heap: number[] = [];
-  const siftDown = (from: number): void => {
-    let at = from;
-    for (;;) {
-      const left = 2 * at + 1;
-      if (left >= heap.length) return;
-      const right = left + 1;
-      let worst = left;
-      if (right < heap.length && order(heap[right] as number, heap[left] as number) > 0) worst = right;
-      if (order(heap[worst] as number, heap[at] as number) <= 0) return;
-      [heap[at], heap[worst]] = [heap[worst] as number, heap[at] as number];
-      at = worst;
-    }
-  };
+  const [values, sign] = lead === undefined ? [undefined, 1] : [lead.values, lead.sign];
   // Slots come in order of first write, which is creation order: a descending sort meets its best slots first
   // from the end, and then turns the rest away with one comparison each, where from the start each would enter.
-  for (let index = 0; index < slots.length; index += 1) {
-    const slot = slots[fromEnd ? slots.length - 1 - index : index] as number;
+  for (let index = 0; index < length; index += 1) {
+    const slot = slots[fromEnd ? length - 1 - index : index] as number;
     if (heap.length < count) {
+      let at = heap.length;
       heap.push(slot);
-      let at = heap.length - 1;
       while (at > 0) {
         const parent = (at - 1) >>> 1;
-        if (order(heap[at] as number, heap[parent] as number) <= 0) break;
-        [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+        const above = heap[parent] as number;
+        if (order(slot, above) <= 0) break;
+        heap[at] = above;
         at = parent;
       }
-    } else if (order(slot, heap[0] as number) < 0) {
-      heap[0] = slot;
-      siftDown(0);
+      heap[at] = slot;
+      continue;
     }
+    const top = heap[0] as number;
+    // NaN (a column of infinities or NaN) decides nothing here: the order does.
+    const difference = values === undefined ? Number.NaN : sign * ((values[slot] as number) - (values[top] as number));
+    if (difference > 0) continue;
+    if (difference < 0 || order(slot, top) < 0) siftDown(heap, slot, order);
   }
   return heap.sort(order);
+}
+
+/** Puts `slot` at the top of the max-heap in place of its worst, and moves it down to where it belongs. */
+function siftDown(heap: number[], slot: number, order: SlotOrder): void {
+  const size = heap.length;
+  let at = 0;
+  for (;;) {
+    const left = 2 * at + 1;
+    if (left >= size) break;
+    let worst = left;
+    if (left + 1 < size && order(heap[left + 1] as number, heap[left] as number) > 0) worst = left + 1;
+    const below = heap[worst] as number;
+    if (order(below, slot) <= 0) break;
+    heap[at] = below;
+    at = worst;
+  }
+  heap[at] = slot;
 }
 
 export class RecipeIndex {
@@ -164,6 +218,7 @@ export class RecipeIndex {
   #engagement = new Float64Array(0);
   #created = new Float64Array(0);
   #updated = new Float64Array(0);
+  #titleLead = new Float64Array(0);
   /** Facet value → a small whole number ≥ 1 for the columns (0: none). */
   readonly #facetCodes = new Map<string, number>();
   /** Search key → slots whose recipe has it (title, description, ingredient names, notes). */
@@ -186,6 +241,10 @@ export class RecipeIndex {
   #titleHit = new Int32Array(0);
   #titleExact = new Int32Array(0);
   #epoch = 0;
+  /** The running query's matching slots, in their first places (see `#candidates`); kept between queries. */
+  #matched = new Int32Array(0);
+  /** How many of the running query's matches match within a typo only (see `#candidates`). */
+  #fuzzyMatches = 0;
 
   get size(): number {
     return this.#rows.length;
@@ -275,6 +334,7 @@ export class RecipeIndex {
       this.#engagement = grow(this.#engagement, (size) => new Float64Array(size));
       this.#created = grow(this.#created, (size) => new Float64Array(size));
       this.#updated = grow(this.#updated, (size) => new Float64Array(size));
+      this.#titleLead = grow(this.#titleLead, (size) => new Float64Array(size));
     }
     this.#statusBits[slot] = STATUS_BITS[row.status];
     this.#cuisine[slot] = this.#facetCode(row.cuisine);
@@ -283,6 +343,7 @@ export class RecipeIndex {
     this.#engagement[slot] = row.recipe.engagement_score;
     this.#created[slot] = row.created;
     this.#updated[slot] = row.updated;
+    this.#titleLead[slot] = titleLeadOf(row.titleKey);
   }
 
   /** `recipeMatchesFilter` without the text query, on a slot: the columns first, the row when the filter needs it. */
@@ -371,7 +432,7 @@ export class RecipeIndex {
     return [...found];
   }
 
-  /** Makes the stamp arrays cover every slot, and returns a fresh base above every stamp in them. */
+  /** Makes the stamp arrays and `#matched` cover every slot, and returns a fresh base above every stamp in them. */
   #stampBase(span: number): number {
     const size = this.#rows.length;
     if (this.#hit.length < size) {
@@ -380,6 +441,7 @@ export class RecipeIndex {
       this.#exact = new Int32Array(capacity);
       this.#titleHit = new Int32Array(capacity);
       this.#titleExact = new Int32Array(capacity);
+      this.#matched = new Int32Array(capacity);
       this.#epoch = 0;
     }
     if (this.#epoch + span + 1 >= 0x7fffffff) {
@@ -395,50 +457,40 @@ export class RecipeIndex {
    * Stamps every slot by how many query words (from the first) it matches, in `hit` (a key or one of its typo keys)
    * and `exact` (the key itself), from `index`'s postings. A slot matched every word when its stamp is base + words.
    */
-  #stamp(index: Map<string, Posting>, filter: RecipeFilter, typoKeys: readonly string[][], base: number, hit: Int32Array, exact: Int32Array): void {
-    filter.searchKeys.forEach((key, word) => {
-      // Stamps below `base` are earlier queries': the first word takes any of them.
-      const from = base + word;
-      const to = from + 1;
-      const exactSlots = slotsOf(index.get(key));
-      for (let at = 0; at < exactSlots.length; at += 1) {
-        const slot = exactSlots[at] as number;
-        if (word === 0 || hit[slot] === from) hit[slot] = to;
-        if (word === 0 || exact[slot] === from) exact[slot] = to;
-      }
-      for (const typoKey of typoKeys[word] ?? []) {
-        const typoSlots = slotsOf(index.get(typoKey));
-        for (let at = 0; at < typoSlots.length; at += 1) {
-          const slot = typoSlots[at] as number;
-          if (hit[slot] !== to && (word === 0 || hit[slot] === from)) hit[slot] = to;
-        }
-      }
-    });
+  #stamp(index: Map<string, Posting>, keys: readonly string[], typoKeys: readonly string[][], base: number, hit: Int32Array, exact: Int32Array): void {
+    for (let word = 0; word < keys.length; word += 1) {
+      RecipeIndex.#stampPosting(index.get(keys[word] as string), word, base, hit, exact);
+      for (const typoKey of typoKeys[word] ?? []) RecipeIndex.#stampPosting(index.get(typoKey), word, base, hit, undefined);
+    }
   }
 
-  /** The slots that match the whole filter, in no particular order. */
-  #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number[] {
-    const words = filter.searchKeys.length;
-    const matched: number[] = [];
-    const matches = this.#matcher(filter);
-    if (words > 0) {
-      this.#stamp(this.#allKeys, filter, typoKeys, base, this.#hit, this.#exact);
-      const hit = this.#hit;
-      const done = base + words;
-      // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
-      const last = words - 1;
-      const lastKeys = [filter.searchKeys[last] as string, ...(typoKeys[last] ?? [])];
-      for (const key of lastKeys) {
-        const slots = slotsOf(this.#allKeys.get(key));
-        for (let at = 0; at < slots.length; at += 1) {
-          const slot = slots[at] as number;
-          if (hit[slot] !== done) continue;
-          hit[slot] = done + 1;
-          if (matches(slot)) matched.push(slot);
-        }
-      }
-      return matched;
+  /**
+   * Moves the slots of a posting of query word `word` that matched the words before it (or any slot, for the first
+   * word: stamps below `base` are earlier queries') to "matched up to `word`" in `hit`, and in `exact` too unless it
+   * is a typo key's posting. One loop for both, so that the first query with a typo runs code already compiled.
+   */
+  static #stampPosting(posting: Posting | undefined, word: number, base: number, hit: Int32Array, exact: Int32Array | undefined): void {
+    const [slots, from, to] = [slotsOf(posting), base + word, base + word + 1];
+    for (let at = 0, size = postingSize(posting); at < size; at += 1) {
+      const slot = slots[at] as number;
+      if (word === 0 || hit[slot] === from) hit[slot] = to;
+      if (exact !== undefined && (word === 0 || exact[slot] === from)) exact[slot] = to;
     }
+  }
+
+  /**
+   * Writes the slots that match the whole filter, in no particular order, to the start of `#matched`, and returns
+   * how many there are. `#matched` is kept between queries: a query that matches most of the library allocates
+   * nothing for its matches (an array of 86,000 slots a query made a young-generation collection of ~3 ms every
+   * few queries at 100,000 recipes). Sets `#fuzzyMatches`, how many of them match within a typo only.
+   */
+  #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number {
+    const words = filter.searchKeys.length;
+    const matches = this.#matcher(filter);
+    this.#fuzzyMatches = 0;
+    // One word and no typo posting: its posting holds every match once, with no stamps needed (see `#exactOnly`).
+    if (words === 1 && (typoKeys[0] ?? []).length === 0) return this.#postingMatches(this.#allKeys.get(filter.searchKeys[0] as string), matches);
+    if (words > 0) return this.#stampedMatches(filter.searchKeys, typoKeys, base, matches);
     let smallest: Posting | undefined;
     let smallestSize = Number.POSITIVE_INFINITY;
     for (const key of filterFacetKeys(filter)) {
@@ -446,30 +498,62 @@ export class RecipeIndex {
       const size = postingSize(posting);
       if (size < smallestSize) [smallest, smallestSize] = [posting, size];
     }
-    if (smallestSize !== Number.POSITIVE_INFINITY) {
-      const slots = slotsOf(smallest);
-      for (let at = 0; at < slots.length; at += 1) {
-        const slot = slots[at] as number;
-        if (matches(slot)) matched.push(slot);
-      }
-      return matched;
-    }
-    const size = this.#rows.length;
-    for (let slot = 0; slot < size; slot += 1) if (matches(slot)) matched.push(slot);
-    return matched;
+    if (smallestSize !== Number.POSITIVE_INFINITY) return this.#postingMatches(smallest, matches);
+    const matched = this.#matched;
+    let count = 0;
+    for (let slot = 0, size = this.#rows.length; slot < size; slot += 1) if (matches(slot)) matched[count++] = slot;
+    return count;
   }
 
-  #order(sort: RecipeSort, filter: RecipeFilter, typoKeys: readonly string[][], base: number): SlotOrder {
+  // The paths of `#candidates` are methods of their own, small: each is compiled (on a compiler thread, whose CPU
+  // counts in the queries') once for the queries that take it, rather than one large method recompiled whenever a
+  // query takes a path it had not met.
+
+  /** `#candidates` of the slots of one posting: writes those that match to `#matched`, and returns how many. */
+  #postingMatches(posting: Posting | undefined, matches: (slot: number) => boolean): number {
+    const [matched, slots] = [this.#matched, slotsOf(posting)];
+    let count = 0;
+    for (let at = 0, size = postingSize(posting); at < size; at += 1) {
+      const slot = slots[at] as number;
+      if (matches(slot)) matched[count++] = slot;
+    }
+    return count;
+  }
+
+  /** `#candidates` of a text query: stamps its words, then takes the slots stamped with all of them. */
+  #stampedMatches(keys: readonly string[], typoKeys: readonly string[][], base: number, matches: (slot: number) => boolean): number {
+    this.#stamp(this.#allKeys, keys, typoKeys, base, this.#hit, this.#exact);
+    const [matched, hit, exact, done] = [this.#matched, this.#hit, this.#exact, base + keys.length];
+    let [count, fuzzy] = [0, 0];
+    // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
+    const last = keys.length - 1;
+    for (const key of [keys[last] as string, ...(typoKeys[last] ?? [])]) {
+      const posting = this.#allKeys.get(key);
+      const slots = slotsOf(posting);
+      for (let at = 0, size = postingSize(posting); at < size; at += 1) {
+        const slot = slots[at] as number;
+        if (hit[slot] !== done) continue;
+        hit[slot] = done + 1;
+        if (!matches(slot)) continue;
+        matched[count++] = slot;
+        // An addition on every match (of 0 when exact), so that the first fuzzy one runs compiled code.
+        fuzzy += exact[slot] === done ? 0 : 1;
+      }
+    }
+    this.#fuzzyMatches = fuzzy;
+    return count;
+  }
+
+  /** The listing's order of slots; `group` is the relevance group of a slot (used by the relevance sort only). */
+  #order(sort: RecipeSort, group: (slot: number) => number): SlotOrder {
     const rows = this.#rows;
     const row = (slot: number): Row => rows[slot] as Row;
     const byId = (a: number, b: number): number => compareStrings(row(a).recipe.id, row(b).recipe.id);
     const [engagement, created, updated] = [this.#engagement, this.#created, this.#updated];
     const direction = sort.order === 'asc' ? 1 : -1;
     switch (sort.key) {
-      case 'relevance': {
-        const group = this.#relevanceGroups(filter, typoKeys, base);
+      case 'relevance':
         return (a, b) => group(a) - group(b) || (engagement[b] as number) - (engagement[a] as number) || -byId(a, b);
-      }
       case 'title':
         return (a, b) => direction * (compareStrings(row(a).titleKey, row(b).titleKey) || byId(a, b));
       case 'engagement_score':
@@ -481,38 +565,105 @@ export class RecipeIndex {
     }
   }
 
+  /** The column a sort orders by first (relevance: within one group; title: its first three letters). */
+  #lead(sort: RecipeSort): LeadKey {
+    const sign = sort.order === 'asc' ? 1 : -1;
+    switch (sort.key) {
+      case 'relevance':
+        return { values: this.#engagement, sign: -1 };
+      case 'title':
+        return { values: this.#titleLead, sign };
+      case 'engagement_score':
+        return { values: this.#engagement, sign };
+      case 'created_at':
+        return { values: this.#created, sign };
+      case 'updated_at':
+        return { values: this.#updated, sign };
+    }
+  }
+
+  /**
+   * The first `count` of the `total` matches by relevance, group by group: the matches of the next group are moved
+   * to the front of the rest of `#matched`, and the group's best by engagement join the page, until it is full. A
+   * query that matches most of the library fills its page from its first group, with a heap that compares
+   * engagement alone, rather than the group and engagement of every match.
+   */
+  #firstByRelevance(total: number, count: number, group: (slot: number) => number, order: SlotOrder, lead: LeadKey): number[] {
+    const matched = this.#matched;
+    const first: number[] = [];
+    for (let wanted = 0, start = 0; wanted < 4 && start < total && first.length < count; wanted += 1) {
+      let end = start;
+      for (let at = start; at < total; at += 1) {
+        const slot = matched[at] as number;
+        if (group(slot) !== wanted) continue;
+        matched[at] = matched[end] as number;
+        matched[end++] = slot;
+      }
+      if (end === start) continue;
+      const best = firstInOrder(matched.subarray(start, end), end - start, count - first.length, order, true, lead);
+      for (const slot of best) first.push(slot);
+      start = end;
+    }
+    return first;
+  }
+
+  /**
+   * Whether every match is an exact one: no query word has a typo posting key (those it has lead only to words that
+   * start with it, whose recipes hold its key). Then `#candidates` may skip the stamps of the one-word case.
+   */
+  static #exactOnly(typoKeys: readonly string[][]): boolean {
+    return typoKeys.every((keys) => keys.length === 0);
+  }
+
   /** `relevanceGroup` of a matching slot, from the stamps (call after `#candidates` with the same base). */
   #relevanceGroups(filter: RecipeFilter, typoKeys: readonly string[][], base: number): (slot: number) => number {
     const words = filter.searchKeys.length;
     if (words === 0) return () => 0;
-    this.#stamp(this.#titleKeys, filter, typoKeys, base, this.#titleHit, this.#titleExact);
     const done = base + words;
+    this.#stamp(this.#titleKeys, filter.searchKeys, typoKeys, base, this.#titleHit, this.#titleExact);
     const [exact, titleHit, titleExact] = [this.#exact, this.#titleHit, this.#titleExact];
-    return (slot) => (titleExact[slot] === done ? 0 : exact[slot] === done ? 1 : titleHit[slot] === done ? 2 : 3);
+    // Every match exact (`exact` may then be unstamped): group 0 or 1. One function either way, so that the first
+    // query with a typo does not meet a function its callers were not compiled for. (Reading all three stamps every
+    // time, so that none is read for the first time then, made `q=s` 2 ms slower.)
+    const exactOnly = RecipeIndex.#exactOnly(typoKeys);
+    return (slot) => (titleExact[slot] === done ? 0 : exact[slot] === done || exactOnly ? 1 : titleHit[slot] === done ? 2 : 3);
   }
 
   /** A page of the listing: the items from `offset`, at most `limit`, with the total and the fuzzy matches. */
-  list(filter: RecipeFilter, sort: RecipeSort, offset: number, limit: number): IndexedPage {
-    const base = this.#stampBase(filter.searchKeys.length + 1);
+  list(anyFilter: RecipeFilter, sort: RecipeSort, offset: number, limit: number): IndexedPage {
+    const filter = sameShape(anyFilter);
+    const words = filter.searchKeys.length;
+    const base = this.#stampBase(words + 1);
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
-    const matched = this.#candidates(filter, typoKeys, base);
-    let fuzzyMatches = 0;
-    if (filter.searchKeys.length > 0 && (filter.fuzzyKeys ?? []).some((keys) => keys.length > 0)) {
-      const done = base + filter.searchKeys.length;
-      for (const slot of matched) if (this.#exact[slot] !== done) fuzzyMatches += 1;
-    }
-    const first = offset >= matched.length ? [] : firstInOrder(matched, offset + limit, this.#order(sort, filter, typoKeys, base), sort.key === 'relevance' || sort.order === 'desc');
-    return { items: first.slice(offset).map((slot) => (this.#rows[slot] as Row).recipe), total: matched.length, fuzzyMatches };
+    const total = this.#candidates(filter, typoKeys, base);
+    const [matched, fuzzyMatches] = [this.#matched, this.#fuzzyMatches];
+    const byRelevance = sort.key === 'relevance';
+    const group = byRelevance ? this.#relevanceGroups(filter, typoKeys, base) : () => 0;
+    const [order, lead, count] = [this.#order(sort, group), this.#lead(sort), offset + limit];
+    const first =
+      offset >= total
+        ? []
+        : byRelevance
+          ? this.#firstByRelevance(total, count, group, order, lead)
+          : firstInOrder(matched, total, count, order, sort.order === 'desc', lead);
+    return { items: first.slice(offset).map((slot) => (this.#rows[slot] as Row).recipe), total, fuzzyMatches };
   }
 
   /** Up to `limit` matching recipes with an id greater than `afterId`, by id ascending. */
-  listAfter(filter: RecipeFilter, afterId: string | null, limit: number): Recipe[] {
+  listAfter(anyFilter: RecipeFilter, afterId: string | null, limit: number): Recipe[] {
+    const filter = sameShape(anyFilter);
     const base = this.#stampBase(filter.searchKeys.length + 1);
     const rows = this.#rows;
     const id = (slot: number): string => (rows[slot] as Row).recipe.id;
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
-    const matched = this.#candidates(filter, typoKeys, base).filter((slot) => afterId === null || id(slot) > afterId);
-    return firstInOrder(matched, limit, (a, b) => compareStrings(id(a), id(b))).map((slot) => (rows[slot] as Row).recipe);
+    const total = this.#candidates(filter, typoKeys, base);
+    const matched = this.#matched;
+    let kept = 0;
+    for (let at = 0; at < total; at += 1) {
+      const slot = matched[at] as number;
+      if (afterId === null || id(slot) > afterId) matched[kept++] = slot;
+    }
+    return firstInOrder(matched, kept, limit, (a, b) => compareStrings(id(a), id(b))).map((slot) => (rows[slot] as Row).recipe);
   }
 
   /** Index sizes, for the bench: keys, posting entries and approximate bytes of the posting lists. */

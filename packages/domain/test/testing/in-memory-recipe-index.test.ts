@@ -21,7 +21,7 @@ import {
 } from '../../src/recipe/recipe-query.js';
 import type { BatchWriteOutcome, RecipePage, RecipeWrite } from '../../src/recipe/recipe-repository.js';
 import { offsetOf } from '../../src/shared/pagination.js';
-import { firstInOrder } from '../../src/testing/recipe-index.js';
+import { firstInOrder, type LeadKey } from '../../src/testing/recipe-index.js';
 import { InMemoryRecipeRepository, ingredient, recipeFixture } from '../../src/testing/index.js';
 
 /** The store before its indexes: a scan of every recipe for every call. */
@@ -283,12 +283,54 @@ describe('in-memory recipe store: indexed answers equal a scan', () => {
     assert.deepEqual([await titles({ cuisine: 'thai' }), await titles({ cuisine: 'french' })], [['Stew'], ['Masala soup']]);
   });
 
+  it('pages through a query that matches most of the library, and exact-only queries, in the order of a scan', async () => {
+    // Titles and texts from words that start with `c` or share prefixes, so that `c` matches most recipes, every
+    // relevance group has members, and pages of 7 cross from one group to the next; engagement has many ties.
+    const indexed = new InMemoryRecipeRepository();
+    const scan = new ScanStore();
+    const texts = ['chai', 'chana masala', 'cream', 'x', 'crème chai', 'banana', '42 chai', 'masla', 'chana'];
+    const writes = Array.from({ length: 240 }, (_, n): RecipeWrite => {
+      const recipe = recipeFixture({
+        title: texts[n % texts.length] as string,
+        description: texts[(n * 7) % texts.length] as string,
+        cuisine: n % 3 === 0 ? 'Thai' : 'French',
+        status: n % 11 === 0 ? 'archived' : n % 5 === 0 ? 'draft' : 'active',
+        engagement_score: (n * 13) % 7,
+      });
+      return { kind: 'insert', recipe };
+    });
+    assert.deepEqual(await unwrap(indexed.saveBatch(writes)), scan.saveBatch(writes));
+    for (const p of [{ q: 'c' }, { q: 'chai' }, { q: 'c m' }, { q: 'masala' }, { q: 'c', cuisine: 'thai' }, { q: 'c', sort: 'title' as const }]) {
+      const total = (await unwrap(indexed.list(recipeListQueryFrom(p, { page: 1, perPage: 7 })))).total;
+      assert.ok(total > 20, JSON.stringify(p));
+      for (let page = 1; page <= Math.ceil(total / 7) + 1; page += 1) {
+        const listQuery = recipeListQueryFrom(p, { page, perPage: 7 });
+        const got = await unwrap(indexed.list(listQuery));
+        assert.deepEqual({ ...got, items: got.items.map((recipe) => recipe.id) }, scan.list(listQuery), JSON.stringify({ p, page }));
+      }
+    }
+  });
+
+  it('selects the first n with a lead column (ties left to the order) and within a length, as a sort would', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }), fc.nat(320), fc.nat(40), fc.boolean(), fc.boolean(), (values, length, count, fromEnd, ascending) => {
+        const sign = ascending ? 1 : -1;
+        const order = (a: number, b: number): number => sign * ((values[a] as number) - (values[b] as number)) || a - b;
+        const slots = new Int32Array(values.map((_, slot) => slot));
+        const within = Math.min(length, slots.length);
+        const lead: LeadKey = { values: Float64Array.from(values), sign };
+        const expected = [...slots.subarray(0, within)].sort(order).slice(0, count);
+        assert.deepEqual(firstInOrder(slots, within, count, order, fromEnd, lead), expected);
+      }),
+    );
+  });
+
   it('selects the first n of a large set in order, as a sort would', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 300 }), fc.nat(320), fc.boolean(), (values, count, fromEnd) => {
         const order = (a: number, b: number): number => (values[a] as number) - (values[b] as number) || a - b;
         const slots = values.map((_, slot) => slot);
-        assert.deepEqual(firstInOrder(slots, count, order, fromEnd), [...slots].sort(order).slice(0, count));
+        assert.deepEqual(firstInOrder(slots, slots.length, count, order, fromEnd), [...slots].sort(order).slice(0, count));
       }),
     );
   });
