@@ -1,6 +1,8 @@
 /**
  * Renders every sample product in every page size (and as EPUB), and each PDF page to PNG at 60 dpi, so that a
- * person can look at them: `pnpm --filter @larder/http-fastify render-samples [dir]` (default /tmp/larder-pages).
+ * person can look at them, from packages/http-fastify:
+ *
+ *   node --import tsx --conditions=source test/documents/render-sample-pages.ts [dir]   (default /tmp/larder-pages)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
