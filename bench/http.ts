@@ -264,8 +264,8 @@ function descendantsCpuMicros(): number | undefined {
 }
 
 async function measureOnce(target: Target): Promise<Omit<Row, 'bytes'>> {
-  const before = process.cpuUsage();
   const childrenBefore = descendantsCpuMicros();
+  const before = process.cpuUsage();
   const result = await cannon(target, SECONDS);
   await drained();
   const cpu = process.cpuUsage(before);

@@ -159,14 +159,19 @@ function isPlainWord(inline: Inline): boolean {
 const sameLook = (a: Inline, b: Inline): boolean =>
   a.font === b.font && a.fontSize === b.fontSize && a.color === b.color && a.opacity === b.opacity && a.sup === b.sup && a.sub === b.sub;
 
-/** Where the next word starts when nothing was added between the two (justified lines spread their words). */
-const follows = (a: Inline, b: Inline): boolean => Math.abs(a.x + a.width - b.x) < 1e-6;
+/**
+ * Whether `b` can extend the run `a`: `b` starts where `a` ends (justified lines spread their words), and `a` ends in
+ * a space or a tab, where pdfkit will cut the joined text again. pdfmake also breaks after a hyphen and between text
+ * nodes; pdfkit would shape such a pair as one word, kerning across the cut ("Half-Term": 1.5 pt at 10 pt), so
+ * those stay apart.
+ */
+const follows = (a: Inline, b: Inline): boolean => /[ \t]$/.test(a.text) && Math.abs(a.x + a.width - b.x) < 1e-6;
 
 /**
  * Joins the words of a line that look alike and touch into one inline, so pdfkit writes one text operation per run
  * rather than one per word (pdfmake's own renderer leaves this as a to-do). The glyphs land where they would have:
- * pdfkit lays a text out word by word, splitting it at its spaces exactly as pdfmake split it into words, so a run's
- * glyph advances are the words' measured widths in sequence.
+ * pdfkit lays a text out in pieces cut after each space or tab, and a run is only ever joined after one, so its
+ * pieces are pdfmake's words and their advances the widths pdfmake measured, in sequence.
  */
 function joinWordsOfLines(page: LaidOutPage): void {
   for (const item of page.items as { type: string; item: { inlines?: Inline[] } }[]) {

@@ -10,7 +10,7 @@
  *
  * They replace pdfmake's two methods on its `StyleContextStack` class when this module is loaded (pdfmake calls them
  * through the class, so every caller gets them). pdfmake is pinned to the version whose code this follows;
- * test/pdf-style-lookup.test.ts compares both implementations' answers on generated stacks, and a rendered book
+ * test/pdf-text-runs.test.ts compares both implementations' answers on generated stacks, and a rendered book
  * byte for byte.
  */
 import { createRequire } from 'node:module';
