@@ -180,13 +180,14 @@ function joinWordsOfLines(page: LaidOutPage): void {
     const joined: Inline[] = [];
     let run: Inline | undefined;
     for (const inline of inlines) {
-      if (run !== undefined && isPlainWord(inline) && sameLook(run, inline) && follows(run, inline)) {
+      const plain = isPlainWord(inline);
+      if (plain && run !== undefined && sameLook(run, inline) && follows(run, inline)) {
         run.text += inline.text;
         run.width += inline.width;
         run.trailingCut = inline.trailingCut;
         continue;
       }
-      run = isPlainWord(inline) ? { ...inline } : undefined;
+      run = plain ? { ...inline } : undefined;
       joined.push(run ?? inline);
     }
     if (joined.length < inlines.length) item.item.inlines = joined;
