@@ -11,6 +11,19 @@ const VARIATIONS = [
   'Summer Edition', 'Winter Warmer', 'Café Style', 'Crème de la Crème', 'Smørrebrød Night', 'Fiesta Jalapeño', 'Straße Food',
 ];
 
+/** The bench's recipe `index` as it would be posted to the API. */
+export function benchRecipeInput(index: number) {
+  const sample = SAMPLE_RECIPES[index % SAMPLE_RECIPES.length];
+  if (sample === undefined) throw new Error('no sample recipes');
+  const variation = VARIATIONS[Math.floor(index / SAMPLE_RECIPES.length) % VARIATIONS.length] ?? '';
+  const { external_id: _externalId, ...input } = sample;
+  return {
+    ...input,
+    title: variation === '' ? sample.title : `${sample.title}, ${variation}`,
+    notes: `${sample.notes ?? 'Keeps for 2 days in the fridge.'} Variation ${index + 1}: taste as you go and adjust the salt by ½ tsp.`,
+  };
+}
+
 export async function benchLibrary(recipeCount: number) {
   const deps = {
     recipes: new InMemoryRecipeRepository(),
@@ -21,15 +34,7 @@ export async function benchLibrary(recipeCount: number) {
   };
   const ids: string[] = [];
   for (let index = 0; index < recipeCount; index += 1) {
-    const sample = SAMPLE_RECIPES[index % SAMPLE_RECIPES.length];
-    if (sample === undefined) throw new Error('no sample recipes');
-    const variation = VARIATIONS[Math.floor(index / SAMPLE_RECIPES.length) % VARIATIONS.length] ?? '';
-    const { external_id: _externalId, ...input } = sample;
-    const created = await createRecipe(deps)({
-      ...input,
-      title: variation === '' ? sample.title : `${sample.title}, ${variation}`,
-      notes: `${sample.notes ?? 'Keeps for 2 days in the fridge.'} Variation ${index + 1}: taste as you go and adjust the salt by ½ tsp.`,
-    });
+    const created = await createRecipe(deps)(benchRecipeInput(index));
     ids.push(created._unsafeUnwrap().id);
   }
   const product = async (type: 'ebook' | 'recipe_card_pack', count: number): Promise<Product> =>

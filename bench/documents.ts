@@ -12,9 +12,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createDocumentRenderer } from '@larder/adapters-documents';
+import { createDocumentRenderer, createRenderPool } from '@larder/adapters-documents';
 import { addUser, prepareProductDocument, systemClock, type DocumentFormat } from '@larder/domain';
-import { InMemoryIdempotencyStore, InMemoryUserRepository, plainTextHasher, sequentialIds } from '@larder/domain/testing';
+import { InMemoryFileStore, InMemoryIdempotencyStore, InMemoryUserRepository, plainTextHasher, sequentialIds } from '@larder/domain/testing';
 import { buildApp } from '@larder/http-fastify';
 import { benchLibrary } from './documents-data.js';
 
@@ -61,9 +61,10 @@ async function overHttp(count: number): Promise<{ ms: number; bytes: number; fir
   const made = await product('ebook', count);
   const users = new InMemoryUserRepository();
   (await addUser({ users, hasher: plainTextHasher, clock: systemClock, ids: sequentialIds('u') })({ email: 'bench@example.com', password: 'bench password' }))._unsafeUnwrap();
+  const pool = createRenderPool({ threads: 1 });
   const app = await buildApp({
     recipes: deps.recipes, products: deps.products, users, clock: systemClock, ids: sequentialIds('id'), hasher: plainTextHasher,
-    idempotency: new InMemoryIdempotencyStore(), documents: createDocumentRenderer(), readiness: async () => true, logger: false,
+    idempotency: new InMemoryIdempotencyStore(), rendering: pool, files: new InMemoryFileStore(), readiness: async () => true, logger: false,
     config: { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123', rateLimit: { max: 1000, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: '*' },
   });
   const url = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
@@ -81,6 +82,7 @@ async function overHttp(count: number): Promise<{ ms: number; bytes: number; fir
   const result = JSON.parse(output) as { ms: number; bytes: number; firstByteMs: number; headersMs: number; status: number };
   if (result.status !== 200) throw new Error(`status ${result.status}`);
   await app.close();
+  await pool.close();
   return { ...result, loopMaxMs: loop.max / 1e6 };
 }
 

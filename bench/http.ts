@@ -27,6 +27,7 @@ import {
   addUser,
   createRecipe,
   newRecipe,
+  inlineRenderQueue,
   parseRecipeDraft,
   systemClock,
   type ProductRepository,
@@ -35,6 +36,7 @@ import {
   type UserRepository,
 } from '@larder/domain';
 import {
+  InMemoryFileStore,
   InMemoryIdempotencyStore,
   InMemoryProductRepository,
   InMemoryRecipeRepository,
@@ -165,7 +167,8 @@ async function serveApi(stores: Stores, trackStores = false): Promise<{ app: Fas
     ids,
     hasher: plainTextHasher,
     idempotency: new InMemoryIdempotencyStore(),
-    documents: createDocumentRenderer(),
+    rendering: inlineRenderQueue(createDocumentRenderer()),
+    files: new InMemoryFileStore(),
     readiness: async () => true,
     logger: false,
     config: {

@@ -14,8 +14,8 @@ import { fork } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type * as MongoAdapters from '@larder/adapters-mongo';
-import { addUser, systemClock, uuidV7Generator, type ProductRepository, type RecipeRepository, type UserRepository } from '@larder/domain';
-import { InMemoryIdempotencyStore, InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher } from '@larder/domain/testing';
+import { addUser, inlineRenderQueue, systemClock, uuidV7Generator, type ProductRepository, type RecipeRepository, type UserRepository } from '@larder/domain';
+import { InMemoryFileStore, InMemoryIdempotencyStore, InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher } from '@larder/domain/testing';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '@larder/http-fastify';
 import type { TrafficOptions, TrafficReport } from './soak-traffic.js';
@@ -56,7 +56,8 @@ async function serve(stores: Stores) {
     ids: uuidV7Generator,
     hasher: plainTextHasher,
     idempotency: new InMemoryIdempotencyStore(),
-    documents: createDocumentRenderer(),
+    rendering: inlineRenderQueue(createDocumentRenderer()),
+    files: new InMemoryFileStore(),
     readiness: async () => true,
     logger: false,
     config: { jwtSecret: 'soak-secret-soak-secret-soak-secret-0123456', rateLimit: UNLIMITED, loginRateLimit: UNLIMITED, salesPlatforms: ['etsy'], corsOrigins: [] },

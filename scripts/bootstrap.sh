@@ -38,3 +38,7 @@ pnpm install --frozen-lockfile --reporter=default
 # Go module proxy into .tools/bin. The tests and `pnpm start` use it when present; without it they fall back to the
 # emulator, so a failure here is reported and bootstrap goes on.
 scripts/build-ferretdb.sh || true
+
+# SeaweedFS (an S3-compatible server), pinned in tools/seaweedfs/go.mod and built from the Go module proxy into
+# .tools/bin/weed: the S3 adapter's tests run against it, and report themselves as not run without it.
+scripts/build-seaweedfs.sh || true

@@ -19,6 +19,7 @@ export { STORE_UNAVAILABLE, isStoreUnavailable } from './store-errors.js';
 export * from './engine/index.js';
 export { MongoIdempotencyStore } from './idempotency/mongo-idempotency-store.js';
 export { IDEMPOTENCY_COLLECTION } from './idempotency/idempotency-document.js';
+export { GridFsFileStore, type GridFsFileStoreOptions } from './files/gridfs-file-store.js';
 
 export interface MongoRepositories {
   readonly recipes: MongoRecipeRepository;

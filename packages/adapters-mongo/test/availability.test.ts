@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { MongoClient, type Db } from 'mongodb';
 import { recipeListQueryFrom } from '@larder/domain';
 import { productFixture, recipeFixture, userFixture } from '@larder/domain/testing';
-import { createMongoRepositories, ensureIndexes, pingDatabase, STORE_UNAVAILABLE } from '../src/index.js';
+import { createMongoRepositories, ensureIndexes, GridFsFileStore, pingDatabase, STORE_UNAVAILABLE } from '../src/index.js';
 import { locateJongodb, startJongodb } from '../src/engine/jongodb.js';
 
 /** A port nothing listens on: bound by the OS, then released. */
@@ -35,6 +35,7 @@ after(() => client.close());
 describe('an unreachable database', { timeout: 20_000 }, () => {
   it('makes every repository call answer StoreUnavailable with a message that reveals nothing', async () => {
     const { recipes, products, users } = createMongoRepositories(db);
+    const files = new GridFsFileStore(db);
     const results = await Promise.all([
       recipes.insert(recipeFixture()),
       recipes.findById('r1'),
@@ -46,6 +47,12 @@ describe('an unreachable database', { timeout: 20_000 }, () => {
       users.insert(userFixture()),
       users.list(),
       ensureIndexes(db),
+      files.put('documents/p1/a.pdf', new Uint8Array(10), { contentType: 'application/pdf' }),
+      files.put('documents/p1/b.pdf', new Uint8Array(600_000), { contentType: 'application/pdf' }),
+      files.head('documents/p1/a.pdf'),
+      files.get('documents/p1/a.pdf'),
+      files.list('documents/'),
+      files.delete('documents/p1/a.pdf'),
     ]);
     for (const result of results) {
       assert.deepEqual(result._unsafeUnwrapErr(), STORE_UNAVAILABLE);

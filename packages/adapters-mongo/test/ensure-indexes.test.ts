@@ -28,8 +28,9 @@ for (const engine of await testEngines()) {
         const db = database.freshDb('indexes');
         const report = (await ensureIndexes(db))._unsafeUnwrap();
         const can = await serverCapabilities(db);
-        assert.deepEqual(report.map((entry) => entry.collection).sort(), ['idempotency_keys', 'products', 'recipes', 'users']);
-        for (const collection of ['recipes', 'products', 'users', 'idempotency_keys']) {
+        const collections = ['files.chunks', 'files.files', 'idempotency_keys', 'products', 'recipes', 'users'];
+        assert.deepEqual(report.map((entry) => entry.collection).sort(), collections);
+        for (const collection of collections) {
           const declared = INDEX_SPECS.filter((spec) => spec.collection === collection);
           const actual = await indexesOnEngine(db, collection);
           assert.deepEqual(actual.map((index) => index.name).sort(), declared.map((spec) => spec.name).sort());

@@ -6,7 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeListParams } from '@larder/domain';
-import { PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
+import { ObjectId } from 'mongodb';
+import { GRIDFS_CHUNKS_COLLECTION, GRIDFS_FILES_COLLECTION } from '../src/files/gridfs-file.js';
+import { chunksOfFileFilter, FILE_LIST_SORT, filePrefixFilter, fileVersionsFilter } from '../src/files/gridfs-queries.js';
+import { FILE_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
 import { ID_INDEX, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
 import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
 import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
@@ -95,6 +98,19 @@ describe('declared indexes serve every query the adapter builds', () => {
     const shapes = [queryShape({ email: 'a@example.com' }), queryShape({}, USER_LIST_SORT)];
     assert.deepEqual(unserved(shapes, [...USER_INDEXES, ID_INDEX('users')]), []);
   });
+
+  it('stored files: a key\'s versions, a prefix listing in key order, removal by id, a file\'s chunks in order', () => {
+    const files = [...FILE_INDEXES, ID_INDEX(GRIDFS_FILES_COLLECTION)];
+    const chunks = [...FILE_INDEXES, ID_INDEX(GRIDFS_CHUNKS_COLLECTION)];
+    const listings = ['', 'documents/', 'documents/p1', 'documents/p1/g1/a4.pdf', 'a.b-c_d/'].map((prefix) => queryShape(filePrefixFilter(prefix), FILE_LIST_SORT));
+    assert.deepEqual(unserved([queryShape(fileVersionsFilter('documents/p1/g1/a4.pdf')), ...listings, queryShape({ _id: new ObjectId() })], files), []);
+    assert.equal(servingIndex(listings[1] ?? queryShape({}), files)?.name, 'filename_1_uploadDate_1');
+    const fileId = new ObjectId();
+    // The second is the driver's own download query (GridFSBucketReadStream).
+    const chunkQueries = [queryShape(chunksOfFileFilter(fileId)), queryShape({ files_id: { $eq: fileId } }, { n: 1 })];
+    assert.deepEqual(unserved(chunkQueries, chunks), []);
+    assert.equal(servingIndex(chunkQueries[1] ?? queryShape({}), chunks)?.name, 'files_id_1_n_1');
+  });
 });
 
 describe('the index checker', () => {
@@ -124,8 +140,17 @@ describe('the index checker', () => {
     assert.equal(serves({ b: 1, s: 1, _id: 1 }, { $and: [{ a: { $in: ['x'] } }] }, { s: 1, _id: 1 }), false);
   });
 
+  it('reads a case-sensitive regex of `^` and literal characters as a range (MongoDB bounds it on the index)', () => {
+    assert.deepEqual(queryShape({ a: { $regex: '^docs/p1\\.v-2_' } }).range, ['a']);
+    assert.deepEqual(queryShape({ a: { $regex: '^' } }).range, ['a']);
+    assert.equal(serves({ a: 1, b: 1 }, { a: { $regex: '^x' } }, { a: 1 }), true);
+    assert.equal(serves({ b: 1, a: 1 }, { a: { $regex: '^x' } }, { a: 1 }), false);
+  });
+
   it('refuses to guess about operators it does not model', () => {
-    assert.throws(() => queryShape({ a: { $regex: '^x' } }), /unknown operator/);
+    assert.throws(() => queryShape({ a: { $regex: 'x' } }), /unknown operator/, 'not anchored');
+    assert.throws(() => queryShape({ a: { $regex: '^x.y' } }), /unknown operator/, 'a wildcard after the prefix');
+    assert.throws(() => queryShape({ a: { $regex: '^x', $options: 'i' } }), /unknown operator/, 'case-insensitive');
     assert.throws(() => queryShape({ $or: [{ a: 1 }] }), /unsupported top-level operator/);
   });
 

@@ -1,5 +1,5 @@
 import type { EnsuredIndexes } from '@larder/adapters-mongo';
-import type { ProductRepository, RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
+import type { FileStore, ProductRepository, RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
 import { ResultAsync, errAsync, type Result } from 'neverthrow';
 import { chooseDatabaseName } from '@larder/adapters-mongo/database-name';
 import type { CliIo } from './cli-io.js';
@@ -16,6 +16,8 @@ export interface Store {
   readonly recipes: RecipeRepository;
   readonly products: ProductRepository;
   readonly users: UserRepository;
+  /** Where rendered documents are kept: the service's own (GridFS in this database), so each finds the other's. */
+  readonly files: FileStore;
   ensureIndexes(): ResultAsync<readonly EnsuredIndexes[], StoreUnavailable>;
   /**
    * False when the database holds no recipe of any status (no `recipes` collection, or an empty one): most likely not
@@ -67,6 +69,7 @@ export const openMongoStore: OpenStore = (options, io) => {
       recipes: repositories.recipes,
       products: repositories.products,
       users: repositories.users,
+      files: new mongo.GridFsFileStore(handle.db),
       ensureIndexes: () => mongo.ensureIndexes(handle.db),
       holdsAnyRecipe: async () => (await handle.db.collection('recipes').findOne({}, { projection: { _id: 1 } })) !== null,
       close: () => handle.close(),

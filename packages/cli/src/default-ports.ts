@@ -1,6 +1,6 @@
 /**
  * The CLI's ports as the `larder` command wires them: MongoDB, scrypt, the system clock, UUIDv7 ids, the
- * product document renderer (loaded only by the command that renders). Plain wiring:
+ * product document renderer in a worker thread (loaded only by the command that renders). Plain wiring:
  * `runCli(argv, { ...defaultPorts(), io, progress })`; an embedding program or a test swaps a port by passing its own
  * field (an in-memory store, a fixed clock). A tsyringe container was tried here and measured worse (see main.ts).
  */
@@ -8,10 +8,11 @@ import { scryptPasswordHasher, systemClock, uuidV7Generator } from '@larder/doma
 import { openMongoStore } from './database.js';
 import type { ProgramDeps } from './program.js';
 
-export const defaultPorts = (): Pick<ProgramDeps, 'openStore' | 'hasher' | 'clock' | 'ids' | 'documents'> => ({
+export const defaultPorts = (): Pick<ProgramDeps, 'openStore' | 'hasher' | 'clock' | 'ids' | 'rendering'> => ({
   openStore: openMongoStore,
   hasher: scryptPasswordHasher(),
   clock: systemClock,
   ids: uuidV7Generator,
-  documents: () => import('@larder/adapters-documents').then((adapter) => adapter.createDocumentRenderer()),
+  // One thread: a command renders one document, and the 60 s limit and worker's own heap apply as in the service.
+  rendering: () => import('@larder/adapters-documents').then((adapter) => adapter.createRenderPool({ threads: 1, maxQueue: 0 })),
 });

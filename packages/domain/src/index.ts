@@ -50,3 +50,4 @@ export * from './user/user-use-cases.js';
 export * from './idempotency/index.js';
 
 export * from './document/index.js';
+export * from './storage/index.js';

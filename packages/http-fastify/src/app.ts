@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Clock, DocumentRenderer, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
+import type { Clock, FileStore, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
@@ -81,8 +81,10 @@ export interface AppDeps {
   hasher: PasswordHasher;
   /** Idempotency-Key records of the creates (MongoDB in the service, in memory in tests). */
   idempotency: IdempotencyStore;
-  /** Turns product documents into PDF and EPUB bytes (the service wires @larder/adapters-documents). */
-  documents: DocumentRenderer;
+  /** Renders product documents to PDF and EPUB off the request thread (the service wires a worker pool). */
+  rendering: RenderQueue;
+  /** Where rendered documents are kept (GridFS or S3 in the service, in memory in tests). */
+  files: FileStore;
   /** Database reachable? */
   readiness: () => Promise<boolean>;
   config: AppConfig;
@@ -178,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ids: deps.ids,
           salesPlatforms: config.salesPlatforms,
         });
-        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, renderer: deps.documents });
+        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files });
       });
     },
     { prefix: '/api' },

@@ -38,6 +38,12 @@ export interface ServiceConfig {
   readonly trustProxy: boolean;
   /** The whole request (headers and body) must arrive within this many milliseconds, else 408. */
   readonly requestTimeoutMs: number;
+  /** `s3://BUCKET?endpoint=URL&region=R`; unset: files in the service's own database (GridFS). */
+  readonly storageUrl: string | undefined;
+  /** Worker threads that render documents; unset: one fewer than the cores, at least one. */
+  readonly renderThreads: number | undefined;
+  /** Renders that may wait for a thread; unset: four per thread. */
+  readonly renderQueue: number | undefined;
   readonly production: boolean;
 }
 
@@ -63,6 +69,10 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   if (Number.isSafeInteger(value) && value >= min && value <= max) return ok(value);
   const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
   return problem(name, `a whole number ${range}`, quoted(raw));
+}
+
+function optionalWholeNumber(env: NodeJS.ProcessEnv, name: string, min: number, max: number): Read<number | undefined> {
+  return read(env, name) === undefined ? ok(undefined) : wholeNumber(env, name, min, min, max);
 }
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): Read<T> {
@@ -199,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     corsOrigins: corsOrigins(env),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     requestTimeoutMs: wholeNumber(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
+    storageUrl: url(env, 'STORAGE_URL', ['s3']),
+    renderThreads: optionalWholeNumber(env, 'RENDER_THREADS', 1, 64),
+    renderQueue: optionalWholeNumber(env, 'RENDER_QUEUE', 0, 1000),
   })
     .map(({ jwt, rateLimitMax, rateLimitWindowMs, ...rest }) => ({
       ...rest,

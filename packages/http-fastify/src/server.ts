@@ -5,13 +5,13 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
-import { ensureUser, type UserDeps } from '@larder/domain';
+import { ensureUser, type FileStore, type UserDeps } from '@larder/domain';
 import { ensureEngineIndexes, ensureIndexes, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
-import { STORE_SERVER_WAIT_MS } from './store-deadline.js';
+import { STORE_SERVER_WAIT_MS, withDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
 import { applyDemoPassword, createDemoUser, DEMO_EMAIL, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
@@ -112,6 +112,19 @@ export async function openStore(config: ServiceConfig, log: StartupLog): Promise
   }
 }
 
+/** The S3-compatible store `STORAGE_URL` names, checked once so that a wrong bucket or key stops start-up. */
+async function openS3Storage(url: string, log: StartupLog): Promise<FileStore> {
+  // Loaded only here: the AWS SDK is large, and a service on GridFS never needs it.
+  const { parseStorageUrl, s3StoreFromSettings } = await import('@larder/adapters-s3');
+  const settings = parseStorageUrl(url, process.env);
+  if (settings.isErr()) throw new StartupError(`invalid configuration: ${settings.error}`);
+  const store = s3StoreFromSettings(settings.value);
+  const probe = await store.head('larder-start-up-check');
+  if (probe.isErr()) throw new StartupError(`cannot use the object store STORAGE_URL names: ${probe.error.message}`);
+  log.info(`files kept in the object store ${settings.value.bucket} (STORAGE_URL)`);
+  return withDeadline(store);
+}
+
 /** On a fresh embedded database: the sample library, and a demo user unless an admin was configured. */
 async function seedFreshLibrary(config: ServiceConfig, deps: UserDeps & Parameters<typeof loadSampleLibrary>[0], log: StartupLog) {
   const loaded = await loadSampleLibrary(deps);
@@ -170,8 +183,17 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     });
 
     const container = options.container ?? serviceContainer();
-    registerServiceDefaults(container, { db: database.db, redis });
+    const files = config.storageUrl === undefined ? undefined : await openS3Storage(config.storageUrl, log);
+    if (files === undefined) log.info('files (rendered documents) kept in the database, GridFS bucket "files"; STORAGE_URL moves them to an object store');
+    const defaultClosers = registerServiceDefaults(container, {
+      db: database.db,
+      redis,
+      files,
+      render: { ...(config.renderThreads === undefined ? {} : { threads: config.renderThreads }), ...(config.renderQueue === undefined ? {} : { maxQueue: config.renderQueue }) },
+    });
     const { rateLimitStore, ...ports } = resolvePorts(container);
+    // Closed after the HTTP app (closers run in reverse): renders in flight finish before their pool stops.
+    closers.push(() => Promise.all(defaultClosers.map((close) => close())));
     const deps = { ...ports, salesPlatforms: config.salesPlatforms };
     const empty = await isLibraryEmpty(ports);
     if (empty.isErr()) throw new StartupError(`cannot read the database: ${empty.error.message}`);

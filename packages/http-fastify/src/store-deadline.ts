@@ -35,7 +35,7 @@ const isResultAsync = (value: unknown): value is ResultAsync<unknown, unknown> =
 function raceDeadline<T, E>(result: ResultAsync<T, E>, ms: number): ResultAsync<T, E | StoreUnavailable> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<Result<T, E | StoreUnavailable>>((resolve) => {
-    timer = setTimeout(() => resolve(err({ type: 'StoreUnavailable', message: `the database did not answer within ${ms} ms` })), ms);
+    timer = setTimeout(() => resolve(err({ type: 'StoreUnavailable', message: `the database did not answer within ${ms} ms`, slow: true })), ms);
   });
   const answered = result.mapErr((error): E | StoreUnavailable => error);
   return new ResultAsync(Promise.race([answered, late]).finally(() => clearTimeout(timer)));

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createMongoRepositories, ensureIndexes, MongoIdempotencyStore, openDatabase, type DatabaseHandle, type MongoRepositories } from '@larder/adapters-mongo';
-import { addUser, recipeListQueryFrom, systemClock, uuidV7Generator } from '@larder/domain';
-import { plainTextHasher } from '@larder/domain/testing';
+import { addUser, inlineRenderQueue, recipeListQueryFrom, systemClock, uuidV7Generator } from '@larder/domain';
+import { InMemoryFileStore, plainTextHasher } from '@larder/domain/testing';
 import { testEngines } from '@larder/adapters-mongo/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDocumentRenderer } from '@larder/adapters-documents';
@@ -34,7 +34,8 @@ for (const engine of engines) {
         clock: systemClock,
         ids: uuidV7Generator,
         hasher: plainTextHasher,
-        documents: createDocumentRenderer(),
+        rendering: inlineRenderQueue(createDocumentRenderer()),
+        files: new InMemoryFileStore(),
         readiness: async () => true,
         logger: false,
         config: { jwtSecret: SECRET, rateLimit: { max: 100_000, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: [] },

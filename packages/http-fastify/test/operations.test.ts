@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import {
+  InMemoryFileStore,
   InMemoryIdempotencyStore,
   InMemoryProductRepository,
   InMemoryRecipeRepository,
@@ -11,7 +12,7 @@ import {
   plainTextHasher,
   sequentialIds,
 } from '@larder/domain/testing';
-import { addUser } from '@larder/domain';
+import { addUser, inlineRenderQueue } from '@larder/domain';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '../src/index.js';
 import { harness, type Harness } from './support/harness.js';
@@ -101,7 +102,8 @@ describe('logs', () => {
     const app = await buildApp({
       recipes: broken, products: new InMemoryProductRepository(), users, clock, ids: sequentialIds('id'), hasher: plainTextHasher,
       idempotency: new InMemoryIdempotencyStore(),
-      documents: createDocumentRenderer(),
+      rendering: inlineRenderQueue(createDocumentRenderer()),
+      files: new InMemoryFileStore(),
       readiness: async () => true,
       logger: { level: 'trace', stream },
       config: { jwtSecret: 'x'.repeat(40), rateLimit: { max: 100, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: '*' },

@@ -26,7 +26,10 @@ export interface EngineCapabilities {
   partialIndexes: boolean;
   /** `createIndex` accepts `expireAfterSeconds` (FerretDB 1.24: NotImplemented; jongodb accepts, never expires). */
   ttlIndexOption: boolean;
-  /** `createIndexes` with indexes that exist is a no-op (FerretDB 1.24 drops the connection instead). */
+  /**
+   * `createIndexes` with indexes that exist is a no-op (FerretDB 1.24 drops the connection instead when the command
+   * names several; one existing index alone it accepts, which is what the driver's GridFS index check sends).
+   */
   repeatableCreateIndexes: boolean;
   /**
    * A conditional update (`replaceOne({ _id, version })`) is atomic: of concurrent writers of one version exactly

@@ -16,6 +16,7 @@
  * Of the array fields (search_keys, title_keys, dietary_tags) no index holds two: MongoDB refuses parallel arrays.
  */
 import type { Document } from 'mongodb';
+import { GRIDFS_CHUNKS_COLLECTION, GRIDFS_FILES_COLLECTION } from '../files/gridfs-file.js';
 import { IDEMPOTENCY_COLLECTION } from '../idempotency/idempotency-document.js';
 import { PRODUCTS_COLLECTION } from '../products/product-document.js';
 import { RECIPES_COLLECTION } from '../recipes/recipe-document.js';
@@ -78,4 +79,15 @@ export const IDEMPOTENCY_INDEXES: readonly IndexSpec[] = [
   { collection: IDEMPOTENCY_COLLECTION, name: 'expires_at_ttl', key: { expires_at: 1 }, expireAfterSeconds: 0 },
 ];
 
-export const INDEX_SPECS: readonly IndexSpec[] = [...RECIPE_INDEXES, ...PRODUCT_INDEXES, ...USER_INDEXES, ...IDEMPOTENCY_INDEXES];
+/**
+ * The GridFS indexes of the `files` bucket, exactly as the driver makes them (keys, uniqueness and its default names):
+ * before a bucket's first upload into an empty collection the driver looks for these keys and creates what it does
+ * not find, and MongoDB refuses the same keys under a second name. A key's versions and a prefix listing go by
+ * `filename`; a download reads the file's chunks by `files_id` in `n` order.
+ */
+export const FILE_INDEXES: readonly IndexSpec[] = [
+  { collection: GRIDFS_FILES_COLLECTION, name: 'filename_1_uploadDate_1', key: { filename: 1, uploadDate: 1 } },
+  { collection: GRIDFS_CHUNKS_COLLECTION, name: 'files_id_1_n_1', key: { files_id: 1, n: 1 }, unique: true },
+];
+
+export const INDEX_SPECS: readonly IndexSpec[] = [...RECIPE_INDEXES, ...PRODUCT_INDEXES, ...USER_INDEXES, ...IDEMPOTENCY_INDEXES, ...FILE_INDEXES];

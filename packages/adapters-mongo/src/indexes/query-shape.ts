@@ -26,6 +26,9 @@ const RANGE_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte']);
 // Logical operators whose conditions no index bound can serve; the rest of the query must narrow it.
 const RESIDUAL_OPERATORS = new Set(['$nor']);
 
+// `^` then literal characters (escaped or not): MongoDB bounds such a case-sensitive regex as a range of the index.
+const LITERAL_PREFIX_REGEX = /^\^(?:[^\\.*+?^$()[\]{}|]|\\[^A-Za-z0-9])*$/;
+
 function kindOf(field: string, condition: unknown): 'equality' | 'range' {
   const isOperatorObject =
     typeof condition === 'object' && condition !== null && !Array.isArray(condition) && !(condition instanceof Date) &&
@@ -33,6 +36,8 @@ function kindOf(field: string, condition: unknown): 'equality' | 'range' {
   if (!isOperatorObject) return 'equality';
   const operators = Object.keys(condition);
   if (operators.some((operator) => RANGE_OPERATORS.has(operator))) return 'range';
+  const regex: unknown = (condition as { $regex?: unknown }).$regex;
+  if (operators.length === 1 && typeof regex === 'string' && LITERAL_PREFIX_REGEX.test(regex)) return 'range';
   if (operators.every((operator) => EQUALITY_OPERATORS.has(operator))) return 'equality';
   // A new kind of condition must be taught to this model, not silently counted as served.
   throw new Error(`query-shape: unknown operator in ${field}: ${operators.join(', ')}`);

@@ -1,4 +1,4 @@
-import type { Clock, DocumentRenderer, IdGenerator, PasswordHasher } from '@larder/domain';
+import type { Clock, IdGenerator, PasswordHasher, RenderQueue } from '@larder/domain';
 import type { CliIo, ExitCode } from '../cli-io.js';
 import type { OpenStore, Store } from '../database.js';
 import type { DatabaseOptions } from '../database.js';
@@ -13,8 +13,11 @@ export interface CommandDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly progress: (enabled: boolean) => Progress;
-  /** The product document renderer, loaded when a command needs it (so other commands start without it). */
-  readonly documents: () => Promise<DocumentRenderer>;
+  /**
+   * Renders product documents off the command's thread (the service's worker pool), loaded when a command needs it
+   * (so other commands start without it); the command closes it when done.
+   */
+  readonly rendering: () => Promise<RenderQueue & { close(): Promise<void> }>;
   /** Receives each command's exit code. */
   readonly exit: (code: ExitCode) => void;
 }

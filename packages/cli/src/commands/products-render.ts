@@ -1,13 +1,15 @@
 /**
- * `products render <id>`: a product's document (PDF or EPUB) written to a file, under a temporary name beside it and
- * renamed into place once complete, so a failed render never leaves a truncated file where a complete one is expected.
+ * `products render <id>`: a product's document (PDF or EPUB) written to a file, by the service's own path: the file
+ * store's copy when this version was rendered before, else a render in a worker thread that is stored for the
+ * service too. Written under a temporary name beside the target and renamed into place once complete, so a failure
+ * never leaves a truncated file where a complete one is expected.
  */
 import { createWriteStream } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_FORMATS, PAGE_SIZES, prepareProductDocument, UNITS_CHOICES, type DocumentFormat, type ProductError, type UnitsChoice } from '@larder/domain';
+import { DOCUMENT_FORMATS, documentFiles, PAGE_SIZES, UNITS_CHOICES, type DocumentFileError, type DocumentFormat, type ProductError, type UnitsChoice } from '@larder/domain';
 import { Option, type Command } from 'commander';
 import { EXIT, fail, type ExitCode } from '../cli-io.js';
 import type { DatabaseOptions } from '../database.js';
@@ -21,38 +23,64 @@ interface RenderOptions extends DatabaseOptions {
   readonly out: string;
 }
 
-function describeError(deps: CommandDeps, error: ProductError): ExitCode {
-  if (error.type === 'ProductNotFound') return fail(deps.io, `no product with the id ${error.id}`, EXIT.partial);
-  if (error.type === 'StoreUnavailable') return fail(deps.io, `the database failed: ${error.message}`);
-  if (error.type === 'ValidationFailed') {
-    return fail(deps.io, error.issues.map((issue) => `--${issue.pointer.slice(1).replace(/_/g, '-')} ${issue.message}`).join('; '));
+function describeError(deps: CommandDeps, error: ProductError | DocumentFileError): ExitCode {
+  switch (error.type) {
+    case 'ProductNotFound':
+      return fail(deps.io, `no product with the id ${error.id}`, EXIT.partial);
+    case 'StoreUnavailable':
+      return fail(deps.io, `the database failed: ${error.message}`);
+    case 'ValidationFailed':
+      return fail(deps.io, error.issues.map((issue) => `--${issue.pointer.slice(1).replace(/_/g, '-')} ${issue.message}`).join('; '));
+    case 'RuleViolation':
+      return fail(deps.io, error.detail);
+    case 'RenderFailed':
+    case 'FileSourceFailed':
+      return fail(deps.io, `cannot render the product: ${error.message}`);
+    case 'RendererBusy':
+      return fail(deps.io, `the renderer is busy; try again in ${error.retryAfterSeconds} s`);
+    case 'InvalidState':
+    case 'NotEligible':
+    case 'PreconditionFailed':
+    case 'RecipeArchived':
+    case 'UnknownRecipe':
+    case 'WriteContention':
+      return fail(deps.io, `cannot render the product: ${error.type}`);
   }
-  if (error.type === 'RuleViolation') return fail(deps.io, error.detail);
-  return fail(deps.io, `cannot render the product: ${error.type}`);
+}
+
+async function writeWhole(body: AsyncIterable<Uint8Array>, out: string): Promise<void> {
+  const partial = join(dirname(out), `.${basename(out)}.${process.pid}.partial`);
+  try {
+    await pipeline(Readable.from(body), createWriteStream(partial));
+    await rename(partial, out);
+  } catch (error) {
+    await unlink(partial).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function render(deps: CommandDeps, id: string, options: RenderOptions): Promise<ExitCode> {
   return withStore(deps, databaseOptions(options), async (store) => {
-    const prepared = await prepareProductDocument({ products: store.products, recipes: store.recipes })({
-      id,
-      format: options.format,
-      page_size: options.pageSize,
-      units: options.units,
-    });
-    if (prepared.isErr()) return describeError(deps, prepared.error);
-    const { document, options: settled } = prepared.value;
-    const partial = join(dirname(options.out), `.${basename(options.out)}.${process.pid}.partial`);
+    const rendering = await deps.rendering();
     try {
-      const renderer = await deps.documents();
-      const bytes = await renderer.render(document, { format: settled.format, pageSize: settled.page_size });
-      await pipeline(Readable.from(bytes), createWriteStream(partial));
-      await rename(partial, options.out);
-    } catch (error) {
-      await unlink(partial).catch(() => undefined);
-      return fail(deps.io, `cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
+      const files = documentFiles({ products: store.products, recipes: store.recipes, files: store.files, rendering });
+      const located = await files.locate({ id, format: options.format, page_size: options.pageSize, units: options.units });
+      if (located.isErr()) return describeError(deps, located.error);
+      const opened = await files.open(located.value);
+      if (opened.isErr()) return describeError(deps, opened.error);
+      try {
+        await writeWhole(opened.value.body, options.out);
+      } catch (error) {
+        return fail(deps.io, `cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const { document, options: settled } = located.value.prepared;
+      const how = opened.value.source === 'stored' ? 'from the file store' : 'rendered and stored';
+      if (opened.value.storageProblem !== null) deps.io.stderr.write(`warning: ${opened.value.storageProblem}\n`);
+      deps.io.stderr.write(`wrote ${options.out} (${settled.format}, ${settled.page_size}, ${settled.units} units, ${document.recipes.length} recipes; ${how})\n`);
+      return EXIT.ok;
+    } finally {
+      await rendering.close();
     }
-    deps.io.stderr.write(`wrote ${options.out} (${settled.format}, ${settled.page_size}, ${settled.units} units, ${document.recipes.length} recipes)\n`);
-    return EXIT.ok;
   });
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, ManualClock, plainTextHasher, recipeFixture, sequentialIds } from '@larder/domain/testing';
+import { InMemoryFileStore, InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, ManualClock, plainTextHasher, recipeFixture, sequentialIds } from '@larder/domain/testing';
 import { okAsync } from 'neverthrow';
 import type { CliIo } from '../../src/cli-io.js';
 import type { OpenStore } from '../../src/database.js';
@@ -27,6 +27,7 @@ function inMemoryStore(recipes: InMemoryRecipeRepository, users: InMemoryUserRep
       recipes,
       products: new InMemoryProductRepository(),
       users,
+      files: new InMemoryFileStore(),
       ensureIndexes: () => okAsync([]),
       holdsAnyRecipe: async () => true,
       close: async () => undefined,

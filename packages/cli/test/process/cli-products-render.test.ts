@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -26,10 +26,15 @@ describe('larder products render (as a process)', () => {
 
     const pdf = await runCli(['products', 'render', book.id, '--format', 'pdf', '--page-size', 'a5', '--out', join(out, 'soups.pdf'), ...db]);
     assert.equal(pdf.code, 0, pdf.stderr);
-    assert.match(pdf.stderr, /wrote .*soups\.pdf \(pdf, a5, original units, 1 recipes\)/);
+    assert.match(pdf.stderr, /wrote .*soups\.pdf \(pdf, a5, original units, 1 recipes; rendered and stored\)/);
     const bytes = readFileSync(join(out, 'soups.pdf'));
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
     assert.ok(bytes.includes(Buffer.from('%%EOF')));
+    // The second time it is the stored file, the one the service would serve: the same bytes, not rendered again.
+    const again = await runCli(['products', 'render', book.id, '--format', 'pdf', '--page-size', 'a5', '--out', join(out, 'again.pdf'), ...db]);
+    assert.match(again.stderr, /; from the file store\)/);
+    assert.ok(readFileSync(join(out, 'again.pdf')).equals(bytes));
+    rmSync(join(out, 'again.pdf'));
 
     const epub = await runCli(['products', 'render', book.id, '--format', 'epub', '--units', 'metric', '--out', join(out, 'soups.epub'), ...db]);
     assert.equal(epub.code, 0, epub.stderr);

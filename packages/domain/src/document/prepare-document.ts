@@ -8,7 +8,7 @@ import type { ProductError } from '../shared/errors.js';
 import type { Product } from '../product/product.js';
 import type { ProductRepository } from '../product/product-repository.js';
 import type { Recipe } from '../recipe/recipe.js';
-import type { RecipeRepository } from '../recipe/recipe-repository.js';
+import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
 import { buildProductDocument, documentVersionKey, type ShoppingLine } from './build-document.js';
 import { settleDocumentOptions, type DocumentOptions, type DocumentRequest } from './document-options.js';
 import type { ProductDocument } from './product-document.js';
@@ -48,7 +48,7 @@ export const prepareProductDocument =
       .andThen((product) => (product === null ? errAsync({ type: 'ProductNotFound' as const, id: command.id }) : okAsync(product)))
       .andThen((product) => settleDocumentOptions(product.type, command).asyncAndThen((options) => okAsync({ product, options })))
       .andThen(({ product, options }) =>
-        deps.recipes.findByIds(product.recipe_ids).andThen((stored) =>
+        findRecipesInPieces(deps.recipes, product.recipe_ids).andThen((stored) =>
           loadSource(deps, product).map((sourceProduct) => {
             const recipes = inUnits(stored, options.units);
             const source = { product, recipes, sourceProduct, options };

@@ -1,4 +1,4 @@
-import type { ResultAsync } from 'neverthrow';
+import { okAsync, type ResultAsync } from 'neverthrow';
 import type { DuplicateExternalId, StoreUnavailable } from '../shared/errors.js';
 import type { Page } from '../shared/pagination.js';
 import type { Recipe } from './recipe.js';
@@ -36,4 +36,21 @@ export interface RecipeRepository {
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable>;
   /** Several inserts and conditional updates in one round trip; one outcome per write, in order. */
   saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable>;
+}
+
+/** Ids a caller asks `findByIds` for at once when it reads many: each call stays short on a slow engine. */
+export const RECIPES_PER_READ = 50;
+
+/**
+ * A product's recipes read in pieces of `RECIPES_PER_READ`, one after the other: each piece is a call of its own to
+ * the store (and under the service's per-call deadline), so that a 500-recipe product on a slow engine is a series of
+ * short reads that keep answering rather than one long read that looks like an outage.
+ */
+export function findRecipesInPieces(recipes: Pick<RecipeRepository, 'findByIds'>, ids: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
+  const pieces: string[][] = [];
+  for (let at = 0; at < ids.length; at += RECIPES_PER_READ) pieces.push(ids.slice(at, at + RECIPES_PER_READ));
+  return pieces.reduce<ResultAsync<Recipe[], StoreUnavailable>>(
+    (sofar, piece) => sofar.andThen((found) => recipes.findByIds(piece).map((more) => found.concat(more))),
+    okAsync([]),
+  );
 }

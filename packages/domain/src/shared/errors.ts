@@ -2,6 +2,7 @@
  * Every expected failure of the domain, as values. Each area has its own union; `DomainError` is all of them,
  * so that an adapter can map `DomainError['type']` exhaustively (the compiler flags a new, unmapped type).
  */
+import type { DocumentFileError } from '../document/document-file.js';
 
 /** A field-level problem. `pointer` is an RFC 6901 JSON pointer into the input (`/ingredients/2/quantity`). */
 export interface FieldIssue {
@@ -18,6 +19,8 @@ export interface ValidationFailed {
 export interface StoreUnavailable {
   readonly type: 'StoreUnavailable';
   readonly message: string;
+  /** The store is reachable but did not answer in time (a slow query), as opposed to not reachable at all. */
+  readonly slow?: boolean;
 }
 
 /**
@@ -121,7 +124,7 @@ export type ProductError =
 
 export type UserError = ValidationFailed | StoreUnavailable | InvalidCredentials | UserNotFound | DuplicateEmail;
 
-export type DomainError = RecipeError | ProductError | UserError;
+export type DomainError = RecipeError | ProductError | UserError | DocumentFileError;
 
 export const validationFailed = (issues: readonly FieldIssue[]): ValidationFailed => ({ type: 'ValidationFailed', issues });
 export const ruleViolation = (detail: string): RuleViolation => ({ type: 'RuleViolation', detail });

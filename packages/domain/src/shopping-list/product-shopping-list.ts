@@ -10,6 +10,7 @@ import { scaleIngredient, scalingFactor } from '../ingredient/scaling.js';
 import type { Product } from '../product/product.js';
 import { getProduct, type ProductDeps } from '../product/product-use-cases.js';
 import type { Recipe } from '../recipe/recipe.js';
+import { findRecipesInPieces } from '../recipe/recipe-repository.js';
 import { validationFailed, type ProductError } from '../shared/errors.js';
 import { buildShoppingList, type ShoppingList, type ShoppingListSource } from './shopping-list.js';
 
@@ -43,7 +44,7 @@ export const getProductShoppingList =
       return errAsync(validationFailed([{ pointer: '/units', message: `must be one of ${UNITS_CHOICES.join(', ')}` }]));
     }
     return getProduct(deps)(id).andThen((product) =>
-      deps.recipes.findByIds(product.recipe_ids).map((recipes) => ({
+      findRecipesInPieces(deps.recipes, product.recipe_ids).map((recipes) => ({
         product_id: product.id,
         ...buildShoppingList(shoppingListSources(product, recipes), units),
       })),

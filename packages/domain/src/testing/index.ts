@@ -8,3 +8,5 @@ export { productFixture, runProductRepositoryContract } from './product-reposito
 export { runUserRepositoryContract, userFixture } from './user-repository-contract.js';
 export { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 export { runIdempotencyStoreContract } from './idempotency-store-contract.js';
+export { InMemoryFileStore } from './in-memory-file-store.js';
+export { patternBytes, runFileStoreContract } from './file-store-contract.js';

@@ -5,7 +5,7 @@
  * tsyringe is used here, at the composition root, with factory and value registrations only: no decorators, and
  * nothing of it reaches the domain or the routes.
  */
-import type { Clock, DocumentRenderer, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, UserRepository } from '@larder/domain';
+import type { Clock, FileStore, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import type { DependencyContainer } from 'tsyringe';
 
@@ -25,7 +25,8 @@ export const PORTS = {
   hasher: port<PasswordHasher>('PasswordHasher'),
   idempotency: port<IdempotencyStore>('IdempotencyStore'),
   rateLimitStore: port<RateLimitStore>('RateLimitStore'),
-  documents: port<DocumentRenderer>('DocumentRenderer'),
+  rendering: port<RenderQueue>('RenderQueue'),
+  files: port<FileStore>('FileStore'),
 } as const;
 
 export const resolvePort = <T>(container: DependencyContainer, token: Port<T>): T => container.resolve<T>(token);

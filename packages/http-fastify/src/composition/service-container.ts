@@ -3,9 +3,9 @@
  * already has one for that port (a registration made by an embedding service or a test wins).
  */
 import 'reflect-metadata';
-import { createMongoRepositories, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
-import { createDocumentRenderer } from '@larder/adapters-documents';
-import { scryptPasswordHasher, systemClock, uuidV7Generator } from '@larder/domain';
+import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
+import { createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
+import { scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { withDeadline, withDeadlines } from '../store-deadline.js';
@@ -26,12 +26,22 @@ export function requestStores(db: DatabaseHandle['db']) {
   return { ...withDeadlines(createMongoRepositories(db)), idempotency: withDeadline(new MongoIdempotencyStore(db)) };
 }
 
+export interface ServiceResources {
+  readonly db: DatabaseHandle['db'];
+  readonly redis: Redis | undefined;
+  /** The file store `STORAGE_URL` names; unset: GridFS in `db`. */
+  readonly files?: FileStore | undefined;
+  readonly render?: Pick<RenderPoolOptions, 'threads' | 'maxQueue'>;
+}
+
 /**
- * MongoDB stores bounded by the store deadline, scrypt, the system clock, UUIDv7 ids, the PDF/EPUB renderer (bundled
- * fonts, no network); Redis counters when given.
+ * MongoDB stores bounded by the store deadline, scrypt, the system clock, UUIDv7 ids, the PDF/EPUB renderer in a
+ * pool of worker threads (bundled fonts, no network), files in GridFS unless given; Redis counters when given.
+ * Returns what must be closed at shutdown among the defaults it made (a registration made by the embedder is theirs).
  */
-export function registerServiceDefaults(container: DependencyContainer, resources: { readonly db: DatabaseHandle['db']; readonly redis: Redis | undefined }): void {
+export function registerServiceDefaults(container: DependencyContainer, resources: ServiceResources): (() => Promise<void>)[] {
   const { db, redis } = resources;
+  const closers: (() => Promise<void>)[] = [];
   let stores: ReturnType<typeof requestStores> | undefined;
   const mongo = () => (stores ??= requestStores(db));
   byDefault(container, PORTS.recipes, () => mongo().recipes);
@@ -41,8 +51,14 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.clock, () => systemClock);
   byDefault(container, PORTS.ids, () => uuidV7Generator);
   byDefault(container, PORTS.hasher, () => scryptPasswordHasher());
-  byDefault(container, PORTS.documents, () => createDocumentRenderer());
+  byDefault(container, PORTS.rendering, () => {
+    const pool = createRenderPool(resources.render);
+    closers.push(() => pool.close());
+    return pool;
+  });
+  byDefault(container, PORTS.files, () => resources.files ?? withDeadline(new GridFsFileStore(db)));
   byDefault<RateLimitStore>(container, PORTS.rateLimitStore, () => (redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis }));
+  return closers;
 }
 
 /** Every port, resolved: what start-up and `buildApp` are given. */
@@ -55,7 +71,8 @@ export function resolvePorts(container: DependencyContainer) {
     clock: resolvePort(container, PORTS.clock),
     ids: resolvePort(container, PORTS.ids),
     hasher: resolvePort(container, PORTS.hasher),
-    documents: resolvePort(container, PORTS.documents),
+    rendering: resolvePort(container, PORTS.rendering),
+    files: resolvePort(container, PORTS.files),
     rateLimitStore: resolvePort(container, PORTS.rateLimitStore),
   };
 }

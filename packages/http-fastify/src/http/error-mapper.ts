@@ -16,7 +16,15 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
       });
     case 'StoreUnavailable':
       // `error.message` may carry driver text: it goes to the log (see the error handler), never to the client.
-      return unavailable();
+      return error.slow === true ? unavailable('The database is answering too slowly right now; try again shortly.') : unavailable();
+    case 'FileSourceFailed':
+    case 'RenderFailed':
+      // Logged by the caller with the product it was for; the client learns nothing more than that it failed.
+      return problem(500, 'internal', 'The document could not be made. The failure has been logged; try again later.');
+    case 'RendererBusy':
+      return problem(503, 'unavailable', 'Every document renderer is busy and the queue is full; try again shortly.', {
+        headers: { 'retry-after': String(error.retryAfterSeconds) },
+      });
     case 'PreconditionFailed':
       return problem(
         412,

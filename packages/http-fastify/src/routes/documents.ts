@@ -1,58 +1,40 @@
 /**
- * `/api/products/{id}/document.pdf` and `.epub`: the file a customer downloads. The domain settles the options and
- * builds the model; a matching `If-None-Match` is answered before anything is rendered; otherwise the headers go out
- * at once and the bytes follow as the renderer writes them.
+ * `/api/products/{id}/document.pdf` and `.epub`: the file a customer downloads. The domain settles the options, the
+ * file's key and its validator; a matching `If-None-Match` is answered before storage is touched. The file is read
+ * from storage when it has been rendered before, and otherwise rendered off this thread (a worker pool), stored, and
+ * sent, so that no request ever waits on a render that is not its own and nothing is rendered twice.
  */
-import { PassThrough, Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  DOCUMENT_MEDIA_TYPES,
-  prepareProductDocument,
-  type DocumentDeps,
-  type DocumentFormat,
-  type DocumentRenderer,
-  type PreparedDocument,
-} from '@larder/domain';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { DOCUMENT_MEDIA_TYPES, documentFiles, type DocumentDeps, type DocumentFileError, type DocumentFormat, type FileStore, type RenderQueue } from '@larder/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { documentEtag, noneMatchHits } from '../http/document-etag.js';
+import { problem, sendProblem } from '../http/problem.js';
 import { sendDomainError } from '../http/reply.js';
 import { IdParams } from '../schemas/common.js';
 import { DocumentQuery, IfNoneMatchHeaders, NOT_MODIFIED, documentDownload } from '../schemas/document.js';
 import { AUTHENTICATED_PROBLEMS, problems } from '../schemas/responses.js';
 
 export interface DocumentRouteDeps extends DocumentDeps {
-  readonly renderer: DocumentRenderer;
+  readonly rendering: RenderQueue;
+  readonly files: FileStore;
 }
 
 const tags = ['products'];
 
-/** Renders into `body` once the headers have gone out; a failure here is a bug, which ends the download early. */
-async function streamDocument(renderer: DocumentRenderer, prepared: PreparedDocument, body: PassThrough, reply: FastifyReply, log: FastifyBaseLogger) {
-  // Fastify pipes a stream into the response after its onSend hooks, with the headers set but not written: they
-  // would wait for the first byte of the body, which a large PDF gives only after its title page and contents are
-  // laid out. Flushing them as soon as the pipe is in place lets the client (and any proxy timing the response) see
-  // the 200 at once. The renderer then writes section by section, giving the event loop a turn between sections;
-  // the pipeline pulls from it only as fast as the client reads, and a client that goes away ends the rendering.
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 1000);
-    reply.raw.once('pipe', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  if (!reply.raw.headersSent && !reply.raw.destroyed) reply.raw.flushHeaders();
-  try {
-    const bytes = await renderer.render(prepared.document, { format: prepared.options.format, pageSize: prepared.options.page_size });
-    await pipeline(Readable.from(bytes), body);
-  } catch (error) {
-    log.error({ err: error }, 'document rendering failed');
-    body.destroy(error instanceof Error ? error : new Error(String(error)));
+/** A render that failed is the service's fault (500, logged with the product); one that ran too long, or a full queue, is a 503 to retry. */
+function sendFileError(request: FastifyRequest, reply: FastifyReply, productId: string, error: DocumentFileError): FastifyReply {
+  if (error.type === 'RenderFailed' || error.type === 'FileSourceFailed') {
+    request.log.error({ product_id: productId, reason: error.message, timed_out: error.type === 'RenderFailed' && error.timedOut }, 'document rendering failed');
   }
+  if (error.type === 'RenderFailed' && error.timedOut) {
+    return sendProblem(reply, problem(503, 'unavailable', 'Rendering this document took too long and was stopped; try again shortly.', { headers: { 'retry-after': '30' } }));
+  }
+  return sendDomainError(reply, error);
 }
 
 export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = async (app, deps) => {
-  const prepare = prepareProductDocument(deps);
+  const files = documentFiles(deps);
 
   const route = (format: DocumentFormat, summary: string, description: string, what: string, problemNotes: Record<number, string>) =>
     app.get(`/products/:id/document.${format}`, {
@@ -70,36 +52,43 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
         },
       },
     }, async (request, reply) => {
-      const prepared = await prepare({ id: request.params.id, format, page_size: request.query.page_size, units: request.query.units });
-      if (prepared.isErr()) return sendDomainError(reply, prepared.error, 'query');
-      const etag = documentEtag(prepared.value.versionKey, deps.renderer.revision);
+      const located = await files.locate({ id: request.params.id, format, page_size: request.query.page_size, units: request.query.units });
+      if (located.isErr()) return sendDomainError(reply, located.error, 'query');
+      const etag = documentEtag(located.value.prepared.versionKey, deps.rendering.revision);
       reply.header('etag', etag);
       if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const body = new PassThrough();
-      void streamDocument(deps.renderer, prepared.value, body, reply, request.log);
+      const opened = await files.open(located.value);
+      if (opened.isErr()) return sendFileError(request, reply, request.params.id, opened.error);
+      const file = opened.value;
+      if (file.storageProblem !== null) request.log.warn({ product_id: request.params.id, reason: file.storageProblem }, 'document storage');
       return reply
-        .type(DOCUMENT_MEDIA_TYPES[format])
-        .header('content-disposition', `attachment; filename="${prepared.value.document.file_stem}.${format}"`)
-        .send(body);
+        .type(located.value.mediaType)
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${located.value.fileName}"`)
+        .send(Readable.from(file.body, { objectMode: false }));
     });
 
   const layouts =
     'Ebooks and lead magnets: title page (a lead magnet names its source), contents with page numbers, one chapter per recipe in the product’s order. ' +
     'Meal plans: title page, the day-by-day table with servings, the shopping list by aisle with a tick box per item, then the recipes. ' +
     'Archived recipes the product kept are included; `image_url` is never fetched.';
+  const storage =
+    'Each version of a document is rendered once, off the request thread, and kept in the file store; later requests are served from there. ' +
+    'When the renderers are all busy and their queue is full the answer is a 503 with `Retry-After`. ';
   route(
     'pdf',
     'Download a product as PDF',
     `${layouts} Recipe card packs: one card per page (6 × 4 in by default); a recipe that does not fit continues on the next page of its card, marked “continued”. ` +
-      'Fonts are embedded (DejaVu). `If-None-Match` with the current ETag gives a 304 without rendering.',
+      `Fonts are embedded (DejaVu). ${storage}` +
+      '`If-None-Match` with the current ETag gives a 304 without reading or rendering anything.',
     'The PDF.',
     {},
   );
   route(
     'epub',
     'Download a product as EPUB 3',
-    `${layouts} The contents are the book’s navigation document. Recipe card packs are printed cards and have no EPUB (422). ` +
-      '`If-None-Match` with the current ETag gives a 304 without rendering.',
+    `${layouts} The contents are the book’s navigation document. Recipe card packs are printed cards and have no EPUB (422). ${storage}` +
+      '`If-None-Match` with the current ETag gives a 304 without reading or rendering anything.',
     'The EPUB 3 book.',
     { 422: '`rule_violation`: a recipe card pack has no EPUB (it is available as PDF only).' },
   );

@@ -31,10 +31,11 @@ export const NOT_MODIFIED = {
 };
 
 export const documentDownload = (mediaType: string, what: string) => ({
-  description: `${what} Streamed as it is written (no Content-Length).`,
+  description: `${what} Sent with its Content-Length, from the file store (rendered first when this version was never asked for).`,
   headers: {
     ...AUTHENTICATED_HEADERS,
     ETag: { type: 'string', description: 'Strong tag of this document: it changes whenever the product, any of its recipes, the query or the layout changes.' },
+    'Content-Length': { type: 'integer', description: 'The file’s size in bytes.' },
     'Content-Disposition': { type: 'string', description: '`attachment; filename="<product title as a slug>.pdf"` (or `.epub`).' },
   },
   content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { StoreUnavailable } from '@larder/domain';
 import { okAsync, ResultAsync } from 'neverthrow';
+import { problemForDomainError } from '../../src/http/error-mapper.js';
 import { withDeadline, withDeadlines } from '../../src/store-deadline.js';
 
 /** A store whose answers come when the test says, with its state in a private field as the repositories keep theirs. */
@@ -30,6 +31,17 @@ describe('withDeadline', () => {
     const store = withDeadline(new SlowStore(), 50);
     const error = (await store.find('r1', 500))._unsafeUnwrapErr();
     assert.equal(error.type, 'StoreUnavailable');
+    assert.equal(error.slow, true, 'a store that answers late is slow, not unreachable');
+  });
+
+  it('tells a client that a slow database is slow, and an unreachable one unreachable', async () => {
+    const late = (await withDeadline(new SlowStore(), 50).find('r1', 500))._unsafeUnwrapErr();
+    const slow = problemForDomainError(late);
+    assert.equal(slow.problem.status, 503);
+    assert.equal(slow.headers?.['retry-after'], '5');
+    assert.match(slow.problem.detail, /too slowly/);
+    assert.doesNotMatch(slow.problem.detail, /cannot be reached/);
+    assert.match(problemForDomainError({ type: 'StoreUnavailable', message: 'ECONNREFUSED' }).problem.detail, /cannot be reached/);
   });
 
   it('bounds each store of a set', async () => {

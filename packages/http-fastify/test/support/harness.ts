@@ -1,6 +1,7 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
-import { addUser, type PasswordHasher } from '@larder/domain';
+import { addUser, inlineRenderQueue, type PasswordHasher } from '@larder/domain';
 import {
+  InMemoryFileStore,
   InMemoryIdempotencyStore,
   InMemoryProductRepository,
   InMemoryRecipeRepository,
@@ -22,6 +23,7 @@ export interface Harness {
   readonly recipes: InMemoryRecipeRepository;
   readonly products: InMemoryProductRepository;
   readonly users: InMemoryUserRepository;
+  readonly files: InMemoryFileStore;
   readonly clock: ManualClock;
   /** The app's current time in JWT seconds (from `clock`, not the wall clock). */
   nowSeconds(): number;
@@ -42,8 +44,9 @@ export interface HarnessOptions {
   readonly idempotency?: InMemoryIdempotencyStore;
   /** Default: no log. */
   readonly logger?: AppDeps['logger'];
-  /** Default: the real renderer. */
-  readonly documents?: AppDeps['documents'];
+  /** Default: the real renderer, on the test's own thread. */
+  readonly rendering?: AppDeps['rendering'];
+  readonly files?: InMemoryFileStore;
 }
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
@@ -53,6 +56,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const recipes = options.recipes ?? new InMemoryRecipeRepository();
   const products = options.products ?? new InMemoryProductRepository();
   const users = new InMemoryUserRepository();
+  const files = options.files ?? new InMemoryFileStore();
   const hasher = options.hasher ?? plainTextHasher;
   const ids = sequentialIds('id');
   const app = await buildApp({
@@ -63,7 +67,8 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     ids,
     hasher,
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
-    documents: options.documents ?? createDocumentRenderer(),
+    rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
+    files,
     readiness: options.readiness ?? (async () => true),
     logger: options.logger ?? false,
     config: {
@@ -91,5 +96,5 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     return app.inject({ ...rest, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth, ...headers } });
   };
   const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
-  return { app, recipes, products, users, clock, nowSeconds, userId, token, request, addUser: newUser, login };
+  return { app, recipes, products, users, files, clock, nowSeconds, userId, token, request, addUser: newUser, login };
 }

@@ -4,8 +4,8 @@
  */
 import { createMongoRepositories, MongoIdempotencyStore } from '@larder/adapters-mongo';
 import type { TestDatabase } from '@larder/adapters-mongo/testing';
-import { addUser, systemClock, uuidV7Generator } from '@larder/domain';
-import { plainTextHasher } from '@larder/domain/testing';
+import { addUser, inlineRenderQueue, systemClock, uuidV7Generator } from '@larder/domain';
+import { InMemoryFileStore, plainTextHasher } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp, type AppConfig } from '../../../src/index.js';
@@ -31,7 +31,8 @@ export async function mongoApi(database: TestDatabase, config: Partial<AppConfig
     clock: systemClock,
     ids: uuidV7Generator,
     hasher: plainTextHasher,
-    documents: createDocumentRenderer(),
+    rendering: inlineRenderQueue(createDocumentRenderer()),
+    files: new InMemoryFileStore(),
     readiness: async () => true,
     logger: false,
     config: {

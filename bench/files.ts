@@ -1,0 +1,173 @@
+/**
+ * Files bench: the service as an operator runs it (`node packages/http-fastify/dist/main.js`, the embedded default
+ * engine), a 500-recipe ebook's PDF asked for while 20 clients read single recipes.
+ *
+ *   pnpm --filter @larder/bench run files                   # FerretDB on PostgreSQL when it is there (the default)
+ *   pnpm --filter @larder/bench run files -- --engine jongodb
+ *
+ * Targets (issue 22): the first PDF in ≤ 5 s with the service's peak RSS ≤ 300 MiB meanwhile; while it renders,
+ * `GET /api/recipes/{id}` from 20 concurrent clients keeps p99 < 50 ms and the service's event-loop delay p99 < 50 ms;
+ * the second request for the same file is served in < 50 ms.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { benchRecipeInput } from './documents-data.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RECIPES = 500;
+const READERS = 20;
+const PASSWORD = 'bench-files-password';
+const MiB = 1024 * 1024;
+
+const engine = process.argv.includes('--engine') ? process.argv[process.argv.indexOf('--engine') + 1] : 'default';
+if (engine !== 'default' && engine !== 'jongodb') throw new Error('--engine takes jongodb (or nothing, for the default engine)');
+
+function build(): void {
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-quietly.mjs'), '@larder/http-fastify'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
+}
+
+interface Service {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly engineLine: string;
+  readonly loopFile: string;
+}
+
+async function startService(): Promise<Service> {
+  const loopFile = join(mkdtempSync(join(tmpdir(), 'larder-files-bench-')), 'loop.json');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    LARDER_DATA_DIR: 'none',
+    DEMO_PASSWORD: PASSWORD,
+    RATE_LIMIT_MAX: '10000000',
+    LOG_LEVEL: 'info',
+    LOOP_PROBE_FILE: loopFile,
+    ...(engine === 'jongodb' ? { FERRETDB_BINARY_PATH: '/nonexistent/ferretdb' } : {}),
+  };
+  const probe = fileURLToPath(new URL('./support/loop-probe.mjs', import.meta.url));
+  const child = spawn(process.execPath, ['--import', probe, join(ROOT, 'packages/http-fastify/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      const listening = /listening on (http:\/\/[^ ]+)/.exec(stderr);
+      if (listening?.[1] !== undefined) resolve({ child, url: listening[1], loopFile, engineLine: /database engine: ([^ ]+)/.exec(stderr)?.[1] ?? '?' });
+    });
+    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening:\n${stderr}`)));
+  });
+}
+
+async function api<T>(service: Service, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The bench library: 500 recipes through the API, eight at a time, and an ebook of all of them. */
+async function library(service: Service, token: string): Promise<{ recipeIds: string[]; ebookId: string }> {
+  const recipeIds: string[] = new Array<string>(RECIPES);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < RECIPES; index = next++) recipeIds[index] = (await api<{ id: string }>(service, token, 'POST', '/api/recipes', benchRecipeInput(index))).id;
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const ebook = await api<{ id: string }>(service, token, 'POST', '/api/products', { type: 'ebook', title: `The Big Book of ${RECIPES} Recipes`, recipe_ids: recipeIds });
+  return { recipeIds, ebookId: ebook.id };
+}
+
+/** The whole body, timed from the request to its last byte. */
+async function download(url: string, token: string): Promise<{ ms: number; bytes: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status} after ${ms.toFixed(0)} ms: ${body.toString()}`);
+  return { ms, bytes: body.byteLength, status: response.status };
+}
+
+const peakRssMiB = (pid: number): number => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+/** Linux: writing 5 to clear_refs resets the peak resident set size to the current one. */
+const resetPeakRss = (pid: number): void => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+async function loopDelay(service: Service): Promise<{ p50: number; p99: number; max: number; samples: number }> {
+  rmSync(service.loopFile, { force: true });
+  service.child.kill('SIGUSR2');
+  for (let waited = 0; waited < 2000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      return JSON.parse(readFileSync(service.loopFile, 'utf8')) as { p50: number; p99: number; max: number; samples: number };
+    } catch {
+      // not written yet
+    }
+  }
+  throw new Error('the service did not report its event-loop delay');
+}
+
+async function main(): Promise<void> {
+  build();
+  const service = await startService();
+  const pid = service.child.pid ?? 0;
+  try {
+    const { token } = await api<{ token: string }>(service, null, 'POST', '/api/auth/login', { email: 'demo@example.com', password: PASSWORD });
+    const loadStarted = performance.now();
+    const { recipeIds, ebookId } = await library(service, token);
+    const loadMs = performance.now() - loadStarted;
+    const pdfUrl = `${service.url}/api/products/${ebookId}/document.pdf`;
+    let turn = 0;
+    let finished: (result: autocannon.Result) => void = () => undefined;
+    const results = new Promise<autocannon.Result>((resolve) => (finished = resolve));
+    const readers = autocannon({
+      url: service.url,
+      connections: READERS,
+      duration: 120,
+      headers: { authorization: `Bearer ${token}` },
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/recipes/${recipeIds[turn++ % recipeIds.length] ?? ''}` }) }],
+    }, (error, result) => (error === null || error === undefined ? finished(result) : finished({ ...result, non2xx: -1 })));
+    // A second of readers alone first: their connections are open and warm when the render starts.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    resetPeakRss(pid);
+    await loopDelay(service);
+    const first = await download(pdfUrl, token);
+    const loop = await loopDelay(service);
+    const rss = peakRssMiB(pid);
+    readers.stop();
+    const read = await results;
+    const second = await download(pdfUrl, token);
+    const third = await download(pdfUrl, token);
+    if (first.status !== 200 || second.status !== 200) throw new Error(`the PDF answered ${first.status}, then ${second.status}`);
+
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
+    process.stdout.write(
+      `files bench (node ${process.version}, engine ${service.engineLine}, ${RECIPES} recipes loaded through the API in ${s(loadMs)})\n` +
+        `first PDF (rendered in a worker, stored): ${s(first.ms)}, ${(first.bytes / MiB).toFixed(2)} MiB; service peak RSS meanwhile ${rss.toFixed(0)} MiB\n` +
+        `readers meanwhile (${READERS} connections, GET /api/recipes/{id}): ${read.requests.total} requests, ${read.non2xx} non-2xx, ` +
+        `p50 ${ms(read.latency.p50)}, p99 ${ms(read.latency.p99)}, max ${ms(read.latency.max)} (whole run, a second before the render included)\n` +
+        `service event-loop delay during the render: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)} (${loop.samples} samples)\n` +
+        `second request (from storage): ${ms(second.ms)}; third: ${ms(third.ms)}\n\n`,
+    );
+    const targets: [string, boolean][] = [
+      [`first 500-recipe PDF in ≤ 5 s (${s(first.ms)})`, first.ms <= 5000],
+      [`service peak RSS ≤ 300 MiB while it renders (${rss.toFixed(0)} MiB)`, rss <= 300],
+      [`readers' p99 < 50 ms while it renders (${ms(read.latency.p99)}, ${read.non2xx} non-2xx)`, read.latency.p99 < 50 && read.non2xx === 0],
+      [`event-loop delay p99 < 50 ms while it renders (${ms(loop.p99)})`, loop.p99 < 50],
+      [`second request for the same file < 50 ms (${ms(second.ms)})`, second.ms < 50],
+    ];
+    for (const [name, met] of targets) process.stdout.write(`${(met ? 'met' : 'NOT met').padEnd(8)} ${name}\n`);
+  } finally {
+    service.child.kill('SIGTERM');
+    await new Promise((resolve) => service.child.once('exit', resolve));
+  }
+}
+
+await main();

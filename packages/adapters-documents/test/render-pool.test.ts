@@ -1,0 +1,70 @@
+/**
+ * The render pool: documents rendered in worker threads give the same bytes as on the caller's thread, and its
+ * failures are values a caller can answer with: a full queue, a render that throws, one that runs too long.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { renderWhole, type ProductDocument } from '@larder/domain';
+import { recipeFixture } from '@larder/domain/testing';
+import { createDocumentRenderer, createRenderPool } from '../src/index.js';
+import { document } from './fixtures.js';
+
+const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
+const titled = (title: string): ProductDocument => {
+  const model = document('ebook', [recipeFixture()]);
+  return { ...model, title_page: { ...model.title_page, title } };
+};
+const PDF = { format: 'pdf', pageSize: 'a4' } as const;
+
+describe('render pool', () => {
+  const pools: { close(): Promise<void> }[] = [];
+  after(() => Promise.all(pools.map((pool) => pool.close())));
+  const pool = (options: Parameters<typeof createRenderPool>[0]) => {
+    const made = createRenderPool(options);
+    pools.push(made);
+    return made;
+  };
+
+  it('renders in a worker thread the same bytes as the renderer on this thread', async () => {
+    const model = document('ebook', [recipeFixture({ title: 'Worker Soup' }), recipeFixture({ title: 'Thread Bread' })]);
+    const inWorker = (await pool({ threads: 1 }).render(model, PDF))._unsafeUnwrap();
+    const here = (await renderWhole(createDocumentRenderer(), model, PDF))._unsafeUnwrap();
+    assert.equal(Buffer.from(inWorker.subarray(0, 5)).toString(), '%PDF-');
+    assert.ok(Buffer.from(inWorker).equals(Buffer.from(here)), 'the worker rendered other bytes');
+  });
+
+  it('answers RendererBusy at once when every thread and queue place is taken, with a Retry-After', async () => {
+    const busy = pool({ threads: 1, maxQueue: 1, timeoutMs: 4000, workerFile: misbehaving });
+    assert.ok((await busy.render(titled('warm the thread up'), PDF)).isOk());
+    const running = busy.render(titled('hang'), PDF);
+    const queued = busy.render(titled('hang'), PDF);
+    const started = performance.now();
+    const refused = await busy.render(titled('anything'), PDF);
+    assert.ok(performance.now() - started < 500, 'the refusal waited for the queue');
+    const error = refused._unsafeUnwrapErr();
+    assert.equal(error.type, 'RendererBusy');
+    assert.ok(error.type === 'RendererBusy' && error.retryAfterSeconds >= 1);
+    assert.equal((await running)._unsafeUnwrapErr().type, 'RenderFailed');
+    assert.equal((await queued)._unsafeUnwrapErr().type, 'RenderFailed');
+  });
+
+  it('stops a render past its time limit, says so, and renders the next one', async () => {
+    const slow = pool({ threads: 1, timeoutMs: 3000, workerFile: misbehaving });
+    assert.ok((await slow.render(titled('warm the thread up'), PDF)).isOk());
+    const started = performance.now();
+    const stopped = (await slow.render(titled('hang'), PDF))._unsafeUnwrapErr();
+    assert.deepEqual([stopped.type, stopped.type === 'RenderFailed' && stopped.timedOut], ['RenderFailed', true]);
+    assert.ok(performance.now() - started < 6000);
+    const next = (await slow.render(titled('after the hang'), PDF))._unsafeUnwrap();
+    assert.equal(Buffer.from(next.subarray(0, 5)).toString(), '%PDF-');
+  });
+
+  it('turns a render that throws, or a worker that dies, into RenderFailed, and keeps serving', async () => {
+    const failing = pool({ threads: 1, workerFile: misbehaving });
+    const thrown = (await failing.render(titled('fail'), PDF))._unsafeUnwrapErr();
+    assert.equal(thrown.type, 'RenderFailed');
+    assert.ok(thrown.type === 'RenderFailed' && !thrown.timedOut && /broke on purpose/.test(thrown.message));
+    assert.equal((await failing.render(titled('crash'), PDF))._unsafeUnwrapErr().type, 'RenderFailed');
+    assert.ok((await failing.render(titled('fine'), PDF)).isOk());
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The port through which documents are rendered off the caller's thread: a bounded queue in front of renderers that
+ * run elsewhere (worker threads in the service). Its failures are expected ones and come back as values: a full
+ * queue (`RendererBusy`: try again later) and a render that threw or ran out of time (`RenderFailed`).
+ */
+import { ResultAsync } from 'neverthrow';
+import type { DocumentFormat, PageSize } from './document-options.js';
+import type { DocumentRenderer } from './document-renderer.js';
+import type { ProductDocument } from './product-document.js';
+
+export interface RendererBusy {
+  readonly type: 'RendererBusy';
+  /** When a client should ask again. */
+  readonly retryAfterSeconds: number;
+}
+
+export interface RenderFailed {
+  readonly type: 'RenderFailed';
+  /** For the log, never for a client. */
+  readonly message: string;
+  /** Ran past the queue's time limit (and was stopped), rather than threw. */
+  readonly timedOut: boolean;
+}
+
+export type RenderFailure = RendererBusy | RenderFailed;
+
+export interface RenderOptions {
+  readonly format: DocumentFormat;
+  readonly pageSize: PageSize;
+}
+
+export interface RenderQueue {
+  /** The renderer's layout revision (see `DocumentRenderer.revision`). */
+  readonly revision: string;
+  /** The whole file. */
+  render(document: ProductDocument, options: RenderOptions): ResultAsync<Uint8Array, RenderFailure>;
+}
+
+const concat = (chunks: readonly Uint8Array[], size: number): Uint8Array => {
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
+};
+
+/** Every chunk a renderer writes, as one file; a throw becomes `RenderFailed`. */
+export function renderWhole(renderer: DocumentRenderer, document: ProductDocument, options: RenderOptions): ResultAsync<Uint8Array, RenderFailed> {
+  const run = async () => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of await renderer.render(document, options)) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    }
+    return concat(chunks, size);
+  };
+  return ResultAsync.fromPromise(run(), (error): RenderFailed => ({ type: 'RenderFailed', message: error instanceof Error ? error.message : String(error), timedOut: false }));
+}
+
+/**
+ * A queue that renders on the caller's own thread, one call at a time as they come: for tests, the CLI's `--inline`
+ * and programs that embed the domain without worker threads. It never answers `RendererBusy`.
+ */
+export function inlineRenderQueue(renderer: DocumentRenderer): RenderQueue {
+  return { revision: renderer.revision, render: (document, options) => renderWhole(renderer, document, options) };
+}

@@ -1,0 +1,3 @@
+import { InMemoryFileStore, runFileStoreContract } from '../../src/testing/index.js';
+
+runFileStoreContract('in memory', () => new InMemoryFileStore());
