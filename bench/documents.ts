@@ -4,9 +4,11 @@
  *
  *   pnpm --filter @larder/bench run documents
  *
- * Targets (issue 14): 500-recipe PDF ≤ 5 s and ≤ 300 MiB peak RSS, the first byte of its body over HTTP well before
- * the last (here: before half of the total time), a 200-card pack ≤ 3 s. The HTTP row also prints the longest the
- * service's event loop was held while it rendered (no target: a figure for deciding whether rendering needs a worker).
+ * Targets (issue 14): 500-recipe PDF ≤ 5 s and ≤ 300 MiB peak RSS, a 200-card pack ≤ 3 s. The HTTP row renders
+ * through the worker pool into an in-memory file store and prints when the headers, the first and the last byte
+ * arrived and the longest the service's event loop was held; since documents are stored files (issue 22) the
+ * response starts once the whole file exists, so its first byte no longer has a target here: bench/files.ts has the
+ * service's targets.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -122,7 +124,6 @@ async function main(): Promise<void> {
   const targets: [string, boolean][] = [
     [`500-recipe PDF in ≤ 5 s (${seconds(pdf.ms)})`, pdf.ms <= 5000],
     [`500-recipe PDF in ≤ 300 MiB peak RSS (${pdf.peakRssMiB.toFixed(0)} MiB)`, pdf.peakRssMiB <= 300],
-    [`500-recipe PDF over HTTP: first body byte well before the last (headers ${seconds(http.headersMs ?? 0)}, first body byte ${seconds(http.firstByteMs ?? 0)}, last ${seconds(http.ms)})`, (http.firstByteMs ?? http.ms) < http.ms / 2],
     [`200-card pack in ≤ 3 s (${seconds(cards.ms)})`, cards.ms <= 3000],
   ];
   for (const [name, met] of targets) process.stdout.write(`${verdict(met).padEnd(8)} ${name}\n`);

@@ -59,6 +59,14 @@ describe('render pool', () => {
     assert.equal(Buffer.from(next.subarray(0, 5)).toString(), '%PDF-');
   });
 
+  it('counts only the render against the time limit, not the wait for a thread', async () => {
+    const pool1 = pool({ threads: 1, timeoutMs: 2500, workerFile: misbehaving });
+    assert.ok((await pool1.render(titled('warm the thread up'), PDF)).isOk());
+    // Each takes about 1.5 s; the third waits about 3 s for the thread, longer than the limit, and still renders.
+    const results = await Promise.all([1, 2, 3].map(() => pool1.render(titled('slow'), PDF)));
+    assert.deepEqual(results.map((result) => (result.isOk() ? 'ok' : result.error.type)), ['ok', 'ok', 'ok']);
+  });
+
   it('turns a render that throws, or a worker that dies, into RenderFailed, and keeps serving', async () => {
     const failing = pool({ threads: 1, workerFile: misbehaving });
     const thrown = (await failing.render(titled('fail'), PDF))._unsafeUnwrapErr();

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { recipeFixture } from '@larder/domain/testing';
-import { MongoRecipeRepository } from '../src/index.js';
+import { patternBytes, recipeFixture } from '@larder/domain/testing';
+import { GridFsFileStore, MongoRecipeRepository } from '../src/index.js';
 import { ensureEngineIndexes } from '../src/engine/ferretdb-postgresql-indexes.js';
 import { psqlIn } from '../src/engine/postgresql.js';
 import { testDatabaseFor, testEngines } from '../src/testing/test-database.js';
@@ -27,8 +27,9 @@ for (const engine of await testEngines()) {
       const repository = new MongoRecipeRepository(db);
       (await repository.insert(recipeFixture({ external_id: 'gin-1' })))._unsafeUnwrap();
       const first = await ensureEngineIndexes(database.handle, db);
-      assert.equal(first.length, 2);
-      assert.ok(first.every((name) => name.startsWith('larder_gin_recipes_')), first.join(' '));
+      assert.equal(first.length, 5, first.join(' '));
+      assert.equal(first.filter((name) => name.startsWith('larder_gin_recipes_')).length, 2, first.join(' '));
+      assert.ok(['products_', 'files_files_', 'files_chunks_'].every((table) => first.some((name) => name.startsWith(`larder_gin_${table}`))), first.join(' '));
       assert.deepEqual(await ensureEngineIndexes(database.handle, db), first);
 
       const explained = await db.command({ explain: { find: 'recipes', filter: { external_id: { $eq: 'gin-1', $type: 'string' } } } });
@@ -42,6 +43,23 @@ for (const engine of await testEngines()) {
       // With a handful of rows PostgreSQL prefers a sequential scan anyway: asked without one, it takes the index.
       const plan = await psqlIn(postgresql, `SET enable_seqscan = off; EXPLAIN SELECT _jsonb FROM "${db.databaseName}"."${table}" WHERE _jsonb -> 'external_id' @> '"gin-1"'`);
       assert.match(plan, /Bitmap Index Scan on larder_gin_recipes_\w+_external_id/);
+    });
+
+    it('serves a stored file\'s chunks by file from the GIN index (a download reads no other file\'s chunks)', async () => {
+      const db = await database.indexedDb('engine_indexes_files');
+      const files = new GridFsFileStore(db);
+      (await files.put('documents/p/g/a4-original.pdf', patternBytes(300_000), { contentType: 'application/pdf' }))._unsafeUnwrap();
+      await ensureEngineIndexes(database.handle, db);
+      const stored = await db.collection('files.files').findOne({ filename: 'documents/p/g/a4-original.pdf' });
+      const explained = await db.command({ explain: { find: 'files.chunks', filter: { files_id: stored?.['_id'] }, sort: { n: 1 } } });
+      assert.equal(explained['filterPushdown'], true, JSON.stringify(explained['queryPlanner']));
+      const pushed = JSON.stringify(explained['queryPlanner']);
+      const table = /"Relation Name":"([^"]+)"/.exec(pushed)?.[1];
+      const postgresql = database.handle.postgresqlDatabase;
+      assert.ok(postgresql !== undefined && table !== undefined);
+      const condition = (/_jsonb -> 'files_id'::text\) @> '([^']+)'/.exec(pushed)?.[1] ?? '').replace(/\\"/g, '"');
+      const plan = await psqlIn(postgresql, `SET enable_seqscan = off; EXPLAIN SELECT _jsonb FROM "${db.databaseName}"."${table}" WHERE _jsonb -> 'files_id' @> '${condition}'`);
+      assert.match(plan, /Bitmap Index Scan on larder_gin_files_chunks_\w+_files_id/);
     });
 
     it('skip a database whose collections FerretDB has not created yet', async () => {

@@ -43,6 +43,21 @@ function databaseName(url: string, setting: string | undefined): Result<string, 
 }
 
 /**
+ * The service's file store: the object store `STORAGE_URL` names (loaded only then: the AWS SDK is large), else
+ * GridFS in the database, so that a document the CLI renders is the one the service serves, and the other way round.
+ */
+class StorageSettingError extends Error {}
+
+async function fileStoreFor(io: CliIo, gridfs: () => FileStore): Promise<FileStore> {
+  const url = io.env['STORAGE_URL']?.trim();
+  if (url === undefined || url === '') return gridfs();
+  const { parseStorageUrl, s3StoreFromSettings } = await import('@larder/adapters-s3');
+  const settings = parseStorageUrl(url, io.env);
+  if (settings.isErr()) throw new StorageSettingError(settings.error);
+  return s3StoreFromSettings(settings.value);
+}
+
+/**
  * The database named by `--mongodb-url` / `MONGODB_URL`: the URL's database, else `--mongodb-db` / `MONGODB_DB`, else
  * `larder`, the service's rule, so that the CLI and the service given one URL see one library. Unlike the service,
  * the CLI never starts an embedded engine: an import into a database that vanishes on exit would be a silent loss.
@@ -64,16 +79,20 @@ export const openMongoStore: OpenStore = (options, io) => {
       serverSelectionTimeoutMS: CONNECT_TIMEOUT_MS,
     });
     const repositories = mongo.createMongoRepositories(handle.db);
+    const files = await fileStoreFor(io, () => new mongo.GridFsFileStore(handle.db)).catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
     return {
       databaseName: handle.db.databaseName,
       recipes: repositories.recipes,
       products: repositories.products,
       users: repositories.users,
-      files: new mongo.GridFsFileStore(handle.db),
+      files,
       ensureIndexes: () => mongo.ensureIndexes(handle.db),
       holdsAnyRecipe: async () => (await handle.db.collection('recipes').findOne({}, { projection: { _id: 1 } })) !== null,
       close: () => handle.close(),
     };
   });
-  return ResultAsync.fromPromise(opening, (error) => `cannot connect to the database: ${oneLine(error)}`);
+  return ResultAsync.fromPromise(opening, (error) => (error instanceof StorageSettingError ? error.message : `cannot connect to the database: ${oneLine(error)}`));
 };

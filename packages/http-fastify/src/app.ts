@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ids: deps.ids,
           salesPlatforms: config.salesPlatforms,
         });
-        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files });
+        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock });
       });
     },
     { prefix: '/api' },

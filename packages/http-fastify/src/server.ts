@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
-import { STORE_SERVER_WAIT_MS, withDeadline } from './store-deadline.js';
+import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
 import { applyDemoPassword, createDemoUser, DEMO_EMAIL, demoCredentialsBlock, isLibraryEmpty, loadSampleLibrary, type DemoCredentials } from './sample-library/index.js';
 
@@ -122,7 +122,7 @@ async function openS3Storage(url: string, log: StartupLog): Promise<FileStore> {
   const probe = await store.head('larder-start-up-check');
   if (probe.isErr()) throw new StartupError(`cannot use the object store STORAGE_URL names: ${probe.error.message}`);
   log.info(`files kept in the object store ${settings.value.bucket} (STORAGE_URL)`);
-  return withDeadline(store);
+  return withFileDeadline(store);
 }
 
 /** On a fresh embedded database: the sample library, and a demo user unless an admin was configured. */

@@ -14,7 +14,7 @@
  * answering (a partition, a frozen server) may still be applied later, as with any timeout; clients that must know
  * re-read, or use `If-Match`, before they retry.
  */
-import type { StoreUnavailable } from '@larder/domain';
+import type { FileStore, StoreUnavailable } from '@larder/domain';
 import { err, ResultAsync, type Result } from 'neverthrow';
 
 /** Well under a client's patience, well over any call a healthy database answers. */
@@ -62,4 +62,19 @@ export function withDeadline<T extends object>(store: T, ms: number = STORE_DEAD
 /** `withDeadline` on each store of a set (`createMongoRepositories(db)`). */
 export function withDeadlines<T extends object>(stores: T, ms: number = STORE_DEADLINE_MS): T {
   return Object.fromEntries(Object.entries(stores as Record<string, object>).map(([name, store]) => [name, withDeadline(store, ms)])) as T;
+}
+
+/**
+ * A file store with the deadline on its short calls (head, get, delete, list) but not on `put`: an upload takes as
+ * long as its bytes do, and one cut off by the deadline would go on in the background while its caller thought it lost.
+ */
+export function withFileDeadline(store: FileStore, ms: number = STORE_DEADLINE_MS): FileStore {
+  const bounded = withDeadline(store, ms);
+  return {
+    put: (key, body, info) => store.put(key, body, info),
+    head: (key) => bounded.head(key),
+    get: (key) => bounded.get(key),
+    delete: (key) => bounded.delete(key),
+    list: (prefix) => bounded.list(prefix),
+  };
 }

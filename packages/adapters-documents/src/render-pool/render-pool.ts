@@ -18,8 +18,10 @@ export interface RenderPoolOptions {
   readonly maxQueue?: number;
   /** A render still running after this is stopped; default 60 s. */
   readonly timeoutMs?: number;
-  /** An idle worker exits after this, giving its memory back; default 30 s. */
+  /** An idle worker beyond the first exits after this, giving its memory back; default 30 s. */
   readonly idleTimeoutMs?: number;
+  /** Start one worker at once, so that the first render does not wait for a thread to load the renderer; default true. */
+  readonly warm?: boolean;
   /** Another worker module (tests: one that throws or hangs). */
   readonly workerFile?: URL;
 }
@@ -35,6 +37,11 @@ export const defaultRenderThreads = (): number => Math.max(1, availableParalleli
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A worker's heap may grow to this; a render past it fails alone instead of taking the process down. */
 const WORKER_HEAP_MB = 1024;
+/**
+ * The worker's young generation: a render allocates short-lived objects by the million, and V8's default lets the
+ * nursery grow to 48 MiB of resident memory. Smaller, it is collected more often, for a lower peak.
+ */
+const WORKER_YOUNG_MB = 8;
 
 // From the sources (tests run TypeScript through tsx) the worker is the .ts file beside this one.
 const defaultWorkerFile = (): URL => new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url);
@@ -47,19 +54,35 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pool = new Piscina<RenderTask, Uint8Array>({
     filename: (options.workerFile ?? defaultWorkerFile()).href,
-    minThreads: 0,
+    minThreads: options.warm === false ? 0 : 1,
     maxThreads: threads,
     idleTimeout: options.idleTimeoutMs ?? 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
   });
   // The mean of recent render times, for a busy queue's Retry-After.
   let averageMs = 5000;
-  // Counted here: piscina keeps tasks that carry an abort signal outside the queue its `maxQueue` bounds.
-  let inFlight = 0;
+  // The queue is kept here, not in piscina: a task goes to piscina only when a thread is free, so that the time
+  // limit counts the render alone, not the wait (and piscina's maxQueue does not bound tasks that carry a signal).
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const threadFree = (): Promise<void> => {
+    if (running < threads) {
+      running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const threadDone = () => {
+    const next = waiting.shift();
+    if (next === undefined) running -= 1;
+    else next();
+  };
 
-  const failure = (error: unknown, signal: AbortSignal): RenderFailure => {
-    if (signal.aborted) return { type: 'RenderFailed', message: `the render ran past ${timeoutMs} ms and was stopped`, timedOut: true };
-    return { type: 'RenderFailed', message: messageOf(error), timedOut: false };
+  const renderOnThread = async (task: RenderTask, signal: AbortSignal): Promise<Uint8Array> => {
+    const started = performance.now();
+    const bytes = await pool.run(task, { signal });
+    averageMs = 0.7 * averageMs + 0.3 * (performance.now() - started);
+    return bytes;
   };
 
   return {
@@ -67,20 +90,20 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     threads,
     maxQueue,
     render(document, renderOptions) {
-      if (inFlight >= threads + maxQueue) {
-        return errAsync({ type: 'RendererBusy', retryAfterSeconds: Math.max(1, Math.ceil((inFlight * averageMs) / threads / 1000)) });
+      if (running + waiting.length >= threads + maxQueue) {
+        const ahead = running + waiting.length;
+        return errAsync({ type: 'RendererBusy', retryAfterSeconds: Math.max(1, Math.ceil((ahead * averageMs) / threads / 1000)) });
       }
-      inFlight += 1;
-      const signal = AbortSignal.timeout(timeoutMs);
-      const started = performance.now();
-      const run = pool
-        .run({ document, options: renderOptions }, { signal })
-        .then((bytes) => {
-          averageMs = 0.7 * averageMs + 0.3 * (performance.now() - started);
-          return bytes;
-        })
-        .finally(() => (inFlight -= 1));
-      return ResultAsync.fromPromise(run, (error) => failure(error, signal));
+      let signal: AbortSignal | undefined;
+      const run = threadFree().then(() => {
+        signal = AbortSignal.timeout(timeoutMs);
+        return renderOnThread({ document, options: renderOptions }, signal).finally(threadDone);
+      });
+      return ResultAsync.fromPromise(run, (error): RenderFailure =>
+        signal?.aborted === true
+          ? { type: 'RenderFailed', message: `the render ran past ${timeoutMs} ms and was stopped`, timedOut: true }
+          : { type: 'RenderFailed', message: messageOf(error), timedOut: false },
+      );
     },
     close: () => pool.close(),
   };

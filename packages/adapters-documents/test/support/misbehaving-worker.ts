@@ -1,6 +1,6 @@
 /**
  * A render worker for the pool's tests: a book titled `hang` never finishes, one titled `fail` throws, one titled
- * `crash` ends its thread; anything else is rendered by the real worker.
+ * `crash` ends its thread, one titled `slow` waits 1.5 s first; anything else is rendered by the real worker.
  */
 import renderInWorker, { type RenderTask } from '../../src/render-pool/render-worker.js';
 
@@ -10,6 +10,9 @@ export default async function misbehave(task: RenderTask): Promise<unknown> {
       return new Promise(() => setInterval(() => undefined, 1000));
     case 'fail':
       throw new Error('the layout broke on purpose');
+    case 'slow':
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return renderInWorker(task);
     case 'crash':
       process.exit(3);
       break;

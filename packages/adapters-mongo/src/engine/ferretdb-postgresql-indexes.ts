@@ -18,18 +18,24 @@ export interface ContainmentIndex {
 }
 
 /**
- * The point lookups worth an index: recipes by id (`findById`, conditional updates) and by external id (the
- * import's lookup, one equality query per id on FerretDB).
+ * The point lookups worth an index: recipes by id (`findById`, `findByIds`, conditional updates) and by external id
+ * (the import's lookup, one equality query per id on FerretDB), products by id, and a stored file's documents: its
+ * files document by name and its chunks by file (a download's two queries, which otherwise scan every file's chunks).
  */
 export const FERRETDB_CONTAINMENT_INDEXES: readonly ContainmentIndex[] = [
   { collection: 'recipes', field: '_id' },
   { collection: 'recipes', field: 'external_id' },
+  { collection: 'products', field: '_id' },
+  { collection: 'files.files', field: 'filename' },
+  { collection: 'files.chunks', field: 'files_id' },
 ];
 
-// MongoDB database and collection names here become PostgreSQL identifiers and literals: plain names only.
+// MongoDB database and collection names here become PostgreSQL identifiers and literals: plain names only (a
+// collection's may hold dots, GridFS's `files.chunks`; it only ever appears inside a quoted literal).
 const PLAIN = /^[A-Za-z0-9_-]{1,63}$/;
-const plain = (what: string, name: string): string => {
-  if (!PLAIN.test(name)) throw new Error(`not a plain ${what} name for a PostgreSQL index: ${JSON.stringify(name)}`);
+const PLAIN_COLLECTION = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,62}$/;
+const plain = (what: string, name: string, pattern = PLAIN): string => {
+  if (!pattern.test(name)) throw new Error(`not a plain ${what} name for a PostgreSQL index: ${JSON.stringify(name)}`);
   return name;
 };
 
@@ -45,7 +51,7 @@ export async function ensureFerretdbPostgresqlIndexes(
 ): Promise<string[]> {
   const schema = plain('database', mongoDatabase);
   const statements = indexes.map(({ collection, field }) => {
-    plain('collection', collection);
+    plain('collection', collection, PLAIN_COLLECTION);
     plain('field', field);
     // FerretDB maps each MongoDB database to a schema and each collection to a table named in its metadata table.
     return `

@@ -40,6 +40,16 @@ export interface MongoRecipeRepositoryOptions {
   readonly externalIdLookup?: ExternalIdLookup;
 }
 
+/** One document per kind of record whose writes are counted: `{ _id: 'recipes', seq }`. */
+export const CHANGE_MARKS_COLLECTION = 'change_marks';
+const RECIPES_MARK = 'recipes';
+/** Longer than the service waits for a server (2 s) twice over, so a write that failed has landed or never will. */
+const LATE_WRITE_MS = 10_000;
+interface ChangeMarkDocument {
+  _id: string;
+  seq: number;
+}
+
 /** Equality lookups in flight at once: enough to overlap round trips, few enough not to flood a small server. */
 const EQUALITY_LOOKUPS_AT_ONCE = 8;
 
@@ -48,11 +58,13 @@ export class MongoRecipeRepository implements RecipeRepository {
   readonly #db: Db;
   readonly #recipes: Collection<RecipeDocument>;
   readonly #externalIdLookup: ExternalIdLookup | undefined;
+  readonly #marks: Collection<ChangeMarkDocument>;
 
   constructor(db: Db, options: MongoRecipeRepositoryOptions = {}) {
     this.#db = db;
     this.#recipes = db.collection<RecipeDocument>(RECIPES_COLLECTION);
     this.#externalIdLookup = options.externalIdLookup;
+    this.#marks = db.collection<ChangeMarkDocument>(CHANGE_MARKS_COLLECTION);
   }
 
   /** One equality query per distinct value, `EQUALITY_LOOKUPS_AT_ONCE` in flight. */
@@ -69,11 +81,40 @@ export class MongoRecipeRepository implements RecipeRepository {
     return found;
   }
 
+  /**
+   * After every write attempt (a failed one may have landed): the mark moves once the recipes have, so that a reader
+   * who read the mark before reading them sees a different mark afterwards. A mark that cannot be moved does not
+   * fail the write, which has happened: readers then see the change at the next write, or when they stop trusting
+   * the mark they hold (see `changeMark`).
+   */
+  async #written<T>(write: () => Promise<T>): Promise<T> {
+    const moveMark = () => this.#marks.updateOne({ _id: RECIPES_MARK }, { $inc: { seq: 1 } }, { upsert: true }).then(() => undefined, () => undefined);
+    let result: T;
+    try {
+      result = await write();
+    } catch (error) {
+      // Not waited for: a write that failed because the database went away must not wait for it a second time. A
+      // failed write may still land after this move (sent, then the connection lost): moved again once any such
+      // write has had time to land, so that a reader who read the mark in between does not keep it.
+      void moveMark();
+      setTimeout(() => void moveMark(), LATE_WRITE_MS).unref();
+      throw error;
+    }
+    await moveMark();
+    return result;
+  }
+
+  changeMark(): ResultAsync<string, StoreUnavailable> {
+    return attempt(async () => String((await this.#marks.findOne({ _id: RECIPES_MARK }))?.seq ?? 0));
+  }
+
   insert(recipe: Recipe): ResultAsync<Recipe, StoreUnavailable | DuplicateExternalId> {
-    return attempt(async () => {
-      await this.#recipes.insertOne(toRecipeDocument(recipe));
-      return recipe;
-    }, externalIdConflict(recipe));
+    return attempt(() =>
+      this.#written(async () => {
+        await this.#recipes.insertOne(toRecipeDocument(recipe));
+        return recipe;
+      }),
+    externalIdConflict(recipe));
   }
 
   findById(id: string): ResultAsync<Recipe | null, StoreUnavailable> {
@@ -108,7 +149,9 @@ export class MongoRecipeRepository implements RecipeRepository {
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId> {
     const { _id, ...replacement } = toRecipeDocument(recipe);
     return attempt(async (): Promise<WriteOutcome> => {
-      const result = await conditionalWrite(this.#db, RECIPES_COLLECTION, [_id], () => this.#recipes.replaceOne({ _id, version: expectedVersion }, replacement));
+      const result = await this.#written(() =>
+        conditionalWrite(this.#db, RECIPES_COLLECTION, [_id], () => this.#recipes.replaceOne({ _id, version: expectedVersion }, replacement)),
+      );
       return result.matchedCount === 1 ? 'written' : 'stale';
     }, externalIdConflict(recipe));
   }
@@ -126,6 +169,6 @@ export class MongoRecipeRepository implements RecipeRepository {
 
   saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable> {
     const updated = writes.flatMap((write) => (write.kind === 'update' ? [write.recipe.id] : []));
-    return attempt(() => conditionalWrite(this.#db, RECIPES_COLLECTION, updated, () => saveRecipeBatch(this.#recipes, writes)));
+    return attempt(() => this.#written(() => conditionalWrite(this.#db, RECIPES_COLLECTION, updated, () => saveRecipeBatch(this.#recipes, writes))));
   }
 }

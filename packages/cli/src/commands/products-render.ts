@@ -73,10 +73,10 @@ async function render(deps: CommandDeps, id: string, options: RenderOptions): Pr
       } catch (error) {
         return fail(deps.io, `cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const { document, options: settled } = located.value.prepared;
+      const { product, options: settled } = located.value.subject;
       const how = opened.value.source === 'stored' ? 'from the file store' : 'rendered and stored';
       if (opened.value.storageProblem !== null) deps.io.stderr.write(`warning: ${opened.value.storageProblem}\n`);
-      deps.io.stderr.write(`wrote ${options.out} (${settled.format}, ${settled.page_size}, ${settled.units} units, ${document.recipes.length} recipes; ${how})\n`);
+      deps.io.stderr.write(`wrote ${options.out} (${settled.format}, ${settled.page_size}, ${settled.units} units, ${product.recipe_ids.length} recipes; ${how})\n`);
       return EXIT.ok;
     } finally {
       await rendering.close();

@@ -57,6 +57,14 @@ describe('larder products render (as a process)', () => {
     assert.deepEqual(readdirSync(out).sort(), ['soups.epub', 'soups.pdf'], 'only complete files, no partial ones');
     assert.equal(existsSync(join(out, 'cards.epub')), false);
 
+    // The service's file store, S3 when STORAGE_URL says so: a wrong one is a one-line usage error, not a GridFS write.
+    const badStorage = await runCli(['products', 'render', book.id, '--format', 'pdf', '--out', join(out, 'x.pdf'), ...db], {
+      env: { ...process.env, MONGODB_URL: '', MONGODB_DB: '', STORAGE_URL: 's3://Not_A_Bucket' },
+    });
+    assert.equal(badStorage.code, 2);
+    assert.match(badStorage.stderr, /^larder: STORAGE_URL must be .*Not_A_Bucket/);
+    assert.equal(existsSync(join(out, 'x.pdf')), false);
+
     const help = await runCli(['products', 'render', '--help']);
     assert.equal(help.code, 0);
     for (const option of ['--format <format>', '--page-size <size>', '--units <units>', '--out <file>']) assert.ok(help.stdout.includes(option), option);

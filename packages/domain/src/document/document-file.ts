@@ -7,22 +7,35 @@
 import { createHash } from 'node:crypto';
 import { ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import type { ProductError } from '../shared/errors.js';
-import type { FileStore, FileStoreError, StoredFile } from '../storage/file-store.js';
+import { oneChunk, type FileStore, type FileStoreError, type StoredFile } from '../storage/file-store.js';
 import { DOCUMENT_MEDIA_TYPES } from './document-options.js';
-import { prepareProductDocument, type DocumentDeps, type PreparedDocument } from './prepare-document.js';
+import { loadDocumentSubject, prepareSubject, type DocumentDeps, type DocumentSubject, type PreparedDocument } from './prepare-document.js';
+import type { DocumentRequest } from './document-options.js';
+import { systemClock } from '../shared/node-crypto.js';
+import type { Clock } from '../shared/ports.js';
+import type { RecipeRepository } from '../recipe/recipe-repository.js';
 import type { RenderFailure, RenderQueue } from './render-queue.js';
 
 export interface DocumentFileDeps extends DocumentDeps {
+  readonly recipes: Pick<RecipeRepository, 'findByIds' | 'changeMark'>;
   readonly rendering: RenderQueue;
   readonly files: FileStore;
+  /** For how long a reused key is trusted; the system clock by default. */
+  readonly clock?: Clock;
 }
 
-/** Where a document's file is (or will be) kept, and what the download is called. */
+/** Where a document's file is (or will be) kept, what its validator derives from, and what the download is called. */
 export interface LocatedDocument {
-  readonly prepared: PreparedDocument;
+  readonly subject: DocumentSubject;
   readonly key: string;
+  /** Everything the bytes depend on, renderer revision aside (see `documentVersionKey`). */
+  readonly versionKey: string;
   readonly fileName: string;
   readonly mediaType: string;
+  /** The model, when this call read the recipes; null when the key was reused from an earlier call. */
+  readonly prepared: PreparedDocument | null;
+  /** The recipes' change mark read before the key was found. */
+  readonly mark: string;
 }
 
 export interface DocumentFile {
@@ -60,11 +73,6 @@ export function documentFileKey(prepared: PreparedDocument, rendererRevision: st
 
 const generationOf = (key: string): string | undefined => key.split('/')[2];
 
-function oneChunk(bytes: Uint8Array): AsyncIterable<Uint8Array> {
-  return (async function* () {
-    yield bytes;
-  })();
-}
 
 /** Removes the product's files of other generations stored no later than `kept`; says what went wrong, if anything. */
 async function removeOlderGenerations(files: FileStore, kept: StoredFile): Promise<string | null> {
@@ -79,51 +87,122 @@ async function removeOlderGenerations(files: FileStore, kept: StoredFile): Promi
   return null;
 }
 
-export function documentFiles(deps: DocumentFileDeps) {
-  const prepare = prepareProductDocument(deps);
-  const rendering = new Map<string, Promise<Result<Rendered, DocumentFileError>>>();
+/** A key found from the recipes is reused while their change mark stays and for at most this long. */
+export const DOCUMENT_KEY_TRUST_MS = 60_000;
+const KEYS_REMEMBERED = 1000;
 
-  const renderAndStore = async (located: LocatedDocument): Promise<Result<Rendered, DocumentFileError>> => {
+interface RememberedKey {
+  readonly mark: string;
+  readonly at: number;
+  readonly located: LocatedDocument;
+}
+
+const subjectKey = ({ product, sourceProduct, options }: DocumentSubject): string =>
+  [`${product.id}@${product.version}`, sourceProduct === null ? '-' : `${sourceProduct.id}@${sourceProduct.version}`, options.format, options.page_size, options.units].join('|');
+
+export function documentFiles(deps: DocumentFileDeps) {
+  const load = loadDocumentSubject(deps);
+  const prepare = prepareSubject(deps);
+  const now = () => (deps.clock ?? systemClock).now().getTime();
+  const rendering = new Map<string, Promise<Result<Rendered, DocumentFileError>>>();
+  // A product's key needs its recipes' versions: 500 reads on a slow engine. Remembered per (product version,
+  // source version, options) with the recipes' change mark read before them, it is reused until any recipe is
+  // written (the mark moves) or DOCUMENT_KEY_TRUST_MS has passed, whichever comes first.
+  const remembered = new Map<string, RememberedKey>();
+
+  const locatedFrom = (subject: DocumentSubject, prepared: PreparedDocument, mark: string): LocatedDocument => ({
+    subject,
+    prepared,
+    mark,
+    key: documentFileKey(prepared, deps.rendering.revision),
+    versionKey: prepared.versionKey,
+    fileName: `${prepared.document.file_stem}.${prepared.options.format}`,
+    mediaType: DOCUMENT_MEDIA_TYPES[prepared.options.format],
+  });
+
+  const remember = (subject: DocumentSubject, mark: string, located: LocatedDocument) => {
+    const key = subjectKey(subject);
+    remembered.delete(key);
+    remembered.set(key, { mark, at: now(), located: { ...located, prepared: null } });
+    if (remembered.size > KEYS_REMEMBERED) remembered.delete(remembered.keys().next().value ?? '');
+  };
+
+  const renderAndStore = async (located: LocatedDocument & { prepared: PreparedDocument }): Promise<Result<Rendered, DocumentFileError>> => {
     const { document, options } = located.prepared;
     const rendered = await deps.rendering.render(document, { format: options.format, pageSize: options.page_size });
     if (rendered.isErr()) return rendered.map(() => undefined as never);
     const bytes = rendered.value;
     // A file that cannot be stored is still the customer's file: it is served, and the next request renders again.
     const stored = await deps.files.put(located.key, bytes, { contentType: located.mediaType });
-    const storageProblem = stored.isErr() ? `render not stored: ${stored.error.message}` : await removeOlderGenerations(deps.files, stored.value);
+    const storageProblem = stored.isErr()
+      ? `render not stored: ${stored.error.message}`
+      : (await stillCurrent(located))
+        ? await removeOlderGenerations(deps.files, stored.value)
+        : null;
     return ok({ bytes, storageProblem });
   };
 
+  // Each caller gets a body of its own: an iterable is read once.
+  const asFile = ({ bytes, storageProblem }: Rendered): DocumentFile => ({ size: bytes.byteLength, body: oneChunk(bytes), source: 'rendered', storageProblem });
+
   /** One render per key at a time in this process; callers that arrive while it runs share its result. */
-  const renderOnce = (located: LocatedDocument): ResultAsync<DocumentFile, DocumentFileError> => {
+  const renderOnce = (located: LocatedDocument & { prepared: PreparedDocument }): ResultAsync<DocumentFile, DocumentFileError | ProductError> => {
     let running = rendering.get(located.key);
     if (running === undefined) {
       running = renderAndStore(located).finally(() => rendering.delete(located.key));
       rendering.set(located.key, running);
     }
-    // Each caller gets a body of its own: an iterable is read once.
-    return new ResultAsync(running).map(({ bytes, storageProblem }) => ({ size: bytes.byteLength, body: oneChunk(bytes), source: 'rendered' as const, storageProblem }));
+    return new ResultAsync(running).map(asFile);
+  };
+
+  /** The model for a render: this call's, or read again for a key that was reused. */
+  const withModel = (located: LocatedDocument): ResultAsync<LocatedDocument & { prepared: PreparedDocument }, ProductError> =>
+    located.prepared !== null
+      ? okAsync({ ...located, prepared: located.prepared })
+      : deps.recipes.changeMark().andThen((mark) => prepare(located.subject).map((prepared) => ({ ...locatedFrom(located.subject, prepared, mark), prepared })));
+
+  /**
+   * Whether `located` still names the current file: no recipe written and the product (and its source) unchanged
+   * since its key was found. Only then may a render remove the product's other generations: a render that finished
+   * late, after a newer version was rendered, must not remove the newer file.
+   */
+  const stillCurrent = async (located: LocatedDocument): Promise<boolean> => {
+    const now_ = await ResultAsync.combine([deps.recipes.changeMark(), load({ id: located.subject.product.id, format: located.subject.options.format, page_size: located.subject.options.page_size, units: located.subject.options.units })] as const);
+    return now_.isOk() && now_.value[0] === located.mark && subjectKey(now_.value[1]) === subjectKey(located.subject);
   };
 
   return {
-    /** The product, its recipes and the options, settled; the file's key. Nothing is rendered or read from storage. */
-    locate(command: Parameters<typeof prepare>[0]): ResultAsync<LocatedDocument, ProductError> {
-      return prepare(command).map((prepared) => ({
-        prepared,
-        key: documentFileKey(prepared, deps.rendering.revision),
-        fileName: `${prepared.document.file_stem}.${prepared.options.format}`,
-        mediaType: DOCUMENT_MEDIA_TYPES[prepared.options.format],
-      }));
+    /**
+     * The product and the options, settled, and the file's key: from a remembered key while no recipe has been
+     * written since it was found, else from the recipes themselves. Nothing is rendered or read from storage.
+     */
+    locate(command: DocumentRequest & { readonly id: string }): ResultAsync<LocatedDocument, ProductError> {
+      // The mark is read before the recipes are (below), side by side with the product: one round trip less.
+      return ResultAsync.combine([load(command), deps.recipes.changeMark()] as const).andThen(([subject, mark]) => {
+        const known = remembered.get(subjectKey(subject));
+        if (known !== undefined && known.mark === mark && now() - known.at < DOCUMENT_KEY_TRUST_MS) return okAsync(known.located);
+        return prepare(subject).map((prepared) => {
+          const located = locatedFrom(subject, prepared, mark);
+          remember(subject, mark, located);
+          return located;
+        });
+      });
     },
 
     /** The stored file, or a render of it (stored for the next caller). */
-    open(located: LocatedDocument): ResultAsync<DocumentFile, DocumentFileError> {
+    open(located: LocatedDocument): ResultAsync<DocumentFile, DocumentFileError | ProductError> {
       // A store that cannot be read is no reason to refuse the file: it is rendered (and served) all the same.
-      return deps.files.get(located.key).orElse(() => okAsync(null)).andThen((found) =>
-        found === null
-          ? renderOnce(located)
-          : okAsync<DocumentFile, DocumentFileError>({ size: found.file.size, body: found.body, source: 'stored', storageProblem: null }),
-      );
+      // A render of this key under way here: wait for it rather than read storage (or the recipes) meanwhile.
+      const running = rendering.get(located.key);
+      if (running !== undefined) return new ResultAsync(running).map(asFile);
+      return deps.files
+        .get(located.key)
+        .orElse(() => okAsync(null))
+        .andThen((found) =>
+          found === null
+            ? withModel(located).andThen(renderOnce)
+            : okAsync<DocumentFile, DocumentFileError | ProductError>({ size: found.file.size, body: found.body, source: 'stored', storageProblem: null }),
+        );
     },
   };
 }

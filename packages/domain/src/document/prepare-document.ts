@@ -37,23 +37,37 @@ const inUnits = (recipes: readonly Recipe[], units: UnitsChoice): readonly Recip
 const shoppingLines = (product: Product, recipes: readonly Recipe[], units: UnitsChoice): ShoppingLine[] =>
   buildShoppingList(shoppingListSources(product, recipes), units).items.map((item) => ({ text: item.text, aisle: item.aisle }));
 
-const loadSource = (deps: DocumentDeps, product: Product): ResultAsync<Product | null, ProductError> =>
+const loadSource = (deps: Pick<DocumentDeps, 'products'>, product: Product): ResultAsync<Product | null, ProductError> =>
   product.source_product_id === null ? okAsync(null) : deps.products.findById(product.source_product_id);
+
+/** What a document request names, loaded and settled: the product, a lead magnet's source, the options. */
+export interface DocumentSubject {
+  readonly product: Product;
+  readonly sourceProduct: Product | null;
+  readonly options: DocumentOptions;
+}
+
+/** The product and its source, with the options settled for its type; no recipe is read. */
+export const loadDocumentSubject =
+  (deps: Pick<DocumentDeps, 'products'>) =>
+  (command: DocumentRequest & { readonly id: string }): ResultAsync<DocumentSubject, ProductError> =>
+    deps.products
+      .findById(command.id)
+      .andThen((product) => (product === null ? errAsync({ type: 'ProductNotFound' as const, id: command.id }) : okAsync(product)))
+      .andThen((product) => settleDocumentOptions(product.type, command).asyncAndThen((options) => loadSource(deps, product).map((sourceProduct) => ({ product, sourceProduct, options }))));
+
+/** The subject's recipes read (in pieces), the model built. */
+export const prepareSubject =
+  (deps: Pick<DocumentDeps, 'recipes'>) =>
+  ({ product, sourceProduct, options }: DocumentSubject): ResultAsync<PreparedDocument, ProductError> =>
+    findRecipesInPieces(deps.recipes, product.recipe_ids).map((stored) => {
+      const recipes = inUnits(stored, options.units);
+      const source = { product, recipes, sourceProduct, options };
+      const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, stored, options.units) : [];
+      return { document: buildProductDocument({ ...source, shoppingList }), options, versionKey: documentVersionKey(source) };
+    });
 
 export const prepareProductDocument =
   (deps: DocumentDeps) =>
   (command: DocumentRequest & { readonly id: string }): ResultAsync<PreparedDocument, ProductError> =>
-    deps.products
-      .findById(command.id)
-      .andThen((product) => (product === null ? errAsync({ type: 'ProductNotFound' as const, id: command.id }) : okAsync(product)))
-      .andThen((product) => settleDocumentOptions(product.type, command).asyncAndThen((options) => okAsync({ product, options })))
-      .andThen(({ product, options }) =>
-        findRecipesInPieces(deps.recipes, product.recipe_ids).andThen((stored) =>
-          loadSource(deps, product).map((sourceProduct) => {
-            const recipes = inUnits(stored, options.units);
-            const source = { product, recipes, sourceProduct, options };
-            const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, stored, options.units) : [];
-            return { document: buildProductDocument({ ...source, shoppingList }), options, versionKey: documentVersionKey(source) };
-          }),
-        ),
-      );
+    loadDocumentSubject(deps)(command).andThen(prepareSubject(deps));

@@ -7,6 +7,7 @@ import { ResultAsync } from 'neverthrow';
 import type { DocumentFormat, PageSize } from './document-options.js';
 import type { DocumentRenderer } from './document-renderer.js';
 import type { ProductDocument } from './product-document.js';
+import { readAll } from '../storage/file-store.js';
 
 export interface RendererBusy {
   readonly type: 'RendererBusy';
@@ -36,33 +37,15 @@ export interface RenderQueue {
   render(document: ProductDocument, options: RenderOptions): ResultAsync<Uint8Array, RenderFailure>;
 }
 
-const concat = (chunks: readonly Uint8Array[], size: number): Uint8Array => {
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return whole;
-};
-
 /** Every chunk a renderer writes, as one file; a throw becomes `RenderFailed`. */
 export function renderWhole(renderer: DocumentRenderer, document: ProductDocument, options: RenderOptions): ResultAsync<Uint8Array, RenderFailed> {
-  const run = async () => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of await renderer.render(document, options)) {
-      chunks.push(chunk);
-      size += chunk.byteLength;
-    }
-    return concat(chunks, size);
-  };
+  const run = async () => readAll(await renderer.render(document, options));
   return ResultAsync.fromPromise(run(), (error): RenderFailed => ({ type: 'RenderFailed', message: error instanceof Error ? error.message : String(error), timedOut: false }));
 }
 
 /**
- * A queue that renders on the caller's own thread, one call at a time as they come: for tests, the CLI's `--inline`
- * and programs that embed the domain without worker threads. It never answers `RendererBusy`.
+ * A queue that renders on the caller's own thread, as calls come: for tests and for programs that embed the domain
+ * without worker threads. It never answers `RendererBusy`.
  */
 export function inlineRenderQueue(renderer: DocumentRenderer): RenderQueue {
   return { revision: renderer.revision, render: (document, options) => renderWhole(renderer, document, options) };

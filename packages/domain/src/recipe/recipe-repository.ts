@@ -36,6 +36,13 @@ export interface RecipeRepository {
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable>;
   /** Several inserts and conditional updates in one round trip; one outcome per write, in order. */
   saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable>;
+  /**
+   * A value that changes after every recipe write, whichever instance (or CLI) made it. Read before reading recipes,
+   * an equal value read later means none of them has been written since: what lets a document's key be reused without
+   * reading a product's 500 recipes again. (A write whose mark could not be moved, the store failing in between, is
+   * seen only at the next write: callers bound how long they trust a mark.)
+   */
+  changeMark(): ResultAsync<string, StoreUnavailable>;
 }
 
 /** Ids a caller asks `findByIds` for at once when it reads many: each call stays short on a slow engine. */

@@ -76,3 +76,10 @@ export async function readAll(body: AsyncIterable<Uint8Array>): Promise<Uint8Arr
   }
   return whole;
 }
+
+/** Bytes already in memory as a file's body. */
+export function oneChunk(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  return (async function* () {
+    yield bytes;
+  })();
+}

@@ -1,1 +1,2 @@
 export * from './file-store.js';
+export * from './memory-cached-file-store.js';

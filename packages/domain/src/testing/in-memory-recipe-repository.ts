@@ -14,6 +14,7 @@ import { RecipeIndex } from './recipe-index.js';
  */
 export class InMemoryRecipeRepository implements RecipeRepository {
   readonly #index = new RecipeIndex();
+  #writes = 0;
   unavailable = false;
 
   #down(): ResultAsync<never, StoreUnavailable> {
@@ -30,7 +31,12 @@ export class InMemoryRecipeRepository implements RecipeRepository {
     if (this.unavailable) return this.#down();
     if (this.#externalIdTaken(recipe)) return errAsync({ type: 'DuplicateExternalId', externalId: recipe.external_id ?? '' });
     this.#index.put(recipe);
+    this.#writes += 1;
     return okAsync(recipe);
+  }
+
+  changeMark(): ResultAsync<string, StoreUnavailable> {
+    return this.unavailable ? this.#down() : okAsync(String(this.#writes));
   }
 
   findById(id: string): ResultAsync<Recipe | null, StoreUnavailable> {
@@ -52,6 +58,7 @@ export class InMemoryRecipeRepository implements RecipeRepository {
     if (this.#index.get(recipe.id)?.version !== expectedVersion) return okAsync('stale');
     if (this.#externalIdTaken(recipe)) return errAsync({ type: 'DuplicateExternalId', externalId: recipe.external_id ?? '' });
     this.#index.put(recipe);
+    this.#writes += 1;
     return okAsync('written');
   }
 
@@ -76,6 +83,7 @@ export class InMemoryRecipeRepository implements RecipeRepository {
         return 'stale';
       }
       this.#index.put(write.recipe);
+      this.#writes += 1;
       return 'written';
     });
     return okAsync(outcomes);

@@ -184,5 +184,23 @@ export function runRecipeRepositoryContract(name: string, makeRepository: MakeRe
       assert.equal((await repository.findById(existing.id))._unsafeUnwrap()?.title, 'Changed');
       assert.deepEqual((await repository.findById(fresh.id))._unsafeUnwrap(), fresh);
     });
+
+    it('moves its change mark after every kind of write, and not for reads', async () => {
+      const repository = await makeRepository();
+      const mark = async () => (await repository.changeMark())._unsafeUnwrap();
+      const seen = new Set([await mark()]);
+      const recipe = recipeFixture();
+      (await repository.insert(recipe))._unsafeUnwrap();
+      const afterInsert = await mark();
+      await repository.findByIds([recipe.id]);
+      await repository.list(recipeListQueryFrom({}, { page: 1, perPage: 5 }));
+      assert.equal(await mark(), afterInsert, 'reads move the mark');
+      seen.add(afterInsert);
+      (await repository.update({ ...recipe, title: 'Changed', version: 2 }, 1))._unsafeUnwrap();
+      seen.add(await mark());
+      (await repository.saveBatch([{ kind: 'insert', recipe: recipeFixture() }]))._unsafeUnwrap();
+      seen.add(await mark());
+      assert.equal(seen.size, 4, 'a write left the mark where it was');
+    });
   });
 }

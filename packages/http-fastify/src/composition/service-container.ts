@@ -5,10 +5,10 @@
 import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
 import { createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
-import { scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
+import { memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import { withDeadline, withDeadlines } from '../store-deadline.js';
+import { withDeadline, withDeadlines, withFileDeadline } from '../store-deadline.js';
 import { PORTS, resolvePort, type Port, type RateLimitStore } from './ports.js';
 
 export { PORTS, type Port, type RateLimitStore } from './ports.js';
@@ -56,7 +56,8 @@ export function registerServiceDefaults(container: DependencyContainer, resource
     closers.push(() => pool.close());
     return pool;
   });
-  byDefault(container, PORTS.files, () => resources.files ?? withDeadline(new GridFsFileStore(db)));
+  // Recently served documents stay in memory (32 MiB): GridFS on FerretDB or the emulator reads ~20 MB/s.
+  byDefault(container, PORTS.files, () => memoryCachedFileStore(resources.files ?? withFileDeadline(new GridFsFileStore(db))));
   byDefault<RateLimitStore>(container, PORTS.rateLimitStore, () => (redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis }));
   return closers;
 }

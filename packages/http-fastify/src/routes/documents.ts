@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DOCUMENT_MEDIA_TYPES, documentFiles, type DocumentDeps, type DocumentFileError, type DocumentFormat, type FileStore, type RenderQueue } from '@larder/domain';
+import { DOCUMENT_MEDIA_TYPES, documentFiles, type DocumentFileDeps, type DocumentFileError, type DocumentFormat, type ProductError } from '@larder/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { documentEtag, noneMatchHits } from '../http/document-etag.js';
 import { problem, sendProblem } from '../http/problem.js';
@@ -15,15 +15,19 @@ import { IdParams } from '../schemas/common.js';
 import { DocumentQuery, IfNoneMatchHeaders, NOT_MODIFIED, documentDownload } from '../schemas/document.js';
 import { AUTHENTICATED_PROBLEMS, problems } from '../schemas/responses.js';
 
-export interface DocumentRouteDeps extends DocumentDeps {
-  readonly rendering: RenderQueue;
-  readonly files: FileStore;
-}
+export type DocumentRouteDeps = DocumentFileDeps;
 
 const tags = ['products'];
 
+const FILE_PROBLEMS: Record<number, string> = {
+  500: '`internal`: the render failed (logged with the product id); nothing was stored, and the next request tries again.',
+  503:
+    '`unavailable`: the database cannot be reached or answers too slowly; every renderer is busy and the queue is full; or the render ran past its time limit (60 s) and was stopped. ' +
+    'Carries `Retry-After` (seconds).',
+};
+
 /** A render that failed is the service's fault (500, logged with the product); one that ran too long, or a full queue, is a 503 to retry. */
-function sendFileError(request: FastifyRequest, reply: FastifyReply, productId: string, error: DocumentFileError): FastifyReply {
+function sendFileError(request: FastifyRequest, reply: FastifyReply, productId: string, error: DocumentFileError | ProductError): FastifyReply {
   if (error.type === 'RenderFailed' || error.type === 'FileSourceFailed') {
     request.log.error({ product_id: productId, reason: error.message, timed_out: error.type === 'RenderFailed' && error.timedOut }, 'document rendering failed');
   }
@@ -54,7 +58,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     }, async (request, reply) => {
       const located = await files.locate({ id: request.params.id, format, page_size: request.query.page_size, units: request.query.units });
       if (located.isErr()) return sendDomainError(reply, located.error, 'query');
-      const etag = documentEtag(located.value.prepared.versionKey, deps.rendering.revision);
+      const etag = documentEtag(located.value.versionKey, deps.rendering.revision);
       reply.header('etag', etag);
       if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
       const opened = await files.open(located.value);
@@ -82,7 +86,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
       `Fonts are embedded (DejaVu). ${storage}` +
       '`If-None-Match` with the current ETag gives a 304 without reading or rendering anything.',
     'The PDF.',
-    {},
+    FILE_PROBLEMS,
   );
   route(
     'epub',
@@ -90,6 +94,6 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     `${layouts} The contents are the book’s navigation document. Recipe card packs are printed cards and have no EPUB (422). ${storage}` +
       '`If-None-Match` with the current ETag gives a 304 without reading or rendering anything.',
     'The EPUB 3 book.',
-    { 422: '`rule_violation`: a recipe card pack has no EPUB (it is available as PDF only).' },
+    { ...FILE_PROBLEMS, 422: '`rule_violation`: a recipe card pack has no EPUB (it is available as PDF only).' },
   );
 };

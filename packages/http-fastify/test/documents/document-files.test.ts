@@ -7,11 +7,20 @@ import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { errAsync, ResultAsync } from 'neverthrow';
-import { documentPrefix, inlineRenderQueue, type RenderFailure, type RenderQueue } from '@larder/domain';
-import { InMemoryFileStore } from '@larder/domain/testing';
+import { DOCUMENT_KEY_TRUST_MS, documentPrefix, inlineRenderQueue, type RenderFailure, type RenderQueue } from '@larder/domain';
+import { InMemoryFileStore, InMemoryRecipeRepository } from '@larder/domain/testing';
 import { createEbook, createRecipe } from '../support/fixtures.js';
 import { harness, type Harness } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
+
+/** The in-memory recipes, counting the recipes read by id. */
+class CountingRecipes extends InMemoryRecipeRepository {
+  reads = 0;
+  override findByIds(ids: readonly string[]) {
+    this.reads += ids.length;
+    return super.findByIds(ids);
+  }
+}
 
 /** The real renderer, counting its renders; `failWith` makes the next renders fail instead, until cleared. */
 function countingQueue() {
@@ -67,6 +76,39 @@ describe('documents are stored files', () => {
     assert.deepEqual([state.renders, files.puts], [1, 1]);
   });
 
+  it('reads no recipe for a repeat request while no recipe is written, and sees a written one at once', async () => {
+    const recipes = new CountingRecipes();
+    const h = await harness({ recipes });
+    const id = await ebookIn(h);
+    const first = await pdfOf(h, id);
+    const readsAfterFirst = recipes.reads;
+    assert.ok(readsAfterFirst > 0);
+    const second = await pdfOf(h, id);
+    assert.equal(second.headers['etag'], first.headers['etag']);
+    assert.equal(recipes.reads, readsAfterFirst, 'the repeat request read the recipes again');
+    // Any recipe written, even one outside the product, and the key is found from the recipes again.
+    await createRecipe(h, { title: 'Unrelated Salad' });
+    assert.equal((await pdfOf(h, id)).headers['etag'], first.headers['etag']);
+    assert.ok(recipes.reads > readsAfterFirst);
+    const soupId = (await h.request({ method: 'GET', url: `/api/products/${id}` })).json<{ recipe_ids: string[] }>().recipe_ids[0] ?? '';
+    await h.request({ method: 'PATCH', url: `/api/recipes/${soupId}`, body: { title: 'Stored Soup, Renamed' } });
+    assert.notEqual((await pdfOf(h, id)).headers['etag'], first.headers['etag']);
+  });
+
+  it('trusts a remembered key for at most a minute', async () => {
+    const recipes = new CountingRecipes();
+    const h = await harness({ recipes });
+    const id = await ebookIn(h);
+    await pdfOf(h, id);
+    const reads = recipes.reads;
+    h.clock.advance(DOCUMENT_KEY_TRUST_MS - 1000);
+    await pdfOf(h, id);
+    assert.equal(recipes.reads, reads);
+    h.clock.advance(2000);
+    await pdfOf(h, id);
+    assert.ok(recipes.reads > reads, 'a key older than a minute was still trusted');
+  });
+
   it('renders once for concurrent first requests of one file', async () => {
     const { queue, state } = countingQueue();
     state.delayMs = 100;
@@ -110,6 +152,26 @@ describe('documents are stored files', () => {
     assert.equal(state.renders, 4);
   });
 
+  it('never lets a render that finishes late remove the file of a newer version', async () => {
+    const { queue, state } = countingQueue();
+    const files = new InMemoryFileStore();
+    const h = await harness({ rendering: queue, files });
+    const id = await ebookIn(h);
+    state.delayMs = 400;
+    const late = pdfOf(h, id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    state.delayMs = 0;
+    const soupId = (await h.request({ method: 'GET', url: `/api/products/${id}` })).json<{ recipe_ids: string[] }>().recipe_ids[0] ?? '';
+    assert.equal((await h.request({ method: 'PATCH', url: `/api/recipes/${soupId}`, body: { notes: 'A newer version.' } })).statusCode, 200);
+    const newer = await pdfOf(h, id);
+    assert.equal((await late).statusCode, 200);
+    const kept = (await files.list(documentPrefix(id)))._unsafeUnwrap();
+    const newest = (await pdfOf(h, id)).rawPayload;
+    assert.ok(newest.equals(newer.rawPayload), 'the newer version is what is served');
+    assert.ok(kept.some((file) => file.size === newer.rawPayload.byteLength), `the newer file was removed: ${kept.map((file) => file.key).join(', ')}`);
+    assert.equal(state.renders, 2, 'the newer version was rendered once and then served from storage');
+  });
+
   it('answers a render that throws with a 500 logged with the product id, stores nothing, and tries again on the next request', async () => {
     const { queue, state } = countingQueue();
     const files = new InMemoryFileStore();
@@ -140,7 +202,6 @@ describe('documents are stored files', () => {
     const busy = await pdfOf(h, id);
     assert.match(assertProblem(busy, 503, 'unavailable').detail, /busy/);
     assert.equal(busy.headers['retry-after'], '12');
-    assert.deepEqual((await h.files.list('documents/'))._unsafeUnwrap(), []);
   });
 
   it('still gives the file when the file store is down, and says so in the log', async () => {
