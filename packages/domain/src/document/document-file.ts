@@ -5,7 +5,7 @@
  * storing a new generation removes the product's older ones, so storage holds at most the current set per product.
  */
 import { createHash } from 'node:crypto';
-import { ok, okAsync, ResultAsync, type Result } from 'neverthrow';
+import { err, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import type { ProductError } from '../shared/errors.js';
 import { oneChunk, type FileStore, type FileStoreError, type StoredFile } from '../storage/file-store.js';
 import { DOCUMENT_MEDIA_TYPES } from './document-options.js';
@@ -130,7 +130,7 @@ export function documentFiles(deps: DocumentFileDeps) {
   const renderAndStore = async (located: LocatedDocument & { prepared: PreparedDocument }): Promise<Result<Rendered, DocumentFileError>> => {
     const { document, options } = located.prepared;
     const rendered = await deps.rendering.render(document, { format: options.format, pageSize: options.page_size });
-    if (rendered.isErr()) return rendered.map(() => undefined as never);
+    if (rendered.isErr()) return err(rendered.error);
     const bytes = rendered.value;
     // A file that cannot be stored is still the customer's file: it is served, and the next request renders again.
     const stored = await deps.files.put(located.key, bytes, { contentType: located.mediaType });
@@ -167,8 +167,9 @@ export function documentFiles(deps: DocumentFileDeps) {
    * late, after a newer version was rendered, must not remove the newer file.
    */
   const stillCurrent = async (located: LocatedDocument): Promise<boolean> => {
-    const now_ = await ResultAsync.combine([deps.recipes.changeMark(), load({ id: located.subject.product.id, format: located.subject.options.format, page_size: located.subject.options.page_size, units: located.subject.options.units })] as const);
-    return now_.isOk() && now_.value[0] === located.mark && subjectKey(now_.value[1]) === subjectKey(located.subject);
+    const { product, options } = located.subject;
+    const current = await ResultAsync.combine([deps.recipes.changeMark(), load({ id: product.id, format: options.format, page_size: options.page_size, units: options.units })] as const);
+    return current.isOk() && current.value[0] === located.mark && subjectKey(current.value[1]) === subjectKey(located.subject);
   };
 
   return {
