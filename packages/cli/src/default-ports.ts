@@ -13,6 +13,7 @@ export const defaultPorts = (): Pick<ProgramDeps, 'openStore' | 'hasher' | 'cloc
   hasher: scryptPasswordHasher(),
   clock: systemClock,
   ids: uuidV7Generator,
-  // One thread: a command renders one document, and the 60 s limit and worker's own heap apply as in the service.
-  rendering: () => import('@larder/adapters-documents').then((adapter) => adapter.createRenderPool({ threads: 1, maxQueue: 0 })),
+  // One thread, started only if there is something to render (a refused command or a stored copy needs none); the
+  // 60 s limit and the worker's own heap apply as in the service.
+  rendering: () => import('@larder/adapters-documents').then((adapter) => adapter.createRenderPool({ threads: 1, maxQueue: 0, warm: false })),
 });
