@@ -111,12 +111,20 @@ export function buildProductDocument(source: DocumentSource): ProductDocument {
 }
 
 /**
- * Everything the document's bytes depend on, as one string: the product's and every recipe's version, the lead
- * magnet source's (its title is printed), and the options. A validator (an ETag) is derived from it.
+ * What a document's content depends on whatever the options: the product's and every recipe's version and the lead
+ * magnet source's (its title is printed). Every variant of one version of a product shares it.
  */
-export function documentVersionKey(source: Omit<DocumentSource, 'shoppingList'>): string {
+export function documentContentKey(source: Omit<DocumentSource, 'shoppingList' | 'options'>): string {
   const recipes = orderedRecipes(source.product, source.recipes).map((recipe) => `${recipe.id}@${recipe.version}`);
   const from = source.sourceProduct === null ? '-' : `${source.sourceProduct.id}@${source.sourceProduct.version}`;
+  return [`${source.product.id}@${source.product.version}`, from, recipes.join(',')].join('|');
+}
+
+/**
+ * Everything the document's bytes depend on, as one string: the content key and the options. A validator (an ETag)
+ * is derived from it.
+ */
+export function documentVersionKey(source: Omit<DocumentSource, 'shoppingList'>): string {
   const { format, page_size, units } = source.options;
-  return [`${source.product.id}@${source.product.version}`, from, recipes.join(','), format, page_size, units].join('|');
+  return [documentContentKey(source), format, page_size, units].join('|');
 }

@@ -65,14 +65,12 @@ export const documentPrefix = (productId: string): string => `documents/${PRODUC
  * content depends on except the options, so that one generation holds every variant of one version of a product.
  */
 export function documentFileKey(prepared: PreparedDocument, rendererRevision: string): string {
-  const { options, versionKey, document } = prepared;
-  // The version key ends with the options; the generation is made of what comes before them.
-  const generation = digest(`${rendererRevision}\n${versionKey.split('|').slice(0, -3).join('|')}`, 22);
+  const { options, contentKey, document } = prepared;
+  const generation = digest(`${rendererRevision}\n${contentKey}`, 22);
   return `${documentPrefix(document.product_id)}${generation}/${options.page_size}-${options.units}.${options.format}`;
 }
 
 const generationOf = (key: string): string | undefined => key.split('/')[2];
-
 
 /** Removes the product's files of other generations stored no later than `kept`; says what went wrong, if anything. */
 async function removeOlderGenerations(files: FileStore, kept: StoredFile): Promise<string | null> {

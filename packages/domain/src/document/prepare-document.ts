@@ -9,7 +9,7 @@ import type { Product } from '../product/product.js';
 import type { ProductRepository } from '../product/product-repository.js';
 import type { Recipe } from '../recipe/recipe.js';
 import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
-import { buildProductDocument, documentVersionKey, type ShoppingLine } from './build-document.js';
+import { buildProductDocument, documentContentKey, documentVersionKey, type ShoppingLine } from './build-document.js';
 import { settleDocumentOptions, type DocumentOptions, type DocumentRequest } from './document-options.js';
 import type { ProductDocument } from './product-document.js';
 import { convertIngredient } from '../ingredient/ingredient-conversion.js';
@@ -27,6 +27,8 @@ export interface PreparedDocument {
   readonly options: DocumentOptions;
   /** Changes whenever the product, any of its recipes, a lead magnet's source or the options change. */
   readonly versionKey: string;
+  /** The same without the options: one value for every variant of this version of the product. */
+  readonly contentKey: string;
 }
 
 /** Recipes with their ingredients in the asked units (the recipe's own wording for `original`). */
@@ -64,7 +66,7 @@ export const prepareSubject =
       const recipes = inUnits(stored, options.units);
       const source = { product, recipes, sourceProduct, options };
       const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, stored, options.units) : [];
-      return { document: buildProductDocument({ ...source, shoppingList }), options, versionKey: documentVersionKey(source) };
+      return { document: buildProductDocument({ ...source, shoppingList }), options, versionKey: documentVersionKey(source), contentKey: documentContentKey(source) };
     });
 
 export const prepareProductDocument =

@@ -20,7 +20,6 @@ interface Kept {
   readonly bytes: Uint8Array;
 }
 
-
 export function memoryCachedFileStore(store: FileStore, options: MemoryCacheOptions = {}): FileStore & { readonly keptBytes: number } {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxFileBytes = Math.min(options.maxFileBytes ?? 8 * 1024 * 1024, maxBytes);

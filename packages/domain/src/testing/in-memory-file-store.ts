@@ -1,5 +1,5 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { assertFileKey, assertFilePrefix, readAll, type FileContent, type FileStore, type FileStoreError, type StoredFile } from '../storage/file-store.js';
+import { assertFileKey, assertFilePrefix, oneChunk, readAll, type FileContent, type FileStore, type FileStoreError, type StoredFile } from '../storage/file-store.js';
 import type { StoreUnavailable } from '../shared/errors.js';
 
 interface Entry {
@@ -48,11 +48,7 @@ export class InMemoryFileStore implements FileStore {
     if (this.unavailable) return this.#down();
     const entry = this.#files.get(key);
     if (entry === undefined) return okAsync(null);
-    const bytes = entry.bytes;
-    const body = (async function* () {
-      yield bytes.slice();
-    })();
-    return okAsync({ file: entry.file, body });
+    return okAsync({ file: entry.file, body: oneChunk(entry.bytes.slice()) });
   }
 
   delete(key: string): ResultAsync<boolean, StoreUnavailable> {

@@ -19,7 +19,11 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
       return error.slow === true ? unavailable('The database is answering too slowly right now; try again shortly.') : unavailable();
     case 'FileSourceFailed':
     case 'RenderFailed':
-      // Logged by the caller with the product it was for; the client learns nothing more than that it failed.
+      // A render stopped at its time limit is worth retrying later; one that threw is a bug. Either way the caller
+      // logs the cause with the product it was for, and the client learns nothing more.
+      if (error.type === 'RenderFailed' && error.timedOut) {
+        return problem(503, 'unavailable', 'Rendering this document took too long and was stopped; try again shortly.', { headers: { 'retry-after': '30' } });
+      }
       return problem(500, 'internal', 'The document could not be made. The failure has been logged; try again later.');
     case 'RendererBusy':
       return problem(503, 'unavailable', 'Every document renderer is busy and the queue is full; try again shortly.', {

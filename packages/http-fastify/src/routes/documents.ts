@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DOCUMENT_MEDIA_TYPES, documentFiles, type DocumentFileDeps, type DocumentFileError, type DocumentFormat, type ProductError } from '@larder/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { documentEtag, noneMatchHits } from '../http/document-etag.js';
-import { problem, sendProblem } from '../http/problem.js';
 import { sendDomainError } from '../http/reply.js';
 import { IdParams } from '../schemas/common.js';
 import { DocumentQuery, IfNoneMatchHeaders, NOT_MODIFIED, documentDownload } from '../schemas/document.js';
@@ -26,13 +25,10 @@ const FILE_PROBLEMS: Record<number, string> = {
     'Carries `Retry-After` (seconds).',
 };
 
-/** A render that failed is the service's fault (500, logged with the product); one that ran too long, or a full queue, is a 503 to retry. */
+/** A failed render is logged here, with the product it was for; the error mapper says what the client is told. */
 function sendFileError(request: FastifyRequest, reply: FastifyReply, productId: string, error: DocumentFileError | ProductError): FastifyReply {
   if (error.type === 'RenderFailed' || error.type === 'FileSourceFailed') {
     request.log.error({ product_id: productId, reason: error.message, timed_out: error.type === 'RenderFailed' && error.timedOut }, 'document rendering failed');
-  }
-  if (error.type === 'RenderFailed' && error.timedOut) {
-    return sendProblem(reply, problem(503, 'unavailable', 'Rendering this document took too long and was stopped; try again shortly.', { headers: { 'retry-after': '30' } }));
   }
   return sendDomainError(reply, error);
 }
