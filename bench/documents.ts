@@ -19,6 +19,7 @@ import { addUser, prepareProductDocument, systemClock, type DocumentFormat } fro
 import { InMemoryFileStore, InMemoryIdempotencyStore, InMemoryUserRepository, plainTextHasher, sequentialIds } from '@larder/domain/testing';
 import { buildApp } from '@larder/http-fastify';
 import { benchLibrary } from './documents-data.js';
+import { noPublishing } from './support/no-publishing.js';
 
 const MiB = 1024 * 1024;
 type Mode = 'pdf-500' | 'epub-500' | 'cards-200' | 'http-500';
@@ -65,6 +66,7 @@ async function overHttp(count: number): Promise<{ ms: number; bytes: number; fir
   (await addUser({ users, hasher: plainTextHasher, clock: systemClock, ids: sequentialIds('u') })({ email: 'bench@example.com', password: 'bench password' }))._unsafeUnwrap();
   const pool = createRenderPool({ threads: 1 });
   const app = await buildApp({
+    publishing: noPublishing(),
     recipes: deps.recipes, products: deps.products, users, clock: systemClock, ids: sequentialIds('id'), hasher: plainTextHasher,
     idempotency: new InMemoryIdempotencyStore(), rendering: pool, files: new InMemoryFileStore(), readiness: async () => true, logger: false,
     config: { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123', rateLimit: { max: 1000, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: '*' },

@@ -46,6 +46,7 @@ import {
 } from '@larder/domain/testing';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '@larder/http-fastify';
+import { noPublishing } from './support/no-publishing.js';
 
 // The bare route must run on the very Fastify the service uses: load it from the service package (the bench package
 // does not depend on fastify itself).
@@ -161,6 +162,7 @@ async function serveApi(stores: Stores, trackStores = false): Promise<{ app: Fas
   if (!outcomes.every((outcome) => outcome === 'written')) throw new Error('library not seeded');
   (await addUser({ users: stores.users, hasher: plainTextHasher, clock: systemClock, ids })({ email: 'bench@example.com', password: 'bench password' }))._unsafeUnwrap();
   const app = await buildApp({
+    publishing: noPublishing(),
     // Counted on the database only: the in-memory rows' figures stay those of the service alone.
     ...(trackStores ? { recipes: trackCalls(stores.recipes), products: trackCalls(stores.products), users: trackCalls(stores.users) } : stores),
     clock: systemClock,

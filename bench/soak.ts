@@ -19,6 +19,7 @@ import { InMemoryFileStore, InMemoryIdempotencyStore, InMemoryProductRepository,
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '@larder/http-fastify';
 import type { TrafficOptions, TrafficReport } from './soak-traffic.js';
+import { noPublishing } from './support/no-publishing.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => {
@@ -51,6 +52,7 @@ interface Sample {
 async function serve(stores: Stores) {
   (await addUser({ users: stores.users, hasher: plainTextHasher, clock: systemClock, ids: uuidV7Generator })(SOAK_USER))._unsafeUnwrap();
   const app = await buildApp({
+    publishing: noPublishing(),
     ...stores,
     clock: systemClock,
     ids: uuidV7Generator,

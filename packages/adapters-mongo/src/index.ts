@@ -20,6 +20,14 @@ export * from './engine/index.js';
 export { MongoIdempotencyStore } from './idempotency/mongo-idempotency-store.js';
 export { IDEMPOTENCY_COLLECTION } from './idempotency/idempotency-document.js';
 export { GridFsFileStore, type GridFsFileStoreOptions } from './files/gridfs-file-store.js';
+export { MongoJobQueue } from './jobs/mongo-job-queue.js';
+export { JOBS_COLLECTION, JOB_PAUSES_COLLECTION } from './jobs/job-document.js';
+export { MongoListingRepository } from './sales/mongo-listing-repository.js';
+export { MongoConnectionRepository } from './sales/mongo-connection-repository.js';
+export { MongoAuthorizationRepository } from './sales/mongo-authorization-repository.js';
+export { LISTINGS_COLLECTION } from './sales/listing-document.js';
+export { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from './sales/connection-document.js';
+export { loadOrCreateSecretKey, SECRET_KEY_SETTING, SETTINGS_COLLECTION } from './settings/secret-key.js';
 
 export interface MongoRepositories {
   readonly recipes: MongoRecipeRepository;

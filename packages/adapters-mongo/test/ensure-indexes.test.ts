@@ -28,7 +28,9 @@ for (const engine of await testEngines()) {
         const db = database.freshDb('indexes');
         const report = (await ensureIndexes(db))._unsafeUnwrap();
         const can = await serverCapabilities(db);
-        const collections = ['files.chunks', 'files.files', 'idempotency_keys', 'products', 'recipes', 'users'];
+        const collections = [
+          'connections', 'files.chunks', 'files.files', 'idempotency_keys', 'job_pauses', 'jobs', 'listings', 'oauth_authorizations', 'products', 'recipes', 'users',
+        ];
         assert.deepEqual(report.map((entry) => entry.collection).sort(), collections);
         for (const collection of collections) {
           const declared = INDEX_SPECS.filter((spec) => spec.collection === collection);

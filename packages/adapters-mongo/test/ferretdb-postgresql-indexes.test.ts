@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { patternBytes, recipeFixture } from '@larder/domain/testing';
-import { GridFsFileStore, MongoRecipeRepository } from '../src/index.js';
+import { listingFixture, patternBytes, recipeFixture } from '@larder/domain/testing';
+import { GridFsFileStore, MongoListingRepository, MongoRecipeRepository } from '../src/index.js';
 import { ensureEngineIndexes } from '../src/engine/ferretdb-postgresql-indexes.js';
 import { psqlIn } from '../src/engine/postgresql.js';
 import { testDatabaseFor, testEngines } from '../src/testing/test-database.js';
@@ -27,9 +27,12 @@ for (const engine of await testEngines()) {
       const repository = new MongoRecipeRepository(db);
       (await repository.insert(recipeFixture({ external_id: 'gin-1' })))._unsafeUnwrap();
       const first = await ensureEngineIndexes(database.handle, db);
-      assert.equal(first.length, 5, first.join(' '));
+      assert.equal(first.length, 11, first.join(' '));
       assert.equal(first.filter((name) => name.startsWith('larder_gin_recipes_')).length, 2, first.join(' '));
-      assert.ok(['products_', 'files_files_', 'files_chunks_'].every((table) => first.some((name) => name.startsWith(`larder_gin_${table}`))), first.join(' '));
+      assert.equal(first.filter((name) => name.startsWith('larder_gin_listings_')).length, 2, first.join(' '));
+      assert.equal(first.filter((name) => name.startsWith('larder_gin_connections_')).length, 2, first.join(' '));
+      const tables = ['products_', 'files_files_', 'files_chunks_', 'jobs_', 'oauth_authorizations_'];
+      assert.ok(tables.every((table) => first.some((name) => name.startsWith(`larder_gin_${table}`))), first.join(' '));
       assert.deepEqual(await ensureEngineIndexes(database.handle, db), first);
 
       const explained = await db.command({ explain: { find: 'recipes', filter: { external_id: { $eq: 'gin-1', $type: 'string' } } } });
@@ -60,6 +63,21 @@ for (const engine of await testEngines()) {
       const condition = (/_jsonb -> 'files_id'::text\) @> '([^']+)'/.exec(pushed)?.[1] ?? '').replace(/\\"/g, '"');
       const plan = await psqlIn(postgresql, `SET enable_seqscan = off; EXPLAIN SELECT _jsonb FROM "${db.databaseName}"."${table}" WHERE _jsonb -> 'files_id' @> '${condition}'`);
       assert.match(plan, /Bitmap Index Scan on larder_gin_files_chunks_\w+_files_id/);
+    });
+
+    it("serves a product's listings (the equality route of forProducts) from the GIN index on product_id", async () => {
+      const db = await database.indexedDb('engine_indexes_listings');
+      const listing = listingFixture();
+      (await new MongoListingRepository(db).save(listing, null))._unsafeUnwrap();
+      await ensureEngineIndexes(database.handle, db);
+      const explained = await db.command({ explain: { find: 'listings', filter: { product_id: listing.product_id } } });
+      assert.equal(explained['filterPushdown'], true, JSON.stringify(explained['queryPlanner']));
+      const pushed = JSON.stringify(explained['queryPlanner']);
+      const table = /"Relation Name":"([^"]+)"/.exec(pushed)?.[1];
+      const postgresql = database.handle.postgresqlDatabase;
+      assert.ok(postgresql !== undefined && table !== undefined);
+      const plan = await psqlIn(postgresql, `SET enable_seqscan = off; EXPLAIN SELECT _jsonb FROM "${db.databaseName}"."${table}" WHERE _jsonb -> 'product_id' @> '"${listing.product_id}"'`);
+      assert.match(plan, /Bitmap Index Scan on larder_gin_listings_\w+_product_id/);
     });
 
     it('skip a database whose collections FerretDB has not created yet', async () => {

@@ -9,8 +9,24 @@ import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeLis
 import { ObjectId } from 'mongodb';
 import { GRIDFS_CHUNKS_COLLECTION, GRIDFS_FILES_COLLECTION } from '../src/files/gridfs-file.js';
 import { chunksOfFileFilter, FILE_LIST_SORT, filePrefixFilter, fileVersionsFilter } from '../src/files/gridfs-queries.js';
-import { FILE_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
-import { ID_INDEX, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
+import { FILE_INDEXES, JOB_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, SALES_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
+import { ID_INDEX, orBranches, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
+import { JOB_PAUSES_COLLECTION, JOBS_COLLECTION } from '../src/jobs/job-document.js';
+import {
+  activePausesFilter,
+  dueJobsFilter,
+  heldJobFilter,
+  JOB_LEASE_SORT,
+  laterQueuedJobFilter,
+  runningJobFilter,
+  shorterPauseFilter,
+  soonerQueuedJobFilter,
+} from '../src/jobs/job-queries.js';
+import { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from '../src/sales/connection-document.js';
+import { expiredAuthorizationFilter, expiredAuthorizationsFilter, USER_CONNECTIONS_SORT, usableAuthorizationFilter, userConnectionsFilter } from '../src/sales/connection-queries.js';
+import { LISTINGS_COLLECTION } from '../src/sales/listing-document.js';
+import { LISTING_SWEEP_SORT, listingsInStateFilter, listingsOfProductFilter, listingsOfProductsFilter } from '../src/sales/listing-queries.js';
+import { SETTINGS_COLLECTION } from '../src/settings/secret-key.js';
 import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
 import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
@@ -111,6 +127,57 @@ describe('declared indexes serve every query the adapter builds', () => {
     assert.deepEqual(unserved(chunkQueries, chunks), []);
     assert.equal(servingIndex(chunkQueries[1] ?? queryShape({}), chunks)?.name, 'files_id_1_n_1');
   });
+
+  it('the job queue: a lease (each branch of its $or, with and without skipped groups), writes by key, pauses', () => {
+    const jobs = [...JOB_INDEXES, ID_INDEX(JOBS_COLLECTION)];
+    const pauses = [...JOB_INDEXES, ID_INDEX(JOB_PAUSES_COLLECTION)];
+    const now = new Date();
+    const leases = [[], ['etsy'], ['etsy', 'gumroad']].flatMap((skip) => orBranches(dueJobsFilter(now, skip)));
+    assert.equal(leases.length, 6, 'two branches per lease');
+    const leaseShapes = leases.map((branch) => queryShape(branch, JOB_LEASE_SORT));
+    assert.deepEqual(leaseShapes.map((shape) => servingIndex(shape, jobs)?.name), Array<string>(6).fill('state_run_at'));
+    // Where a lease cannot be one atomic write (FerretDB): the due jobs are read as above, then taken one by one by key.
+    const byKey = [
+      ...orBranches({ ...dueJobsFilter(now, ['etsy']), _id: 'k' }).map((branch) => queryShape(branch)),
+      queryShape(heldJobFilter({ key: 'k', kind: 'x', group: 'g', payload: {}, attempts: 0, firstAttemptAt: null, leaseId: 'l', leaseUntil: now })),
+      queryShape(laterQueuedJobFilter('k', now)),
+      queryShape(soonerQueuedJobFilter('k', now)),
+      queryShape(runningJobFilter('k')),
+    ];
+    assert.deepEqual(unserved(byKey, jobs), []);
+    assert.deepEqual(unserved(byKey, [ID_INDEX(JOBS_COLLECTION)]), [], 'each a point query on _id');
+    // `size()` counts the whole collection: no filter for an index to serve.
+    const pauseShapes = [queryShape(activePausesFilter(now)), queryShape(shorterPauseFilter('etsy', now)), queryShape({ _id: 'etsy', until: { $gte: now } })];
+    assert.deepEqual(unserved(pauseShapes, pauses), []);
+    assert.equal(servingIndex(pauseShapes[0] ?? queryShape({}), pauses)?.name, 'until');
+  });
+
+  it('listings, connections, OAuth authorizations and settings', () => {
+    const now = new Date();
+    const listings = [...SALES_INDEXES, ID_INDEX(LISTINGS_COLLECTION)];
+    const listingShapes = [
+      queryShape({ _id: 'p:etsy' }),
+      queryShape({ _id: 'p:etsy', version: 3 }),
+      queryShape(listingsOfProductsFilter(['p1', 'p2'])),
+      queryShape(listingsOfProductFilter('p1')),
+      ...(['pending', 'live', 'failed', 'not_connected', 'unlisted'] as const).map((state) => queryShape(listingsInStateFilter(state, now), LISTING_SWEEP_SORT)),
+    ];
+    assert.deepEqual(unserved(listingShapes, listings), []);
+    assert.equal(servingIndex(listingShapes[2] ?? queryShape({}), listings)?.name, 'product_platform');
+    assert.equal(servingIndex(listingShapes[4] ?? queryShape({}), listings)?.name, 'state_updated_at');
+
+    const connections = [...SALES_INDEXES, ID_INDEX(CONNECTIONS_COLLECTION)];
+    const connectionShapes = [queryShape({ _id: 'u:etsy' }), queryShape(userConnectionsFilter('u'), USER_CONNECTIONS_SORT)];
+    assert.deepEqual(unserved(connectionShapes, connections), []);
+    assert.equal(servingIndex(connectionShapes[1] ?? queryShape({}), connections)?.name, 'user_platform');
+
+    const authorizations = [...SALES_INDEXES, ID_INDEX(AUTHORIZATIONS_COLLECTION)];
+    const authorizationShapes = [queryShape(usableAuthorizationFilter('a', now)), queryShape(expiredAuthorizationFilter('a', now)), queryShape({ _id: 'a' }), queryShape(expiredAuthorizationsFilter(now))];
+    assert.deepEqual(unserved(authorizationShapes, authorizations), []);
+    assert.equal(servingIndex(authorizationShapes[3] ?? queryShape({}), authorizations)?.name, 'expires_at_ttl');
+
+    assert.equal(servingIndex(queryShape({ _id: 'larder_secret_key' }), [ID_INDEX(SETTINGS_COLLECTION)])?.name, '_id_');
+  });
 });
 
 describe('the index checker', () => {
@@ -145,6 +212,17 @@ describe('the index checker', () => {
     assert.deepEqual(queryShape({ a: { $regex: '^' } }).range, ['a']);
     assert.equal(serves({ a: 1, b: 1 }, { a: { $regex: '^x' } }, { a: 1 }), true);
     assert.equal(serves({ b: 1, a: 1 }, { a: { $regex: '^x' } }, { a: 1 }), false);
+  });
+
+  it('reads each branch of a top-level $or, with the conditions beside it, as a query of its own', () => {
+    const filter = { $or: [{ s: 'q', r: { $lte: 1 } }, { s: 'r', l: { $lt: 1 } }], g: { $nin: ['x'] } };
+    assert.deepEqual(orBranches(filter).map((branch) => queryShape(branch, { r: 1 })), [
+      { equality: ['s'], range: ['r'], sort: [['r', 1]], narrowing: ['s', 'r'] },
+      { equality: ['s'], range: ['l'], sort: [['r', 1]], narrowing: ['s', 'l'] },
+    ]);
+    assert.equal(serves({ s: 1, r: 1, l: 1 }, orBranches(filter)[1] ?? {}, { r: 1 }), true);
+    assert.equal(serves({ l: 1, r: 1 }, orBranches(filter)[0] ?? {}, { r: 1 }), false, 'the first branch does not pin l');
+    assert.deepEqual(orBranches({ a: 1 }), [{ a: 1 }]);
   });
 
   it('refuses to guess about operators it does not model', () => {

@@ -1,5 +1,5 @@
 import type { EnsuredIndexes } from '@larder/adapters-mongo';
-import type { FileStore, ProductRepository, RecipeRepository, StoreUnavailable, UserRepository } from '@larder/domain';
+import type { FileStore, JobQueue, ProductRepository, RecipeRepository, SalesPlatform, SecretBox, StoreUnavailable, UserRepository, ConnectionRepository, ListingRepository } from '@larder/domain';
 import { ResultAsync, errAsync, type Result } from 'neverthrow';
 import { chooseDatabaseName } from '@larder/adapters-mongo/database-name';
 import type { CliIo } from './cli-io.js';
@@ -19,12 +19,25 @@ export interface Store {
   /** Where rendered documents are kept: the service's own (GridFS in this database), so each finds the other's. */
   readonly files: FileStore;
   ensureIndexes(): ResultAsync<readonly EnsuredIndexes[], StoreUnavailable>;
+  /** Listings, connections and the job queue: the service's, in this database (made on first use). */
+  publishing(): Promise<StorePublishing>;
   /**
    * False when the database holds no recipe of any status (no `recipes` collection, or an empty one): most likely not
    * the database the operator meant. A document lookup rather than `listCollections`, which the emulator lacks.
    */
   holdsAnyRecipe(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** What `products publish` and `products listings` need: the service's own stores and platforms. */
+export interface StorePublishing {
+  readonly listings: ListingRepository;
+  readonly connections: ConnectionRepository;
+  readonly queue: JobQueue;
+  /** Opens the connections' credentials: `LARDER_SECRET_KEY`, else the key the service keeps in the database. */
+  readonly secrets: SecretBox;
+  /** `SALES_PLATFORMS` (default etsy, gumroad) with the service's platform variables. */
+  readonly platforms: readonly SalesPlatform[];
 }
 
 export type OpenStore = (options: DatabaseOptions, io: CliIo) => ResultAsync<Store, string>;
@@ -46,7 +59,7 @@ function databaseName(url: string, setting: string | undefined): Result<string, 
  * The service's file store: the object store `STORAGE_URL` names (loaded only then: the AWS SDK is large), else
  * GridFS in the database, so that a document the CLI renders is the one the service serves, and the other way round.
  */
-class StorageSettingError extends Error {}
+export class StorageSettingError extends Error {}
 
 async function fileStoreFor(io: CliIo, gridfs: () => FileStore): Promise<FileStore> {
   const url = io.env['STORAGE_URL']?.trim();
@@ -90,6 +103,21 @@ export const openMongoStore: OpenStore = (options, io) => {
       users: repositories.users,
       files,
       ensureIndexes: () => mongo.ensureIndexes(handle.db),
+      publishing: async () => {
+        const [{ configuredPlatforms, platformSettingsFromEnv }, domain] = await Promise.all([import('@larder/adapters-sales'), import('@larder/domain')]);
+        const given = io.env['LARDER_SECRET_KEY']?.trim();
+        const key = given === undefined || given === '' ? (await mongo.loadOrCreateSecretKey(handle.db)).key : domain.parseSecretKey(given);
+        if (key === null) throw new StorageSettingError('LARDER_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+        const listed = io.env['SALES_PLATFORMS']?.trim();
+        const platforms = listed === undefined || listed === '' ? [...domain.DEFAULT_SALES_PLATFORMS] : listed.split(',').map((item) => item.trim());
+        return {
+          listings: new mongo.MongoListingRepository(handle.db),
+          connections: new mongo.MongoConnectionRepository(handle.db),
+          queue: new mongo.MongoJobQueue(handle.db),
+          secrets: domain.aesGcmSecretBox(key),
+          platforms: configuredPlatforms(platformSettingsFromEnv(io.env, platforms)),
+        };
+      },
       holdsAnyRecipe: async () => (await handle.db.collection('recipes').findOne({}, { projection: { _id: 1 } })) !== null,
       close: () => handle.close(),
     };

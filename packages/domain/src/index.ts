@@ -51,3 +51,6 @@ export * from './idempotency/index.js';
 
 export * from './document/index.js';
 export * from './storage/index.js';
+
+export * from './jobs/index.js';
+export * from './sales/index.js';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Clock, FileStore, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository } from '@larder/domain';
+import type { AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SalesPlatform, SecretBox, UserRepository } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
@@ -18,6 +18,7 @@ import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
 import requestFraming from './plugins/request-framing.js';
 import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
+import { connectionCallbackRoutes, connectionRoutes } from './routes/connections.js';
 import { docsRoutes } from './routes/docs.js';
 import { documentRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
@@ -87,10 +88,28 @@ export interface AppDeps {
   files: FileStore;
   /** Database reachable? */
   readiness: () => Promise<boolean>;
+  /** Platforms, connections and listings: what publishing needs. */
+  publishing: PublishingDeps;
   config: AppConfig;
   /** `true`, `false` (tests) or pino options; default info level. Secrets are redacted either way. */
   logger?: FastifyServerOptions['logger']; // already includes boolean
 
+}
+
+export interface PublishingDeps {
+  /** The configured platforms' adapters, in `SALES_PLATFORMS` order. */
+  platforms: readonly SalesPlatform[];
+  listings: ListingRepository;
+  connections: ConnectionRepository;
+  authorizations: AuthorizationRepository;
+  /** Seals credentials under `LARDER_SECRET_KEY`. */
+  secrets: SecretBox;
+  /** Where listing work is queued; the job runner (main.ts) carries it out. */
+  queue: JobQueue;
+  /** Told when work was queued, so that this process's runner starts at once. */
+  onQueued?: () => void;
+  /** `PUBLIC_URL`: where platforms send the creator back after consent. */
+  publicUrl: string;
 }
 
 /** Never logged in clear, wherever a serializer or a caller puts them. */
@@ -105,6 +124,11 @@ const REDACTED_PATHS = [
   '*.token',
   'body.password',
   'req.body.password',
+  'access_token',
+  '*.access_token',
+  'req.body.access_token',
+  'req.query.code',
+  'req.query.state',
 ];
 
 function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'] {
@@ -168,6 +192,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
+      const publishing = deps.publishing;
+      const connections = {
+        connections: publishing.connections,
+        authorizations: publishing.authorizations,
+        secrets: publishing.secrets,
+        platforms: publishing.platforms,
+        clock: deps.clock,
+        redirectUri: (platform: string) => new URL(`/api/connections/${encodeURIComponent(platform)}/callback`, publishing.publicUrl).href,
+      };
+      const listings = {
+        listings: publishing.listings,
+        connections: publishing.connections,
+        queue: publishing.queue,
+        clock: deps.clock,
+        platformNames: new Map(publishing.platforms.map((platform) => [platform.id, platform.name])),
+        ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
+      };
+      await api.register(async (open) => {
+        // The consent page's way back carries no bearer token; the one-time state authenticates it. Limited per address.
+        open.addHook('onRequest', app.limiters.loginPerAddress);
+        await open.register(connectionCallbackRoutes, connections);
+      });
       await api.register(async (secured) => {
         // Order matters: the per-user limit keys on the user that authentication verified.
         secured.addHook('onRequest', app.auth.authenticate);
@@ -179,7 +225,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock: deps.clock,
           ids: deps.ids,
           salesPlatforms: config.salesPlatforms,
+          listings,
         });
+        await secured.register(connectionRoutes, connections);
         await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock });
       });
     },

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
-import { DEFAULT_SALES_PLATFORMS, PASSWORD_LIMITS, parseEmail } from '@larder/domain';
+import { DEFAULT_SALES_PLATFORMS, PASSWORD_LIMITS, parseEmail, parseSecretKey } from '@larder/domain';
 import { chooseDatabaseName, DATABASE_NAME_REQUIREMENT } from '@larder/adapters-mongo/database-name';
+import { KNOWN_PLATFORMS } from '@larder/adapters-sales';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,7 +46,15 @@ export interface ServiceConfig {
   /** Renders that may wait for a thread; unset: four per thread. */
   readonly renderQueue: number | undefined;
   readonly production: boolean;
+  /** `PUBLIC_URL`: where buyers and platforms reach the service; default `http://HOST:PORT`. */
+  readonly publicUrl: string;
+  /** `LARDER_SECRET_KEY` (32 bytes, base64); unset outside production: generated once and kept in the database. */
+  readonly secretKey: Uint8Array | undefined;
+  readonly etsy: { readonly apiUrl: string; readonly oauthUrl: string; readonly apiKey: string | undefined; readonly sharedSecret: string | undefined };
+  readonly gumroad: { readonly apiUrl: string };
 }
+
+
 
 export const MIN_JWT_SECRET_BYTES = 32;
 const PLATFORM_PATTERN = /^[a-z][a-z0-9_-]{0,59}$/;
@@ -151,7 +160,11 @@ function salesPlatforms(env: NodeJS.ProcessEnv): Read<readonly string[]> {
   const raw = read(env, 'SALES_PLATFORMS');
   if (raw === undefined) return ok([...DEFAULT_SALES_PLATFORMS]);
   const platforms = raw.split(',').map((item) => item.trim());
-  if (platforms.every((platform) => PLATFORM_PATTERN.test(platform)) && new Set(platforms).size === platforms.length) return ok(platforms);
+  if (platforms.every((platform) => PLATFORM_PATTERN.test(platform)) && new Set(platforms).size === platforms.length) {
+    const unknown = platforms.filter((platform) => !(KNOWN_PLATFORMS as readonly string[]).includes(platform));
+    if (unknown.length === 0) return ok(platforms);
+    return problem('SALES_PLATFORMS', `platforms Larder publishes to (${KNOWN_PLATFORMS.join(', ')}); no adapter for ${unknown.join(', ')}`, quoted(raw));
+  }
   const requirement = 'a comma-separated list of distinct lower-case identifiers (a-z, 0-9, _ and -, starting with a letter)';
   return problem('SALES_PLATFORMS', requirement, quoted(raw));
 }
@@ -176,6 +189,17 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): Read<
   if (['true', '1', 'yes'].includes(value)) return ok(true);
   if (['false', '0', 'no'].includes(value)) return ok(false);
   return problem(name, 'true or false', quoted(raw));
+}
+
+function secretKey(env: NodeJS.ProcessEnv, production: boolean): Read<Uint8Array | undefined> {
+  const raw = read(env, 'LARDER_SECRET_KEY');
+  if (raw === undefined) return production ? problem('LARDER_SECRET_KEY', 'set when NODE_ENV=production (32 random bytes in base64: openssl rand -base64 32)', null) : ok(undefined);
+  const key = parseSecretKey(raw);
+  return key === null ? problem('LARDER_SECRET_KEY', '32 bytes in base64 (openssl rand -base64 32)', `${raw.length} characters (value not shown)`) : ok(key);
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): Read<string> {
+  return url(env, name, ['http', 'https']).map((value) => (value ?? fallback).replace(/\/+$/, ''));
 }
 
 type Values<T> = { [K in keyof T]: T[K] extends Read<infer V> ? V : never };
@@ -212,9 +236,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     storageUrl: url(env, 'STORAGE_URL', ['s3']),
     renderThreads: optionalWholeNumber(env, 'RENDER_THREADS', 1, 64),
     renderQueue: optionalWholeNumber(env, 'RENDER_QUEUE', 0, 1000),
+    publicUrlSetting: httpUrl(env, 'PUBLIC_URL', ''),
+    secretKey: secretKey(env, production),
+    etsyApiUrl: httpUrl(env, 'ETSY_API_URL', 'https://api.etsy.com'),
+    etsyOauthUrl: httpUrl(env, 'ETSY_OAUTH_URL', 'https://www.etsy.com/oauth/connect'),
+    gumroadApiUrl: httpUrl(env, 'GUMROAD_API_URL', 'https://api.gumroad.com'),
   })
-    .map(({ jwt, rateLimitMax, rateLimitWindowMs, ...rest }) => ({
+    .map(({ jwt, rateLimitMax, rateLimitWindowMs, publicUrlSetting, etsyApiUrl, etsyOauthUrl, gumroadApiUrl, ...rest }) => ({
       ...rest,
+      publicUrl: publicUrlSetting === '' ? `http://${rest.host.includes(':') ? `[${rest.host}]` : rest.host}:${rest.port}` : publicUrlSetting,
+      etsy: { apiUrl: etsyApiUrl, oauthUrl: etsyOauthUrl, apiKey: read(env, 'ETSY_API_KEY'), sharedSecret: read(env, 'ETSY_SHARED_SECRET') },
+      gumroad: { apiUrl: gumroadApiUrl },
       jwtSecret: jwt.secret,
       jwtSecretGenerated: jwt.generated,
       rateLimit: { max: rateLimitMax, windowMs: rateLimitWindowMs },

@@ -10,6 +10,7 @@ import { ensureEngineIndexes, ensureIndexes, openDatabase, pingDatabase, redactU
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
+import { startPublishing } from './composition/publishing.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
@@ -208,8 +209,15 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (embedded && empty.value) demo = await seedFreshLibrary(config, deps, log);
     else if (embedded && config.admin === undefined) demo = await restartDemoUser(config, deps, log);
 
+    const publishing = await startPublishing(config, database.db, ports, (message, detail) => log.warn(`jobs: ${message}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`));
+    // Stopped after the HTTP app (closers run in reverse): no new work is queued while the runner winds down.
+    closers.push(() => publishing.stop());
+    if (publishing.keyGenerated) {
+      log.warn('no LARDER_SECRET_KEY: platform credentials are sealed with a key generated once and kept in the database (collection "settings"); set LARDER_SECRET_KEY to keep the key apart from the data');
+    }
     const app: FastifyInstance = await buildApp({
       ...ports,
+      publishing: publishing.deps,
       readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
       config: {
         jwtSecret: config.jwtSecret,

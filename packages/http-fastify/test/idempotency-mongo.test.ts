@@ -13,6 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '../src/index.js';
 import { EMAIL, PASSWORD, SECRET } from './support/harness.js';
+import { inMemoryPublishing } from './support/publishing.js';
 
 // Decided before any test is registered: the in-memory suites below must not start while this waits.
 const engines = await testEngines();
@@ -31,6 +32,7 @@ for (const engine of engines) {
       app = await buildApp({
         ...stores,
         idempotency: new MongoIdempotencyStore(handle.db),
+        publishing: inMemoryPublishing(),
         clock: systemClock,
         ids: uuidV7Generator,
         hasher: plainTextHasher,

@@ -9,7 +9,7 @@ import { harness, type Harness } from './support/harness.js';
 
 /** The contract's error table: the codes each status may carry. */
 const CONTRACT: Readonly<Record<string, readonly string[]>> = {
-  400: ['validation_failed', 'invalid_json', 'malformed_request'],
+  400: ['validation_failed', 'invalid_json', 'malformed_request', 'oauth_failed'],
   401: ['unauthorized', 'invalid_credentials'],
   404: ['not_found'],
   408: ['request_timeout'],
@@ -17,7 +17,7 @@ const CONTRACT: Readonly<Record<string, readonly string[]>> = {
   412: ['precondition_failed'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
-  422: ['not_eligible', 'unknown_recipe', 'recipe_archived', 'not_scalable', 'rule_violation'],
+  422: ['not_eligible', 'unknown_recipe', 'recipe_archived', 'not_scalable', 'rule_violation', 'connection_failed'],
   429: ['rate_limited'],
   431: ['headers_too_large'],
   500: ['internal'],

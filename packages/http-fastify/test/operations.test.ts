@@ -17,6 +17,7 @@ import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '../src/index.js';
 import { harness, type Harness } from './support/harness.js';
 import { assertProblem } from './support/problems.js';
+import { inMemoryPublishing } from './support/publishing.js';
 
 describe('health and readiness', () => {
   it('/healthz answers while the process runs; /readyz follows the database', async () => {
@@ -102,6 +103,7 @@ describe('logs', () => {
     const app = await buildApp({
       recipes: broken, products: new InMemoryProductRepository(), users, clock, ids: sequentialIds('id'), hasher: plainTextHasher,
       idempotency: new InMemoryIdempotencyStore(),
+      publishing: inMemoryPublishing(),
       rendering: inlineRenderQueue(createDocumentRenderer()),
       files: new InMemoryFileStore(),
       readiness: async () => true,

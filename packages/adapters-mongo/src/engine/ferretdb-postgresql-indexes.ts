@@ -21,6 +21,8 @@ export interface ContainmentIndex {
  * The point lookups worth an index: recipes by id (`findById`, `findByIds`, conditional updates) and by external id
  * (the import's lookup, one equality query per id on FerretDB), products by id, and a stored file's documents: its
  * files document by name and its chunks by file (a download's two queries, which otherwise scan every file's chunks).
+ * Publishing's: a job's writes by key (a lease itself reads every job: `$or` is not pushed down), listings by id and
+ * by product, connections by id and by user, an OAuth authorization by id.
  */
 export const FERRETDB_CONTAINMENT_INDEXES: readonly ContainmentIndex[] = [
   { collection: 'recipes', field: '_id' },
@@ -28,6 +30,12 @@ export const FERRETDB_CONTAINMENT_INDEXES: readonly ContainmentIndex[] = [
   { collection: 'products', field: '_id' },
   { collection: 'files.files', field: 'filename' },
   { collection: 'files.chunks', field: 'files_id' },
+  { collection: 'jobs', field: '_id' },
+  { collection: 'listings', field: '_id' },
+  { collection: 'listings', field: 'product_id' },
+  { collection: 'connections', field: '_id' },
+  { collection: 'connections', field: 'user_id' },
+  { collection: 'oauth_authorizations', field: '_id' },
 ];
 
 // MongoDB database and collection names here become PostgreSQL identifiers and literals: plain names only (a

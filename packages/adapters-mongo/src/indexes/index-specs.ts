@@ -18,9 +18,12 @@
 import type { Document } from 'mongodb';
 import { GRIDFS_CHUNKS_COLLECTION, GRIDFS_FILES_COLLECTION } from '../files/gridfs-file.js';
 import { IDEMPOTENCY_COLLECTION } from '../idempotency/idempotency-document.js';
+import { JOB_PAUSES_COLLECTION, JOBS_COLLECTION } from '../jobs/job-document.js';
 import { PRODUCTS_COLLECTION } from '../products/product-document.js';
 import { RECIPES_COLLECTION } from '../recipes/recipe-document.js';
 import { RECIPE_SORT_FIELDS } from '../recipes/recipe-queries.js';
+import { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from '../sales/connection-document.js';
+import { LISTINGS_COLLECTION } from '../sales/listing-document.js';
 import { USERS_COLLECTION } from '../users/user-document.js';
 
 export interface IndexSpec {
@@ -90,4 +93,36 @@ export const FILE_INDEXES: readonly IndexSpec[] = [
   { collection: GRIDFS_CHUNKS_COLLECTION, name: 'files_id_1_n_1', key: { files_id: 1, n: 1 }, unique: true },
 ];
 
-export const INDEX_SPECS: readonly IndexSpec[] = [...RECIPE_INDEXES, ...PRODUCT_INDEXES, ...USER_INDEXES, ...IDEMPOTENCY_INDEXES, ...FILE_INDEXES];
+/**
+ * The job queue. A lease asks for the earliest due job, `$or` of waiting and due (`state`, `run_at` range) and running
+ * on a lease that ran out (`state`, `lease_until` range), by `run_at` then `_id`: each branch is an equality on
+ * `state` and the order from the same index (MongoDB merges the two branches' scans in order), `lease_until` checked
+ * from the index keys. Every other job write goes by `_id`. Pauses are read by `until`.
+ */
+export const JOB_INDEXES: readonly IndexSpec[] = [
+  { collection: JOBS_COLLECTION, name: 'state_run_at', key: { state: 1, run_at: 1, _id: 1, lease_until: 1 } },
+  { collection: JOB_PAUSES_COLLECTION, name: 'until', key: { until: 1 } },
+];
+
+/**
+ * Sales: a product's listings by `product_id` (a product response, a page of them); the sweep of listings left in a
+ * state by `state` then oldest change; a user's connections by `user_id` in platform order. Single listings,
+ * connections and authorizations go by `_id` (which also makes one listing per product and platform, and one
+ * connection per user and platform). OAuth authorizations live ten minutes: TTL housekeeping, as idempotency keys.
+ */
+export const SALES_INDEXES: readonly IndexSpec[] = [
+  { collection: LISTINGS_COLLECTION, name: 'product_platform', key: { product_id: 1, platform: 1 } },
+  { collection: LISTINGS_COLLECTION, name: 'state_updated_at', key: { state: 1, updated_at: 1, _id: 1 } },
+  { collection: CONNECTIONS_COLLECTION, name: 'user_platform', key: { user_id: 1, platform: 1 } },
+  { collection: AUTHORIZATIONS_COLLECTION, name: 'expires_at_ttl', key: { expires_at: 1 }, expireAfterSeconds: 0 },
+];
+
+export const INDEX_SPECS: readonly IndexSpec[] = [
+  ...RECIPE_INDEXES,
+  ...PRODUCT_INDEXES,
+  ...USER_INDEXES,
+  ...IDEMPOTENCY_INDEXES,
+  ...FILE_INDEXES,
+  ...JOB_INDEXES,
+  ...SALES_INDEXES,
+];

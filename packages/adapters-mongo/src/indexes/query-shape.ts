@@ -25,16 +25,19 @@ const EQUALITY_OPERATORS = new Set(['$eq', '$in', '$all', '$type']);
 const RANGE_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte']);
 // Logical operators whose conditions no index bound can serve; the rest of the query must narrow it.
 const RESIDUAL_OPERATORS = new Set(['$nor']);
+// Field conditions that bound no scan (everything but a few values): checked on what the rest of the query reads.
+const RESIDUAL_FIELD_OPERATORS = new Set(['$nin']);
 
 // `^` then literal characters (escaped or not): MongoDB bounds such a case-sensitive regex as a range of the index.
 const LITERAL_PREFIX_REGEX = /^\^(?:[^\\.*+?^$()[\]{}|]|\\[^A-Za-z0-9])*$/;
 
-function kindOf(field: string, condition: unknown): 'equality' | 'range' {
+function kindOf(field: string, condition: unknown): 'equality' | 'range' | 'residual' {
   const isOperatorObject =
     typeof condition === 'object' && condition !== null && !Array.isArray(condition) && !(condition instanceof Date) &&
     Object.keys(condition).some((key) => key.startsWith('$'));
   if (!isOperatorObject) return 'equality';
   const operators = Object.keys(condition);
+  if (operators.every((operator) => RESIDUAL_FIELD_OPERATORS.has(operator))) return 'residual';
   if (operators.some((operator) => RANGE_OPERATORS.has(operator))) return 'range';
   const regex: unknown = (condition as { $regex?: unknown }).$regex;
   if (operators.length === 1 && typeof regex === 'string' && LITERAL_PREFIX_REGEX.test(regex)) return 'range';
@@ -54,10 +57,24 @@ export function queryShape(filter: Document, sort: SortSpec = {}, broad: readonl
   for (const [field, condition] of conditions) {
     if (RESIDUAL_OPERATORS.has(field)) continue;
     if (field.startsWith('$')) throw new Error(`query-shape: unsupported top-level operator ${field}`);
-    if (!equality.includes(field) && !range.includes(field)) (kindOf(field, condition) === 'equality' ? equality : range).push(field);
+    if (equality.includes(field) || range.includes(field)) continue;
+    const kind = kindOf(field, condition);
+    if (kind !== 'residual') (kind === 'equality' ? equality : range).push(field);
   }
   const narrowing = [...equality, ...range].filter((field) => !broad.includes(field));
   return { equality, range, sort: Object.entries(sort), narrowing };
+}
+
+/**
+ * A filter whose top level is an `$or` as the queries MongoDB runs for it: one per branch, each with the conditions
+ * beside the `$or`. MongoDB answers such a query with one index scan per branch (merged in order when sorted), so each
+ * branch must be served on its own; `queryShape` itself refuses a top-level `$or`.
+ */
+export function orBranches(filter: Document): Document[] {
+  const { $or: branches, ...rest } = filter;
+  if (branches === undefined) return [filter];
+  if (!Array.isArray(branches)) throw new Error('query-shape: $or is not an array');
+  return branches.map((branch) => ({ $and: [rest, branch as Document] }));
 }
 
 export function servesShape(spec: IndexSpec, shape: QueryShape): boolean {

@@ -5,6 +5,7 @@ import { EXIT, fail, type ExitCode } from '../cli-io.js';
 import type { DatabaseOptions } from '../database.js';
 import { withStore, type CommandDeps } from './command-deps.js';
 import { databaseOptions, withDatabaseOptions } from './options.js';
+import { registerProductsPublish } from './products-publish.js';
 import { registerProductsRender } from './products-render.js';
 
 interface ShoppingListOptions extends DatabaseOptions {
@@ -37,6 +38,7 @@ export function shoppingListText(list: ProductShoppingList): string {
 export function registerProducts(program: Command, deps: CommandDeps): void {
   const products = program.command('products').description("products' documents and derived data");
   registerProductsRender(products, deps);
+  registerProductsPublish(products, deps);
 
   withDatabaseOptions(
     products

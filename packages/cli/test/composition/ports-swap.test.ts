@@ -30,6 +30,7 @@ function inMemoryStore(recipes: InMemoryRecipeRepository, users: InMemoryUserRep
       files: new InMemoryFileStore(),
       ensureIndexes: () => okAsync([]),
       holdsAnyRecipe: async () => true,
+      publishing: () => Promise.reject(new Error('this test publishes nothing')),
       close: async () => undefined,
     });
 }

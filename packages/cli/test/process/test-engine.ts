@@ -1,3 +1,4 @@
+import type { Db } from 'mongodb';
 import { createMongoRepositories, type MongoRepositories } from '@larder/adapters-mongo';
 import { urlWithDatabase } from '@larder/adapters-mongo/database-name';
 import { startTestDatabase, type TestEngine as EngineChoice } from '@larder/adapters-mongo/testing';
@@ -12,7 +13,7 @@ export interface TestEngine {
   /** A database name no other test uses. */
   freshDbName(label: string): string;
   /** A fresh database and the repositories on it, to put in place what no CLI command writes (products). */
-  freshRepositories(label: string): { readonly name: string; readonly repositories: MongoRepositories };
+  freshRepositories(label: string): { readonly name: string; readonly repositories: MongoRepositories; readonly db: Db };
   stop(): Promise<void>;
 }
 
@@ -32,7 +33,7 @@ export async function startTestEngine(choice?: EngineChoice): Promise<TestEngine
     freshDbName: (label) => database.freshDb(`cli_${label}`).databaseName,
     freshRepositories: (label) => {
       const db = database.freshDb(`cli_${label}`);
-      return { name: db.databaseName, repositories: createMongoRepositories(db) };
+      return { name: db.databaseName, repositories: createMongoRepositories(db), db };
     },
     stop: () => database.stop(),
   };

@@ -48,6 +48,7 @@ async function renderWith(files: InMemoryFileStore, rendering: RenderQueue) {
     files,
     ensureIndexes: () => okAsync([]),
     holdsAnyRecipe: async () => true,
+    publishing: () => Promise.reject(new Error('this test publishes nothing')),
     close: async () => undefined,
   };
   const stderr = new PassThrough();

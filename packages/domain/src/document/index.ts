@@ -6,3 +6,4 @@ export { buildProductDocument, documentContentKey, documentVersionKey, groupShop
 export * from './prepare-document.js';
 export * from './render-queue.js';
 export * from './document-file.js';
+export * from './cover-image.js';

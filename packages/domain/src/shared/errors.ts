@@ -124,7 +124,33 @@ export type ProductError =
 
 export type UserError = ValidationFailed | StoreUnavailable | InvalidCredentials | UserNotFound | DuplicateEmail;
 
-export type DomainError = RecipeError | ProductError | UserError | DocumentFileError;
+/** The creator's platform account refused the credentials given to connect it (422 `connection_failed`). */
+export interface ConnectionFailed {
+  readonly type: 'ConnectionFailed';
+  readonly detail: string;
+}
+
+/** An OAuth callback whose state is unknown, expired or used, or whose code the platform refused (400 `oauth_failed`). */
+export interface OAuthFailed {
+  readonly type: 'OAuthFailed';
+  readonly detail: string;
+}
+
+/** A sales platform that could not be reached or answered with its own failure while a request waited on it. */
+export interface PlatformUnreachable {
+  readonly type: 'PlatformUnreachable';
+  readonly detail: string;
+}
+
+/** A platform identifier that is not configured (`/api/connections/shopify`). */
+export interface PlatformNotFound {
+  readonly type: 'PlatformNotFound';
+  readonly platform: string;
+}
+
+export type SalesError = ConnectionFailed | OAuthFailed | PlatformUnreachable | PlatformNotFound | StoreUnavailable | ValidationFailed;
+
+export type DomainError = RecipeError | ProductError | UserError | DocumentFileError | SalesError;
 
 export const validationFailed = (issues: readonly FieldIssue[]): ValidationFailed => ({ type: 'ValidationFailed', issues });
 export const ruleViolation = (detail: string): RuleViolation => ({ type: 'RuleViolation', detail });

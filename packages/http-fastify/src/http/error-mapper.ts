@@ -67,6 +67,14 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
       });
     case 'DuplicateEmail':
       return problem(422, 'rule_violation', 'A user with this e-mail address already exists.');
+    case 'ConnectionFailed':
+      return problem(422, 'connection_failed', sentence(error.detail));
+    case 'OAuthFailed':
+      return problem(400, 'oauth_failed', sentence(error.detail));
+    case 'PlatformUnreachable':
+      return problem(503, 'unavailable', sentence(error.detail), { headers: { 'retry-after': '60' } });
+    case 'PlatformNotFound':
+      return problem(404, 'not_found', `There is no sales platform ${JSON.stringify(error.platform)} here.`);
   }
 }
 

@@ -7,13 +7,20 @@ import {
   getProductShoppingList,
   listProducts,
   publishProduct,
+  listingsAfterChange,
+  listingsAfterPublish,
+  listingsOf,
+  retryListing,
   updateProduct,
+  type ListingDeps,
+  type Product,
   type ProductDeps,
 } from '@larder/domain';
 import type { Static } from 'typebox';
 import { pageRequestFrom } from '../http/pagination.js';
 import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
 import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
+import { ListingParams } from '../schemas/listing.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, ProductSchema, publishBody } from '../schemas/product.js';
 import { ShoppingListQuery, ShoppingListSchema, SHOPPING_LIST_RULES } from '../schemas/shopping-list.js';
 import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, LINK, LOCATION, problems, success } from '../schemas/responses.js';
@@ -24,7 +31,11 @@ const Product = (description: string, headers: Record<string, unknown> = {}) =>
 const locationOf = (id: string) => ({ location: `/api/products/${encodeURIComponent(id)}` });
 const REFERENCE_PROBLEMS = '`unknown_recipe` (a recipe id does not exist), `recipe_archived` (a recipe the product does not contain yet is archived).';
 
-export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app, deps) => {
+export interface ProductRouteDeps extends ProductDeps {
+  readonly listings: ListingDeps;
+}
+
+export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async (app, deps) => {
   const list = listProducts(deps);
   const get = getProduct(deps);
   const create = createProduct(deps);
@@ -32,6 +43,14 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
   const publish = publishProduct(deps);
   const leadMagnet = generateLeadMagnet(deps);
   const shoppingList = getProductShoppingList(deps);
+  const afterPublish = listingsAfterPublish(deps.listings);
+  const afterChange = listingsAfterChange(deps.listings);
+  const retry = retryListing(deps.listings);
+
+  /** The products with their listings, read in one call. */
+  const withListings = (products: readonly Product[]) =>
+    deps.listings.listings.forProducts(products.map((product) => product.id)).map((listings) => products.map((product) => ({ ...product, listings: listingsOf(product, listings) })));
+  const one = (product: Product) => withListings([product]).map((products) => products[0] ?? { ...product, listings: [] });
 
   app.get('/products', {
     schema: {
@@ -45,9 +64,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
     },
   }, async (request, reply) => {
     const { status, type } = request.query;
-    const result = await list({ ...(status === undefined ? {} : { status }), ...(type === undefined ? {} : { type }) }, pageRequestFrom(request.query));
-    if (result.isErr()) return sendDomainError(reply, result.error, 'query');
-    return sendPage(request, reply, result.value);
+    const listed = await list({ ...(status === undefined ? {} : { status }), ...(type === undefined ? {} : { type }) }, pageRequestFrom(request.query)).andThen((found) =>
+      withListings(found.items).map((items) => ({ ...found, items })),
+    );
+    if (listed.isErr()) return sendDomainError(reply, listed.error, 'query');
+    return sendPage(request, reply, listed.value);
   });
 
   app.get('/products/:id/shopping-list', {
@@ -77,7 +98,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       response: { 200: Product('The product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404]) },
     },
   }, async (request, reply) => {
-    const result = await get(request.params.id);
+    const result = await get(request.params.id).andThen(one);
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });
@@ -91,7 +112,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       response: { 201: Product('The new product, as a draft.', LOCATION), ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], { 422: REFERENCE_PROBLEMS }) },
     },
   }, async (request, reply) => {
-    const result = await create(request.body);
+    const result = await create(request.body).map((product) => ({ ...product, listings: [] }));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value, locationOf(result.value.id));
   });
@@ -107,7 +128,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       response: { 200: Product('The changed product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412, 413, 415, 422], { 422: REFERENCE_PROBLEMS }) },
     },
   }, async (request, reply) => {
-    const result = await update({ id: request.params.id, ifMatch: ifMatchOf(request), changes: request.body });
+    const ifMatch = ifMatchOf(request);
+    // The product as it was, so that its listings follow only a real change (a PATCH that changes nothing moves no version).
+    const result = await get(request.params.id).andThen((before) =>
+      update({ id: request.params.id, ifMatch, changes: request.body }).andThen((after) => afterChange(before, after).andThen(() => one(after))),
+    );
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });
@@ -116,7 +141,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
     schema: {
       tags,
       summary: 'Publish a product to sales platforms',
-      description: 'Sets `status` published, `sales`, and `published_at` (first publication only). Publishing again replaces the sales settings.',
+      description:
+        'Sets `status` published, `sales`, and `published_at` (first publication only). Publishing again replaces the sales settings. ' +
+        'Answers at once: each platform\'s listing is made in the background (see `listings`: `pending`, then `live` or `failed`), with the publishing user\'s connection to that platform; ' +
+        'a platform without a connection is `not_connected`. Platforms dropped from `platforms` are taken down.',
       params: IdParams,
       headers: IfMatchHeaders,
       body: publishBody(deps.salesPlatforms),
@@ -126,7 +154,24 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       },
     },
   }, async (request, reply) => {
-    const result = await publish({ id: request.params.id, ifMatch: ifMatchOf(request), sales: request.body });
+    const result = await publish({ id: request.params.id, ifMatch: ifMatchOf(request), sales: request.body }).andThen((product) =>
+      afterPublish(product, request.userId).andThen(() => one(product)),
+    );
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return sendVersioned(reply, result.value);
+  });
+
+  app.post('/products/:id/listings/:platform/retry', {
+    schema: {
+      tags,
+      summary: 'Retry a failed listing',
+      description: 'Queues a `failed` (or `not_connected`) listing again, with the connection of the user who published it (or yours, when it never had one). Any other state is a 409.',
+      params: ListingParams,
+      response: { 200: Product('The product, its listing `pending` again.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409]) },
+    },
+  }, async (request, reply) => {
+    const { id, platform } = request.params;
+    const result = await get(id).andThen((product) => retry(product, platform, request.userId).andThen(() => one(product)));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });
@@ -147,7 +192,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductDeps> = async (app,
       },
     },
   }, async (request, reply) => {
-    const result = await leadMagnet({ sourceId: request.params.id, request: request.body });
+    const result = await leadMagnet({ sourceId: request.params.id, request: request.body }).map((product) => ({ ...product, listings: [] }));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value, locationOf(result.value.id));
   });

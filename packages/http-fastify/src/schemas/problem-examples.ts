@@ -8,7 +8,7 @@ import { PROBLEM_CODES, problem, type FieldError, type ProblemCode } from '../ht
 
 /** The codes each status may carry (the contract's error table). */
 export const CODES_BY_STATUS: Readonly<Record<number, readonly ProblemCode[]>> = {
-  400: ['validation_failed', 'invalid_json', 'malformed_request'],
+  400: ['validation_failed', 'invalid_json', 'malformed_request', 'oauth_failed'],
   401: ['unauthorized', 'invalid_credentials'],
   404: ['not_found'],
   408: ['request_timeout'],
@@ -16,7 +16,7 @@ export const CODES_BY_STATUS: Readonly<Record<number, readonly ProblemCode[]>> =
   412: ['precondition_failed'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
-  422: ['not_eligible', 'unknown_recipe', 'recipe_archived', 'not_scalable', 'rule_violation'],
+  422: ['not_eligible', 'unknown_recipe', 'recipe_archived', 'not_scalable', 'rule_violation', 'connection_failed'],
   429: ['rate_limited'],
   431: ['headers_too_large'],
   500: ['internal'],
@@ -43,6 +43,8 @@ const DETAILS: Readonly<Record<ProblemCode, string>> = {
   recipe_archived: `These recipes are archived and cannot be added: "${ID}".`,
   not_scalable: `Recipe "${ID}" has no base servings, so it cannot be scaled.`,
   rule_violation: 'An ebook must cost more than 0.',
+  connection_failed: 'Gumroad refused: The access token provided is expired, revoked, malformed or invalid.',
+  oauth_failed: 'The state is unknown, expired or already used: start again from POST /api/connections/etsy/authorize.',
   rate_limited: 'Too many requests: 300 per 60 s. Retry in 12 s.',
   internal: 'An unexpected error occurred. It has been logged; quote the X-Request-Id response header when reporting it.',
   unavailable: 'The database cannot be reached right now; try again shortly.',

@@ -2,6 +2,7 @@
 import { MAX_LEAD_MAGNET_RECIPES, MAX_PRICE_CENTS, MAX_SCALED_SERVINGS, MEAL_PLAN_LIMITS, PRODUCT_STATUSES, PRODUCT_TEXT_LIMITS, PRODUCT_TYPES, RECIPE_LIMIT_BY_TYPE } from '@larder/domain';
 import { Type } from 'typebox';
 import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
+import { ListingSchema } from './listing.js';
 
 const mealServings = Type.Integer({
   minimum: 1,
@@ -30,6 +31,9 @@ export const ProductSchema = Type.Object({
   created_at: DateTime,
   updated_at: DateTime,
   version: Type.Integer({ description: 'Grows by one on every change; the ETag.' }),
+  listings: Type.Array(ListingSchema, {
+    description: 'One per platform of `sales.platforms`, once published: where the product stands on each store. Listings change in the background without changing `version`.',
+  }),
 }, { $id: 'Product' });
 
 const id = Type.String({ minLength: 1, maxLength: 100 });

@@ -1,7 +1,8 @@
+import { ConnectionSchema } from './listing.js';
 /** Schemas registered once with `app.addSchema` and referenced by `$id` (OpenAPI components). */
 import { ProductSchema } from './product.js';
 import { RecipeSchema, ScaledRecipeSchema } from './recipe.js';
 import { ShoppingListSchema } from './shopping-list.js';
 import { ProblemSchema } from './responses.js';
 
-export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema];
+export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema];

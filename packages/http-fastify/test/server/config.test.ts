@@ -122,7 +122,8 @@ describe('loadConfig', () => {
   });
 
   it('reads SALES_PLATFORMS as distinct lower-case identifiers', () => {
-    assert.deepEqual(valid({ SALES_PLATFORMS: 'etsy, shopify ,ko-fi' }).salesPlatforms, ['etsy', 'shopify', 'ko-fi']);
+    assert.deepEqual(valid({ SALES_PLATFORMS: 'gumroad, etsy ' }).salesPlatforms, ['gumroad', 'etsy']);
+    assert.match(problem({ SALES_PLATFORMS: 'etsy,shopify' }), /^invalid configuration: SALES_PLATFORMS must be platforms Larder publishes to \(etsy, gumroad\); no adapter for shopify/);
     assert.match(problem({ SALES_PLATFORMS: 'Etsy' }), /^invalid configuration: SALES_PLATFORMS must be a comma-separated list of distinct lower-case identifiers/);
     assert.match(problem({ SALES_PLATFORMS: 'etsy,etsy' }), /SALES_PLATFORMS/);
     assert.match(problem({ SALES_PLATFORMS: 'etsy,,gumroad' }), /SALES_PLATFORMS/);

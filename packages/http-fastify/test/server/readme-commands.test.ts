@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { startDemoFakes } from '@larder/adapters-sales/fakes';
 import { codeBlocks, SHELL_LANGUAGES } from './readme-blocks.js';
 import { serviceEnv, startSpawnedService, type SpawnedService } from './spawned-service.js';
 
@@ -58,10 +59,15 @@ describe('the README', () => {
 
 describe("the README's shell blocks, pasted in order after the walk-through's start", () => {
   let service: SpawnedService | undefined;
+  let fakes: Awaited<ReturnType<typeof startDemoFakes>> | undefined;
 
   before(async () => {
-    if (missingTools.length === 0) service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD }));
+    if (missingTools.length > 0) return;
+    // The selling walk-through's platforms: the fakes `pnpm fakes` starts, on the same ports, with the same keys.
+    fakes = await startDemoFakes();
+    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD, ...fakes.env }));
   });
+  after(() => fakes?.close());
   const workDir = mkdtempSync(join(tmpdir(), 'larder-readme-'));
   after(() => {
     if (service?.child.exitCode === null) service.child.kill('SIGKILL');

@@ -1,5 +1,5 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
-import { addUser, inlineRenderQueue, type PasswordHasher } from '@larder/domain';
+import { addUser, inlineRenderQueue, type PasswordHasher, type SalesPlatform } from '@larder/domain';
 import {
   InMemoryFileStore,
   InMemoryIdempotencyStore,
@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
+import { inMemoryPublishing, type InMemoryPublishing } from './publishing.js';
 
 export const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const EMAIL = 'cook@example.com';
@@ -24,6 +25,7 @@ export interface Harness {
   readonly products: InMemoryProductRepository;
   readonly users: InMemoryUserRepository;
   readonly files: InMemoryFileStore;
+  readonly publishing: InMemoryPublishing;
   readonly clock: ManualClock;
   /** The app's current time in JWT seconds (from `clock`, not the wall clock). */
   nowSeconds(): number;
@@ -47,7 +49,12 @@ export interface HarnessOptions {
   /** Default: the real renderer, on the test's own thread. */
   readonly rendering?: AppDeps['rendering'];
   readonly files?: InMemoryFileStore;
+  /** Default: Etsy and Gumroad adapters aimed at a closed loopback port (nothing is published anywhere). */
+  readonly platforms?: readonly SalesPlatform[];
+  readonly publicUrl?: string;
+  readonly onQueued?: () => void;
 }
+
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   // Starts at the wall-clock time, then moves only 1 ms per reading (and by `advance`): JWT and rate-limit times are
@@ -59,7 +66,13 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const files = options.files ?? new InMemoryFileStore();
   const hasher = options.hasher ?? plainTextHasher;
   const ids = sequentialIds('id');
+  const publishing = inMemoryPublishing({
+    ...(options.platforms === undefined ? {} : { platforms: options.platforms }),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.onQueued === undefined ? {} : { onQueued: options.onQueued }),
+  });
   const app = await buildApp({
+    publishing,
     recipes,
     products,
     users,
@@ -96,5 +109,5 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     return app.inject({ ...rest, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth, ...headers } });
   };
   const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
-  return { app, recipes, products, users, files, clock, nowSeconds, userId, token, request, addUser: newUser, login };
+  return { app, recipes, products, users, files, publishing, clock, nowSeconds, userId, token, request, addUser: newUser, login };
 }

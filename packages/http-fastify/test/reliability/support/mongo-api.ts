@@ -10,6 +10,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp, type AppConfig } from '../../../src/index.js';
 import { EMAIL, PASSWORD, SECRET } from '../../support/harness.js';
+import { inMemoryPublishing } from '../../support/publishing.js';
 
 export interface Api {
   readonly app: FastifyInstance;
@@ -28,6 +29,7 @@ export async function mongoApi(database: TestDatabase, config: Partial<AppConfig
   const deps = {
     ...repositories,
     idempotency: new MongoIdempotencyStore(db),
+    publishing: inMemoryPublishing(),
     clock: systemClock,
     ids: uuidV7Generator,
     hasher: plainTextHasher,

@@ -1,0 +1,98 @@
+/**
+ * Draws a cover as SVG: background, a double rule frame, the title, an ornament for the kind of product and the
+ * subtitle, stacked and centred. Text arrives as glyph outlines; the markup holds only numbers and theme colours.
+ */
+import type { CoverRequest, ProductType } from '@larder/domain';
+import { COVER, coloursFor, type CoverColours } from './cover-theme.js';
+import { drawableText, faceFor, linePath, trackedWidth, type Face } from './cover-faces.js';
+import { fitText, memoised, normalisedText, type FittedText } from './cover-layout.js';
+
+export interface CoverDrawing {
+  readonly svg: string;
+  readonly title: FittedText;
+  readonly subtitle: FittedText;
+}
+
+export function coverSvg(request: CoverRequest): CoverDrawing {
+  const [requestedTitle, requestedSubtitle] = [normalisedText(request.title), normalisedText(request.subtitle)];
+  const colours = coloursFor(requestedTitle);
+  const titleFace = faceFor(requestedTitle, 'title');
+  const subtitleFace = faceFor(requestedSubtitle, 'subtitle');
+  const titleText = normalisedText(drawableText(titleFace, requestedTitle));
+  const subtitleText = normalisedText(drawableText(subtitleFace, requestedSubtitle));
+  const { letterSpacing } = COVER.subtitle;
+
+  const title = fitText(titleText, { width: COVER.textWidth, height: COVER.titleHeight }, memoised(titleFace.measure), COVER.title);
+  const subtitleMeasure = memoised((text) => trackedWidth(subtitleFace, text, letterSpacing));
+  const subtitle = fitText(subtitleText, { width: COVER.textWidth, height: COVER.subtitle.maxHeight }, subtitleMeasure, COVER.subtitle);
+
+  // Heights from the top of the first line's capitals to the last baseline; the gaps below allow for descenders.
+  const titleCap = capHeight(titleFace) * title.size;
+  const subtitleCap = capHeight(subtitleFace) * subtitle.size;
+  const titleBlock = titleCap + (title.lines.length - 1) * title.leading;
+  const subtitleBlock = subtitle.lines.length === 0 ? 0 : subtitleCap + (subtitle.lines.length - 1) * subtitle.leading;
+  const aboveOrnament = Math.max(COVER.ornament.minGap, COVER.ornament.gap * title.size) + 0.2 * title.size;
+  const belowOrnament = subtitle.lines.length === 0 ? 0 : Math.max(COVER.ornament.minGap, 1.1 * subtitle.size);
+  const total = titleBlock + aboveOrnament + belowOrnament + subtitleBlock;
+  const top = (COVER.height - total) / 2 - COVER.opticalLift;
+
+  const centre = COVER.width / 2;
+  const titleBaseline = top + titleCap;
+  const ornamentY = titleBaseline + (title.lines.length - 1) * title.leading + aboveOrnament;
+  const subtitleBaseline = ornamentY + belowOrnament + subtitleCap;
+
+  const titlePaths = title.lines.map((line, index) =>
+    linePath(titleFace, line, { left: centre - (titleFace.measure(line) * title.size) / 2, baseline: titleBaseline + index * title.leading, size: title.size }),
+  );
+  const subtitlePaths = subtitle.lines.map((line, index) =>
+    linePath(subtitleFace, line, {
+      left: centre - (trackedWidth(subtitleFace, line, letterSpacing) * subtitle.size) / 2,
+      baseline: subtitleBaseline + index * subtitle.leading,
+      size: subtitle.size,
+      tracking: letterSpacing,
+    }),
+  );
+
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER.width}" height="${COVER.height}" viewBox="0 0 ${COVER.width} ${COVER.height}">`,
+    `<rect width="${COVER.width}" height="${COVER.height}" fill="${colours.background}"/>`,
+    frame(colours),
+    `<path fill="${colours.ink}" d="${titlePaths.join('')}"/>`,
+    ornament(request.kind, centre, ornamentY, colours),
+    subtitlePaths.length === 0 ? '' : `<path fill="${colours.ink}" fill-opacity="${COVER.subtitle.opacity}" d="${subtitlePaths.join('')}"/>`,
+    '</svg>',
+  ].join('\n');
+  return { svg, title, subtitle };
+}
+
+const capHeight = (face: Face): number => (face.font.capHeight || face.font.ascent * 0.7) / face.font.unitsPerEm;
+
+function frame(colours: CoverColours): string {
+  const { inset, gap, strokeWidth, innerStrokeWidth } = COVER.frame;
+  const rect = (at: number, width: number): string =>
+    `<rect x="${at}" y="${at}" width="${COVER.width - 2 * at}" height="${COVER.height - 2 * at}" fill="none" stroke="${colours.accent}" stroke-width="${width}"/>`;
+  return rect(inset, strokeWidth) + rect(inset + gap, innerStrokeWidth);
+}
+
+/** A rule broken by a small mark that hints at the kind: a diamond for a book, three cards, seven days, a seal. */
+function ornament(kind: ProductType, x: number, y: number, colours: CoverColours): string {
+  const { length, strokeWidth, mark } = COVER.ornament;
+  const marks = ((): string => {
+    switch (kind) {
+      case 'ebook':
+        return diamond(x, y, mark);
+      case 'recipe_card_pack':
+        return [-1, 0, 1].map((step) => diamond(x + step * mark * 2.6, y, mark * 0.75)).join('');
+      case 'meal_plan':
+        return [-3, -2, -1, 0, 1, 2, 3].map((step) => `<circle cx="${x + step * mark * 1.6}" cy="${y}" r="${mark * 0.42}"/>`).join('');
+      case 'lead_magnet':
+        return `<circle cx="${x}" cy="${y}" r="${mark * 0.8}" fill="none" stroke="${colours.accent}" stroke-width="${strokeWidth}"/>`;
+    }
+  })();
+  const clearance = { ebook: mark * 2, recipe_card_pack: mark * 5, meal_plan: mark * 6.2, lead_magnet: mark * 2 }[kind];
+  const rule = (from: number, to: number): string => `<rect x="${Math.min(from, to)}" y="${y - strokeWidth / 2}" width="${Math.abs(to - from)}" height="${strokeWidth}"/>`;
+  return `<g fill="${colours.accent}">${rule(x - length / 2, x - clearance)}${rule(x + clearance, x + length / 2)}${marks}</g>`;
+}
+
+const diamond = (x: number, y: number, radius: number): string =>
+  `<path d="M${x} ${y - radius}L${x + radius} ${y}L${x} ${y + radius}L${x - radius} ${y}Z"/>`;

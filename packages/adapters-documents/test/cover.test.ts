@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CoverRequest } from '@larder/domain';
+import sharp from 'sharp';
+import { createCoverArtist } from '../src/index.js';
+import { faceFor, missingCharacters } from '../src/cover/cover-faces.js';
+import { coverSvg } from '../src/cover/cover-svg.js';
+import { COVER, coloursFor, PALETTE } from '../src/cover/cover-theme.js';
+
+const artist = createCoverArtist();
+const request: CoverRequest = { title: 'Weeknight Suppers for Busy Families', subtitle: 'A recipe ebook · 42 recipes', kind: 'ebook' };
+const longTitle = 'Slow-Cooked Sunday Stews, Braises, Roasts and Casseroles from our Farm Kitchen in the Hills, with Notes on Seasonal Vegetables, Breads, Pickles, Preserves, Jams and Puddings for Each Month of the Year';
+const greek = 'Σπιτική κουζίνα της γιαγιάς: φαγητά για κάθε εποχή';
+const cyrillic = 'Борщ, пельмени и другие домашние блюда на каждый день';
+
+/** The colour at a point, as 0–255 channels. */
+async function pixel(bytes: Uint8Array, x: number, y: number): Promise<number[]> {
+  const { data } = await sharp(bytes).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+  return Array.from(data.subarray(0, 3));
+}
+const rgb = (hex: string): number[] => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+
+describe('generated cover', () => {
+  it('is a JPEG of the promised size, sRGB, under 1 MB', async () => {
+    const cover = await artist.generatedCover(request);
+    assert.equal(cover.contentType, 'image/jpeg');
+    assert.deepEqual(Array.from(cover.bytes.subarray(0, 3)), [0xff, 0xd8, 0xff], 'starts with the JPEG SOI marker');
+    assert.deepEqual(Array.from(cover.bytes.subarray(-2)), [0xff, 0xd9], 'ends with the JPEG EOI marker');
+    const metadata = await sharp(cover.bytes).metadata();
+    assert.equal(metadata.format, 'jpeg');
+    assert.deepEqual([metadata.width, metadata.height], [cover.width, cover.height]);
+    assert.deepEqual([cover.width, cover.height], [3000, 2250], 'at least 2000 px on the shorter side, 4:3');
+    assert.equal(metadata.space, 'srgb');
+    assert.equal(metadata.hasProfile, true, 'the sRGB profile is embedded');
+    assert.ok(cover.bytes.byteLength < 1_000_000, `${cover.bytes.byteLength} bytes`);
+  });
+
+  it('the same request always gives the same bytes', async () => {
+    const first = await artist.generatedCover(request);
+    const second = await artist.generatedCover({ ...request });
+    assert.ok(Buffer.from(first.bytes).equals(Buffer.from(second.bytes)));
+  });
+
+  it('another title gives another picture, in the colours its title picks', async () => {
+    const titles = ['Soup', 'Weeknight Suppers for Busy Families', 'Crème brûlée & other French desserts', 'Seven Days of Autumn Dinners', 'Pies', 'Breakfasts'];
+    const covers = await Promise.all(titles.map((title) => artist.generatedCover({ ...request, title })));
+    assert.equal(new Set(covers.map((cover) => Buffer.from(cover.bytes).toString('base64'))).size, titles.length, 'every cover differs');
+    assert.ok(new Set(titles.map((title) => coloursFor(title).background)).size >= 3, 'titles spread over the palette');
+    for (const [index, cover] of covers.entries()) {
+      const expected = rgb(coloursFor(titles[index] ?? '').background);
+      const corner = await pixel(cover.bytes, 20, 20);
+      for (const [channel, value] of corner.entries()) assert.ok(Math.abs(value - (expected[channel] ?? 0)) <= 3, `corner ${corner.join(',')} is the palette colour ${expected.join(',')}`);
+    }
+  });
+
+  it('every palette entry reads at a thumbnail: title ink 7:1, subtitle as drawn 4.5:1, rules and ornament 3:1', () => {
+    const luminance = (channels: readonly number[]): number => {
+      const [r = 0, g = 0, b = 0] = channels.map((value) => value / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (one: readonly number[], other: readonly number[]): number => {
+      const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a) as [number, number];
+      return (light + 0.05) / (dark + 0.05);
+    };
+    for (const colours of PALETTE) {
+      const [ink, background, accent] = [rgb(colours.ink), rgb(colours.background), rgb(colours.accent)];
+      const subtitle = ink.map((value, channel) => value * COVER.subtitle.opacity + (background[channel] ?? 0) * (1 - COVER.subtitle.opacity));
+      assert.ok(contrast(ink, background) >= 7, `title ${colours.ink} on ${colours.background}`);
+      assert.ok(contrast(subtitle, background) >= 4.5, `subtitle on ${colours.background}`);
+      assert.ok(contrast(accent, background) >= 3, `ornament ${colours.accent} on ${colours.background}`);
+    }
+  });
+
+  it('a 200-character title fits whole, shrunk, inside the text column, and the JPEG stays under 1 MB', async () => {
+    const title = longTitle;
+    assert.equal(title.length, 200);
+    const drawing = coverSvg({ ...request, title });
+    assert.equal(drawing.title.truncated, false);
+    assert.equal(drawing.title.lines.join(' '), title, 'no word lost or broken');
+    assert.ok(drawing.title.size < COVER.title.maxSize);
+    const face = faceFor(title, 'title');
+    for (const line of drawing.title.lines) assert.ok(face.measure(line) * drawing.title.size <= COVER.textWidth, `"${line}" fits the column`);
+    const cover = await artist.generatedCover({ ...request, title });
+    assert.ok(cover.bytes.byteLength < 1_000_000, `${cover.bytes.byteLength} bytes`);
+    const unbroken = coverSvg({ ...request, title: 'W'.repeat(200) });
+    assert.equal(unbroken.title.truncated, false);
+    assert.equal(unbroken.title.lines.join(''), 'W'.repeat(200), 'one 200-letter word is broken over lines, not cut');
+  });
+
+  it('Greek and Cyrillic titles are set in a bundled face that has every glyph, and render', async () => {
+    for (const title of [greek, cyrillic, 'Crème brûlée, Käsespätzle, Żurek']) {
+      assert.deepEqual(missingCharacters(faceFor(title, 'title'), title), [], title);
+      assert.deepEqual(coverSvg({ ...request, title }).title.lines.join(' '), title);
+      const cover = await artist.generatedCover({ ...request, title, subtitle: 'Сборник рецептов · Ένα βιβλίο συνταγών' });
+      assert.equal((await sharp(cover.bytes).metadata()).width, 3000);
+    }
+  });
+
+  it('a character the serif lacks is set in the sans face rather than as an empty box', () => {
+    const title = 'Soups ☐ and Stews';
+    assert.ok(missingCharacters(faceFor('Soups', 'title'), title).length > 0, 'the serif has no ☐');
+    assert.deepEqual(missingCharacters(faceFor(title, 'title'), title), []);
+  });
+
+  it('a character no bundled face has (an emoji) is left out rather than drawn as a box', () => {
+    assert.equal(coverSvg({ ...request, title: '🍲 Winter Soups 🥕', subtitle: 'A recipe ebook · 12 recipes 🌿' }).title.lines.join(' '), 'Winter Soups');
+    assert.deepEqual(coverSvg({ ...request, subtitle: 'A recipe ebook · 12 recipes 🌿' }).subtitle.lines, ['A recipe ebook · 12 recipes']);
+  });
+
+  it('no character of the title or subtitle reaches the SVG markup: text is drawn as outlines', () => {
+    const hostile = { title: 'Soup</svg><script>alert("x")</script> & <b>Stew</b>', subtitle: '"><image href="http://example.com/x.png"/>', kind: 'meal_plan' } as const;
+    const { svg } = coverSvg(hostile);
+    assert.doesNotMatch(svg, /script|alert|href|example|Stew|Soup/);
+    const elements = new Set(Array.from(svg.matchAll(/<([a-z]+)/g), (match) => match[1]));
+    assert.deepEqual([...elements].sort(), ['circle', 'g', 'path', 'rect', 'svg']);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The domain's listing, connection and authorization contracts on every test engine (with the production indexes),
+ * the secret key that processes starting together must agree on, and what only the stored documents show.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MongoClient } from 'mongodb';
+import {
+  authorizationFixture,
+  listingFixture,
+  runAuthorizationRepositoryContract,
+  runConnectionRepositoryContract,
+  runListingRepositoryContract,
+} from '@larder/domain/testing';
+import {
+  AUTHORIZATIONS_COLLECTION,
+  LISTINGS_COLLECTION,
+  loadOrCreateSecretKey,
+  MongoAuthorizationRepository,
+  MongoConnectionRepository,
+  MongoListingRepository,
+  SECRET_KEY_SETTING,
+  SETTINGS_COLLECTION,
+} from '../src/index.js';
+import { serverCapabilities } from '../src/engine/server-capabilities.js';
+import { testDatabaseFor, testEngines } from '../src/testing/test-database.js';
+
+/** A stored document as the tests read it: keyed by a string. */
+type Stored = { _id: string } & Record<string, unknown>;
+
+for (const engine of await testEngines()) {
+  describe(`[${engine.label}]`, () => {
+    const database = testDatabaseFor(engine);
+
+    runListingRepositoryContract('mongo', async () => new MongoListingRepository(await database.indexedDb('listings')));
+    runConnectionRepositoryContract('mongo', async () => new MongoConnectionRepository(await database.indexedDb('connections')));
+    runAuthorizationRepositoryContract('mongo', async () => new MongoAuthorizationRepository(await database.indexedDb('authorizations')));
+
+    describe('stored documents', () => {
+      it('a listing is one document keyed by product and platform, with the domain fields and dates as dates', async () => {
+        const db = await database.indexedDb('listings-documents');
+        const listing = listingFixture({ progress: { content: 'sha256:ab', files: [{ key: 'documents/p/a4.pdf', remoteFileId: '77' }], image: null } });
+        (await new MongoListingRepository(db).save(listing, null))._unsafeUnwrap();
+        const stored = await db.collection<Stored>(LISTINGS_COLLECTION).find({}).toArray();
+        assert.deepEqual(stored, [{ _id: `${listing.product_id}:etsy`, ...listing }]);
+        assert.ok(stored[0]?.['updated_at'] instanceof Date);
+      });
+
+      it('an authorization asked for after it expired is removed, not only refused', async () => {
+        const db = await database.indexedDb('authorizations-expired');
+        const repository = new MongoAuthorizationRepository(db);
+        const expired = authorizationFixture();
+        const kept = authorizationFixture({ expires_at: new Date('2026-05-01T11:00:00.000Z') });
+        await repository.insert(expired);
+        await repository.insert(kept);
+        // A first take just before it expires: any sweep of the repository happens then, and not for a minute after.
+        assert.equal((await repository.take('0'.repeat(64), new Date('2026-05-01T10:10:00.000Z')))._unsafeUnwrap(), null);
+        assert.equal(await db.collection(AUTHORIZATIONS_COLLECTION).countDocuments(), 2);
+        assert.equal((await repository.take(expired.id, new Date('2026-05-01T10:10:30.000Z')))._unsafeUnwrap(), null);
+        const left = await db.collection<Stored>(AUTHORIZATIONS_COLLECTION).find({}).toArray();
+        assert.deepEqual(left.map((document) => document._id), [kept.id]);
+      });
+
+      it('expired authorizations nobody asks for are swept where TTL indexes remove nothing', async () => {
+        const db = await database.indexedDb('authorizations-sweep');
+        if ((await serverCapabilities(db)).ttlExpiry) return;
+        const abandoned = authorizationFixture();
+        await new MongoAuthorizationRepository(db).insert(abandoned);
+        const later = new MongoAuthorizationRepository(db);
+        assert.equal((await later.take('0'.repeat(64), new Date('2026-05-01T10:30:00.000Z')))._unsafeUnwrap(), null);
+        assert.equal(await db.collection(AUTHORIZATIONS_COLLECTION).countDocuments(), 0);
+      });
+    });
+
+    describe('loadOrCreateSecretKey', () => {
+      it('creates 32 random bytes once, stored as base64, and gives the same key back from then on', async () => {
+        const db = await database.indexedDb('secret-key');
+        const first = await loadOrCreateSecretKey(db);
+        assert.equal(first.created, true);
+        assert.equal(first.key.byteLength, 32);
+        assert.ok(first.key.some((byte) => byte !== 0));
+        const again = await loadOrCreateSecretKey(db);
+        assert.deepEqual(again, { key: first.key, created: false });
+        const stored = await db.collection<Stored>(SETTINGS_COLLECTION).findOne({ _id: SECRET_KEY_SETTING });
+        assert.equal(stored?.['value'], Buffer.from(first.key).toString('base64'));
+        assert.notDeepEqual((await loadOrCreateSecretKey(await database.indexedDb('secret-key-other'))).key, first.key, 'another database, another key');
+      });
+
+      it('gives processes starting together (two connections) one key, created by exactly one of them', async () => {
+        const db = await database.indexedDb('secret-key-race');
+        const other = new MongoClient(database.handle.url);
+        try {
+          const dbs = [db, other.db(db.databaseName)];
+          const results = await Promise.all(Array.from({ length: 12 }, (_, index) => loadOrCreateSecretKey(dbs[index % 2] ?? db)));
+          assert.equal(results.filter((result) => result.created).length, 1);
+          assert.equal(new Set(results.map((result) => Buffer.from(result.key).toString('hex'))).size, 1);
+          assert.equal(await db.collection(SETTINGS_COLLECTION).countDocuments(), 1);
+        } finally {
+          await other.close();
+        }
+      });
+
+      it('refuses a damaged key rather than replacing it (sealed secrets would no longer open)', async () => {
+        const db = await database.indexedDb('secret-key-damaged');
+        await db.collection<Stored>(SETTINGS_COLLECTION).insertOne({ _id: SECRET_KEY_SETTING, value: Buffer.alloc(16, 1).toString('base64'), created_at: new Date() });
+        await assert.rejects(loadOrCreateSecretKey(db), /not 32 bytes of base64/);
+      });
+    });
+  });
+}

@@ -1,0 +1,2 @@
+/** The loopback fake of Etsy Open API v3. */
+export { startEtsyFake, type EtsyFakeOptions, type RunningEtsyFake } from './etsy-fake.js';

@@ -1,0 +1,69 @@
+/**
+ * Gumroad as a `SalesPlatform`: the creator pastes an access token (from an OAuth application of their own, with the
+ * `edit_products` scope), checked with `GET /v2/user` before it is kept. Gumroad's tokens do not expire
+ * (`access_token_expires_in nil`) and are not refreshed: a 401 means the token was revoked, and the connection needs
+ * a new one. Each method is one honest attempt; several requests make one attempt where Gumroad needs them (a file
+ * is presign, parts, complete, attach), and a failure part-way is reported as it is.
+ */
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import type { ChannelFailure, ChannelContext, ConnectedAccount, RemoteListing, SalesChannel, SalesPlatform } from '@larder/domain';
+import { gumroadClient, type GumroadClient, type GumroadClientSettings } from './gumroad-client.js';
+import { replaceCover } from './gumroad-cover.js';
+import { deleteProductFile, listProductFiles, uploadProductFile } from './gumroad-files.js';
+import { carriesMarker, createProductBody, toAccount, toRemoteListing, updateProductBody } from './gumroad-listing.js';
+
+export type GumroadSettings = GumroadClientSettings;
+
+/** `GET /v2/products` gives ten products a page; a seller with more than this many has bigger problems than ours. */
+const MAX_PRODUCT_PAGES = 500;
+
+const noToken = (): ChannelFailure => ({ type: 'ChannelUnauthorized', message: 'No Gumroad access token is kept for this connection' });
+
+function verify(client: GumroadClient, accessToken: string): ResultAsync<ConnectedAccount, ChannelFailure> {
+  const token = accessToken.trim();
+  if (token === '') return errAsync(noToken());
+  return client.getUser(token).map((user) => ({ accountId: user.id, account: toAccount(user), secret: { access_token: token } }));
+}
+
+function findByMarker(client: GumroadClient, token: string, marker: string, pageKey: string | null, page: number): ResultAsync<RemoteListing | null, ChannelFailure> {
+  return client.listProducts(token, pageKey).andThen((found) => {
+    const product = found.products.find((candidate) => carriesMarker(candidate, marker));
+    if (product !== undefined) return okAsync<RemoteListing | null, ChannelFailure>(toRemoteListing(product));
+    if (found.next_page_key === null || page >= MAX_PRODUCT_PAGES) return okAsync<RemoteListing | null, ChannelFailure>(null);
+    return findByMarker(client, token, marker, found.next_page_key, page + 1);
+  });
+}
+
+function gumroadChannel(client: GumroadClient, context: ChannelContext): SalesChannel {
+  const kept = context.secret['access_token'];
+  const token = typeof kept === 'string' && kept !== '' ? kept : null;
+  /** Runs `work` with the token, or says there is none. */
+  const withToken = <T>(work: (token: string) => ResultAsync<T, ChannelFailure>): ResultAsync<T, ChannelFailure> =>
+    token === null ? errAsync(noToken()) : work(token);
+
+  return {
+    platform: 'gumroad',
+    account: () => withToken((t) => client.getUser(t).map(toAccount)),
+    findListing: (marker) => withToken((t) => findByMarker(client, t, marker, null, 1)),
+    // Gumroad creates every product as an unpublished draft (`draft = true`, `purchase_disabled_at` set).
+    createListing: (content) => withToken((t) => client.createProduct(t, createProductBody(content)).map((product) => toRemoteListing(product, 'draft'))),
+    updateListing: (remoteId, content) => withToken((t) => client.updateProduct(t, remoteId, updateProductBody(content)).map((product) => toRemoteListing(product))),
+    listFiles: (remoteId) => withToken((t) => listProductFiles(client, t, remoteId)),
+    uploadFile: (remoteId, file) => withToken((t) => uploadProductFile(client, t, remoteId, file)),
+    deleteFile: (remoteId, remoteFileId) => withToken((t) => deleteProductFile(client, t, remoteId, remoteFileId)),
+    uploadImage: (remoteId, image) => withToken((t) => replaceCover(client, t, remoteId, image)),
+    activate: (remoteId) => withToken((t) => client.enableProduct(t, remoteId).map((product) => toRemoteListing(product))),
+    deactivate: (remoteId) => withToken((t) => client.disableProduct(t, remoteId).map((product) => toRemoteListing(product))),
+  };
+}
+
+/** Gumroad API v2 under `settings.apiUrl` (default `https://api.gumroad.com`). */
+export function gumroadPlatform(settings: GumroadSettings = {}): SalesPlatform {
+  const client = gumroadClient(settings);
+  return {
+    id: 'gumroad',
+    name: 'Gumroad',
+    connect: { kind: 'token', verify: (accessToken) => verify(client, accessToken) },
+    channel: (context) => gumroadChannel(client, context),
+  };
+}

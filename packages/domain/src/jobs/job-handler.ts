@@ -1,0 +1,36 @@
+/** What the job runner runs: a handler per kind of job, and the failures a handler reports. */
+import type { ResultAsync } from 'neverthrow';
+import type { StoreUnavailable } from '../shared/errors.js';
+import type { LeasedJob } from './job-queue.js';
+
+/** A failure that may pass: try again, after `afterMs` when the other side said how long (else with backoff). */
+export interface RetryLater {
+  readonly type: 'RetryLater';
+  readonly afterMs: number | null;
+  /** Hold back every job of the group this long (a platform's rate limit applies to all of them). */
+  readonly pauseGroupMs?: number;
+  /** The failure in a short, safe sentence, and its code for the record the handler keeps. */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A failure retrying will not change. */
+export interface GiveUp {
+  readonly type: 'GiveUp';
+  readonly code: string;
+  readonly message: string;
+}
+
+export type JobFailure = RetryLater | GiveUp | StoreUnavailable;
+
+export interface JobAttempt {
+  /** 1 for the first attempt. */
+  readonly number: number;
+}
+
+export interface JobHandler {
+  readonly kind: string;
+  run(job: LeasedJob, attempt: JobAttempt): ResultAsync<void, JobFailure>;
+  /** The job will not be tried again: record why where people see it. */
+  gaveUp(job: LeasedJob, failure: RetryLater | GiveUp): ResultAsync<void, StoreUnavailable>;
+}

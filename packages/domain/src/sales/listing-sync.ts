@@ -1,0 +1,281 @@
+/**
+ * The job that brings one product's listing on one platform to what the product says: live with the current text,
+ * price, files and cover while the product is published there; taken down otherwise. Each step records what the
+ * remote side now holds before the next one, so that an attempt after any failure does only what is left, and a
+ * listing is never created twice: before creating, the channel looks for the listing carrying our marker.
+ */
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import type { StoreUnavailable } from '../shared/errors.js';
+import type { Clock } from '../shared/ports.js';
+import type { ProductRepository } from '../product/product-repository.js';
+import type { Product } from '../product/product.js';
+import type { DocumentFiles } from '../document/document-file.js';
+import type { CoverArtist } from '../document/cover-image.js';
+import { readAll, type FileStore } from '../storage/file-store.js';
+import type { JobFailure, JobHandler, RetryLater, GiveUp } from '../jobs/job-handler.js';
+import type { JobQueue, LeasedJob } from '../jobs/job-queue.js';
+import type { RatePacer } from '../jobs/rate-pacer.js';
+import { connectionSecretContext, type Connection, type ConnectionRepository } from './connection.js';
+import { contentDigest, coverSubtitle, listingContent, listingFormats } from './listing-content.js';
+import { listingMarker } from './listing-marker.js';
+import type { ListingRepository } from './listing-repository.js';
+import { changeListing, type ListingChange } from './listing-store.js';
+import { LISTING_ERROR_CODES, NO_PROGRESS, type Listing, type ListingErrorCode } from './listing.js';
+import { pacedChannel } from './paced-channel.js';
+import type { ChannelFailure, RemoteListing, SalesChannel } from './sales-channel.js';
+import type { SalesPlatform } from './sales-platform.js';
+import type { SecretBox } from './secret-box.js';
+
+export const LISTING_SYNC = 'listing.sync';
+
+export interface ListingSyncDeps {
+  readonly products: ProductRepository;
+  readonly listings: ListingRepository;
+  readonly connections: ConnectionRepository;
+  readonly secrets: SecretBox;
+  readonly platforms: ReadonlyMap<string, SalesPlatform>;
+  readonly documents: DocumentFiles;
+  readonly files: FileStore;
+  readonly covers: CoverArtist;
+  readonly queue: JobQueue;
+  readonly pacer: RatePacer;
+  readonly clock: Clock;
+}
+
+/** The job's key: one job per product and platform, whatever changed. */
+export const listingJobKey = (productId: string, platform: string): string => `${LISTING_SYNC}:${productId}:${platform}`;
+
+/** A failed step: the channel's failure, the database's, or the listing's own (currency). */
+type StepFailure = ChannelFailure | StoreUnavailable | GiveUp | RetryLater;
+
+const DAY_BUDGET_PAUSE_MS = 60 * 60 * 1000;
+
+const toJobFailure = (failure: StepFailure, platformName: string): JobFailure => {
+  switch (failure.type) {
+    case 'StoreUnavailable':
+    case 'GiveUp':
+    case 'RetryLater':
+      return failure;
+    case 'ChannelRateLimited':
+      return { type: 'RetryLater', afterMs: failure.retryAfterMs, pauseGroupMs: failure.retryAfterMs ?? 1000, code: 'rate_limited', message: `${platformName} asked us to slow down: ${failure.message}` };
+    case 'ChannelUnavailable':
+      return { type: 'RetryLater', afterMs: null, code: 'unavailable', message: failure.message };
+    case 'ChannelUnauthorized':
+      return { type: 'GiveUp', code: 'not_connected', message: `${platformName} no longer accepts the connection's credentials: reconnect the account, then retry` };
+    case 'ChannelRejected':
+      return { type: 'GiveUp', code: 'platform_rejected', message: `${platformName} refused the listing: ${failure.message}` };
+  }
+};
+
+export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
+  const change = (listing: Listing, patch: (current: Listing) => ListingChange | null) => changeListing(deps, listing.product_id, listing.platform, patch);
+
+  const channelFor = (platform: SalesPlatform, connection: Connection): SalesChannel | null => {
+    const context = connectionSecretContext(connection.user_id, connection.platform);
+    const opened = deps.secrets.open(connection.sealed_secret, context);
+    if (opened === null) return null;
+    const channel = platform.channel({
+      secret: JSON.parse(opened) as Record<string, string | number | null>,
+      onSecretChange: async (secret) => {
+        const saved = await deps.connections.replaceSecret(connection.user_id, connection.platform, deps.secrets.seal(JSON.stringify(secret), context), deps.clock.now());
+        if (saved.isErr()) throw new Error(`refreshed credentials could not be kept: ${saved.error.message}`);
+      },
+      onBudget: (budget) => {
+        if (budget.remainingThisSecond === 0) deps.pacer.hold(platform.id, 1000);
+        if (budget.remainingToday === 0) void deps.queue.pause(platform.id, new Date(deps.clock.now().getTime() + DAY_BUDGET_PAUSE_MS));
+      },
+    });
+    return pacedChannel(channel, deps.pacer, platform.id);
+  };
+
+  /** The remote listing: the one we know, the one an earlier attempt made (found by marker), or a new one. */
+  const ensureRemote = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
+    if (listing.remote_id !== null) return okAsync(listing);
+    const content = listingContent(product);
+    return channel
+      .findListing(content.marker)
+      .andThen((found) => (found !== null ? okAsync({ remote: found, sent: null }) : channel.createListing(content).map((remote) => ({ remote, sent: contentDigest(content) }))))
+      .andThen(({ remote, sent }: { remote: RemoteListing; sent: string | null }) =>
+        change(listing, () => ({ remote_id: remote.remoteId, url: remote.url, progress: { ...NO_PROGRESS, content: sent } })).andThen(orGone),
+      );
+  };
+
+  const updateContent = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
+    const content = listingContent(product);
+    const digest = contentDigest(content);
+    if (listing.progress.content === digest || listing.remote_id === null) return okAsync(listing);
+    return channel
+      .updateListing(listing.remote_id, content)
+      .andThen((remote) => change(listing, (current) => ({ url: remote.url, progress: { ...current.progress, content: digest } })).andThen(orGone));
+  };
+
+  /** Uploads the current documents (the PDF, and the EPUB where there is one) and then removes every other file. */
+  const syncFiles = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
+    const remoteId = listing.remote_id ?? '';
+    const formats = listingFormats(product.type);
+    const step = (current: Listing, index: number): ResultAsync<Listing, StepFailure> => {
+      const format = formats[index];
+      if (format === undefined) return okAsync(current);
+      return deps.documents
+        .locate({ id: product.id, format })
+        .mapErr(asRetry)
+        .andThen((located) => {
+          if (current.progress.files.some((file) => file.key === located.key)) return step(current, index + 1);
+          return deps.documents
+            .open(located)
+            .mapErr(asRetry)
+            .andThen((file) => ResultAsync.fromSafePromise(readAll(file.body)))
+            .andThen((bytes) =>
+              channel.listFiles(remoteId).andThen((remoteFiles) => {
+                // An upload whose answer was lost is on the listing already: same name, same size, not one we know.
+                const known = new Set(current.progress.files.map((file) => file.remoteFileId));
+                const lost = remoteFiles.find((file) => !known.has(file.remoteFileId) && file.name === located.fileName && file.size === bytes.byteLength);
+                return lost !== undefined ? okAsync(lost) : channel.uploadFile(remoteId, { name: located.fileName, contentType: located.mediaType, bytes });
+              }),
+            )
+            .andThen((uploaded) =>
+              change(current, (latest) => ({
+                progress: { ...latest.progress, files: [...latest.progress.files.filter((file) => file.key !== located.key), { key: located.key, remoteFileId: uploaded.remoteFileId }] },
+              })).andThen(orGone),
+            )
+            .andThen((next) => step(next, index + 1));
+        });
+    };
+    return step(listing, 0).andThen((uploaded) => removeOtherFiles(uploaded, channel, product));
+  };
+
+  const removeOtherFiles = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
+    const remoteId = listing.remote_id ?? '';
+    return ResultAsync.combine(listingFormats(product.type).map((format) => deps.documents.locate({ id: product.id, format }).mapErr(asRetry))).andThen((located) => {
+      const currentKeys = new Set(located.map((document) => document.key));
+      const keep = listing.progress.files.filter((file) => currentKeys.has(file.key));
+      const keepIds = new Set(keep.map((file) => file.remoteFileId));
+      return channel.listFiles(remoteId).andThen((remoteFiles) => {
+        const stale = remoteFiles.filter((file) => !keepIds.has(file.remoteFileId));
+        const removeNext = (index: number): ResultAsync<void, StepFailure> => {
+          const file = stale[index];
+          if (file === undefined) return okAsync(undefined);
+          return channel
+            .deleteFile(remoteId, file.remoteFileId)
+            .orElse((failure) => (failure.type === 'ChannelRejected' && failure.code === 'not_found' ? okAsync(undefined) : errAsync(failure)))
+            .andThen(() => removeNext(index + 1));
+        };
+        return removeNext(0).andThen(() =>
+          keep.length === listing.progress.files.length ? okAsync(listing) : change(listing, (latest) => ({ progress: { ...latest.progress, files: keep } })).andThen(orGone),
+        );
+      });
+    });
+  };
+
+  const syncImage = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
+    const request = { title: product.title, subtitle: coverSubtitle(product), kind: product.type };
+    const key = `covers/generated/${contentDigestOf(request)}.jpg`;
+    if (listing.progress.image === key) return okAsync(listing);
+    return ResultAsync.fromPromise(deps.covers.generatedCover(request), (): StepFailure => ({ type: 'RetryLater', afterMs: null, code: 'unavailable', message: 'the cover could not be drawn' }))
+      .andThen((cover) =>
+        deps.files
+          .put(key, cover.bytes, { contentType: cover.contentType })
+          .orElse(() => okAsync(null))
+          .map(() => cover),
+      )
+      .andThen((cover) => channel.uploadImage(listing.remote_id ?? '', { name: 'cover.jpg', contentType: cover.contentType, bytes: cover.bytes }))
+      .andThen(() => change(listing, (latest) => ({ progress: { ...latest.progress, image: key } })).andThen(orGone));
+  };
+
+  const goLive = (listing: Listing, channel: SalesChannel, product: Product, connection: Connection, platform: SalesPlatform): ResultAsync<void, StepFailure> => {
+    const sales = product.sales;
+    if (sales !== null && connection.currency !== null && connection.currency !== sales.currency) {
+      return errAsync({
+        type: 'GiveUp',
+        code: 'currency_mismatch',
+        message: `the ${platform.name} account ${connection.account_name} sells in ${connection.currency}, not ${sales.currency}: publish in ${connection.currency}`,
+      });
+    }
+    return ensureRemote(listing, channel, product)
+      .andThen((withRemote) => updateContent(withRemote, channel, product))
+      .andThen((updated) => syncFiles(updated, channel, product))
+      .andThen((withFiles) => syncImage(withFiles, channel, product))
+      .andThen((ready) =>
+        channel.activate(ready.remote_id ?? '').andThen((remote) => change(ready, () => ({ state: 'live', url: remote.url, error: null }))),
+      )
+      .map(() => undefined);
+  };
+
+  const takeDown = (listing: Listing, channel: SalesChannel | null): ResultAsync<void, StepFailure> => {
+    const unlisted = () => change(listing, () => ({ state: 'unlisted', error: null })).map(() => undefined);
+    if (channel === null) return unlisted();
+    const remote: ResultAsync<string | null, StepFailure> =
+      listing.remote_id !== null
+        ? okAsync(listing.remote_id)
+        : channel.findListing(listingMarker(listing.product_id)).andThen((found) =>
+            found === null ? okAsync(null) : change(listing, () => ({ remote_id: found.remoteId, url: found.url })).map(() => found.remoteId),
+          );
+    return remote
+      .andThen((remoteId) =>
+        remoteId === null
+          ? okAsync(undefined)
+          : channel
+              .deactivate(remoteId)
+              .map(() => undefined)
+              .orElse((failure) => (failure.type === 'ChannelRejected' && failure.code === 'not_found' ? okAsync(undefined) : errAsync(failure))),
+      )
+      .andThen(unlisted);
+  };
+
+  const attempt = (job: LeasedJob, number: number): ResultAsync<void, StepFailure> => {
+    const productId = job.payload.productId ?? '';
+    const platformId = job.payload.platform ?? '';
+    const platform = deps.platforms.get(platformId);
+    return ResultAsync.combine([deps.products.findById(productId), deps.listings.find(productId, platformId)] as const).andThen(([product, stored]) => {
+      if (product === null || stored === null || platform === undefined) return okAsync(undefined);
+      return change(stored, () => ({ attempts: number }))
+        .andThen(orGone)
+        .andThen((listing) =>
+          deps.connections.find(listing.user_id, platformId).andThen((connection) => {
+            const wanted = product.status === 'published' && product.sales?.platforms.includes(platformId) === true;
+            const usable = connection !== null && connection.status === 'connected' ? connection : null;
+            const channel = usable === null ? null : channelFor(platform, usable);
+            if (!wanted) return takeDown(listing, channel);
+            if (usable === null || channel === null) {
+              return change(listing, () => ({ state: 'not_connected', error: { code: 'not_connected', message: `Connect a ${platform.name} account, then retry this listing` } })).map(() => undefined);
+            }
+            return goLive(listing, channel, product, usable, platform).orElse((failure) => {
+              // The remote listing is gone (deleted on the platform): forget it, and make a new one on the next attempt.
+              if (failure.type === 'ChannelRejected' && failure.code === 'not_found') {
+                return change(listing, () => ({ remote_id: null, url: null, progress: NO_PROGRESS })).andThen(() =>
+                  errAsync<void, StepFailure>({ type: 'RetryLater', afterMs: 0, code: 'unavailable', message: 'the remote listing was deleted; making a new one' }),
+                );
+              }
+              if (failure.type === 'ChannelUnauthorized') {
+                return deps.connections.markNeedsReconnect(usable.user_id, platformId, deps.clock.now()).andThen(() => errAsync<void, StepFailure>(failure));
+              }
+              return errAsync(failure);
+            });
+          }),
+        );
+    });
+  };
+
+  return {
+    kind: LISTING_SYNC,
+    run(job, jobAttempt) {
+      const platformName = deps.platforms.get(job.payload.platform ?? '')?.name ?? job.payload.platform ?? 'the platform';
+      return attempt(job, jobAttempt.number).mapErr((failure) => toJobFailure(failure, platformName));
+    },
+    gaveUp(job, failure) {
+      const code: ListingErrorCode = (LISTING_ERROR_CODES as readonly string[]).includes(failure.code) ? (failure.code as ListingErrorCode) : 'unavailable';
+      return changeListing(deps, job.payload.productId ?? '', job.payload.platform ?? '', () => ({ state: 'failed', error: { code, message: failure.message } })).map(() => undefined);
+    },
+  };
+}
+
+const asRetry = (failure: { readonly type: string }): StepFailure =>
+  failure.type === 'StoreUnavailable'
+    ? (failure as StoreUnavailable)
+    : { type: 'RetryLater', afterMs: null, code: 'unavailable', message: `the product's document could not be made (${failure.type})` };
+
+const orGone = (listing: Listing | null): ResultAsync<Listing, StepFailure> =>
+  listing === null ? errAsync({ type: 'GiveUp', code: 'unavailable', message: 'the listing was removed while it was being published' }) : okAsync(listing);
+
+const contentDigestOf = (request: { title: string; subtitle: string; kind: string }): string =>
+  contentDigest({ marker: 'cover', title: request.title, description: request.subtitle, priceCents: 0, currency: 'XXX', tags: [request.kind] });

@@ -1,0 +1,3 @@
+import { InMemoryJobQueue, runJobQueueContract } from '../../src/testing/index.js';
+
+runJobQueueContract('in memory', () => new InMemoryJobQueue());

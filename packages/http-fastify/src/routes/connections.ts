@@ -1,0 +1,123 @@
+/**
+ * `/api/connections`: a user's accounts on the sales platforms. Gumroad takes a pasted access token; Etsy sends the
+ * creator to its consent page (OAuth 2.0 with PKCE) and back to the callback, which needs no bearer token: the
+ * one-time state authenticates it. Credentials are sealed before they are kept and never appear in a response.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { beginAuthorization, completeAuthorization, connectWithToken, disconnect, listConnections, type ConnectionDeps } from '@larder/domain';
+import { Type } from 'typebox';
+import { sendDomainError } from '../http/reply.js';
+import { refTo } from '../schemas/common.js';
+import { ConnectionSchema, OAuthCallbackQuery, PlatformParams, TokenConnectBody } from '../schemas/listing.js';
+import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, problems, success } from '../schemas/responses.js';
+
+const tags = ['connections'];
+const Connection = (description: string) => success(refTo(ConnectionSchema), description, AUTHENTICATED_HEADERS);
+
+export const connectionRoutes: FastifyPluginAsyncTypebox<ConnectionDeps> = async (app, deps) => {
+  const list = listConnections(deps);
+  const connect = connectWithToken(deps);
+  const authorize = beginAuthorization(deps);
+  const remove = disconnect(deps);
+
+  app.get('/connections', {
+    schema: {
+      tags,
+      summary: 'List your platform connections',
+      description: 'One item per configured platform (`SALES_PLATFORMS`), connected or not. Credentials never appear.',
+      response: {
+        200: success(Type.Object({ data: Type.Array(refTo(ConnectionSchema)) }), 'Your connections.', AUTHENTICATED_HEADERS),
+        ...problems(AUTHENTICATED_PROBLEMS),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await list(request.userId);
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return reply.send({ data: result.value });
+  });
+
+  app.put('/connections/:platform', {
+    schema: {
+      tags,
+      summary: 'Connect a platform with an access token (Gumroad)',
+      description:
+        'The token is checked against the platform before it is kept (422 `connection_failed` when the platform refuses it; 503 when it cannot be reached). ' +
+        'It replaces an earlier connection. A platform connected through its consent page (Etsy) answers 422: use POST .../authorize.',
+      params: PlatformParams,
+      body: TokenConnectBody,
+      response: { 200: Connection('The connection, now connected.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 413, 415, 422], { 422: '`connection_failed`: the platform refused the token.' }) },
+    },
+  }, async (request, reply) => {
+    const result = await connect({ userId: request.userId, platform: request.params.platform, body: request.body });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return reply.send(result.value);
+  });
+
+  app.post('/connections/:platform/authorize', {
+    schema: {
+      tags,
+      summary: 'Start connecting a platform through its consent page (Etsy)',
+      description:
+        'Answers the platform\'s consent page address (OAuth 2.0 authorization code with PKCE S256). Its `state` is bound to you, valid 10 minutes and usable once; ' +
+        'the platform sends the creator back to GET /api/connections/{platform}/callback.',
+      params: PlatformParams,
+      response: {
+        200: success(Type.Object({ authorize_url: Type.String() }), 'Open this address in a browser.', AUTHENTICATED_HEADERS),
+        ...problems([...AUTHENTICATED_PROBLEMS, 404, 422], { 422: '`connection_failed`: the platform is connected with an access token instead.' }),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await authorize({ userId: request.userId, platform: request.params.platform });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return reply.send(result.value);
+  });
+
+  app.delete('/connections/:platform', {
+    schema: {
+      tags,
+      summary: 'Disconnect a platform',
+      description: 'Forgets the credentials. Listings already live stay on the platform; new work for them fails as `not_connected` until you connect again.',
+      params: PlatformParams,
+      response: { 200: Connection('The connection, now not_connected.'), ...problems([...AUTHENTICATED_PROBLEMS, 404]) },
+    },
+  }, async (request, reply) => {
+    const result = await remove({ userId: request.userId, platform: request.params.platform });
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    return reply.send(result.value);
+  });
+};
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
+
+const page = (title: string, message: string): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
+  '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#222}h1{font-size:1.5rem}</style></head>' +
+  `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
+
+/** `GET /api/connections/{platform}/callback`: where the platform's consent page sends the creator back. No bearer token. */
+export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps> = async (app, deps) => {
+  const complete = completeAuthorization(deps);
+  app.get('/connections/:platform/callback', {
+    schema: {
+      tags,
+      summary: 'Finish connecting a platform (the consent page redirects here)',
+      description:
+        'Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page. ' +
+        'A bad, expired or reused state is 400 `oauth_failed`.',
+      params: PlatformParams,
+      querystring: OAuthCallbackQuery,
+      response: {
+        200: { description: 'A page saying the account is connected.', content: { 'text/html': { schema: Type.String() } } },
+        ...problems([400, 404, 429, 500, 503], { 400: '`oauth_failed`: the state is unknown, expired or used, or the platform refused the code.' }),
+      },
+    },
+  }, async (request, reply) => {
+    const { code, state, error } = request.query;
+    const result = await complete({ platform: request.params.platform, code, state, error });
+    reply.header('cache-control', 'no-store');
+    if (result.isErr()) return sendDomainError(reply, result.error);
+    const name = result.value.account_name ?? 'your account';
+    return reply.type('text/html; charset=utf-8').send(page('Connected', `${name} is connected to Larder. You can close this page.`));
+  });
+};

@@ -1,0 +1,74 @@
+/**
+ * The service's HTTP app, both platform fakes on loopback, and a job runner carrying out listing work, wired as the
+ * service wires them: what the publishing tests drive.
+ */
+import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
+import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
+import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
+import { documentFiles, inlineRenderQueue, listingSyncHandler, ratePacer, startJobRunner, systemClock, type JobRunner } from '@larder/domain';
+import { harness, type Harness } from '../support/harness.js';
+
+export type EtsyFake = Awaited<ReturnType<typeof startEtsyFake>>;
+export type GumroadFake = Awaited<ReturnType<typeof startGumroadFake>>;
+
+export interface PublishingWorld {
+  readonly h: Harness;
+  readonly etsy: EtsyFake;
+  readonly gumroad: GumroadFake;
+  readonly runner: JobRunner;
+  close(): Promise<void>;
+}
+
+/** Retries come quickly in tests; a platform's own `Retry-After` is still obeyed. */
+const TEST_POLICY = { maxAttempts: 8, maxAgeMs: 24 * 60 * 60 * 1000, baseMs: 20, capMs: 200 };
+
+export async function publishingWorld(options: { readonly etsyCurrency?: string } = {}): Promise<PublishingWorld> {
+  const etsy = await startEtsyFake(options.etsyCurrency === undefined ? {} : { currency: options.etsyCurrency });
+  const gumroad = await startGumroadFake();
+  const platforms = [
+    etsyPlatform({ apiUrl: etsy.url, oauthUrl: etsy.oauthUrl, apiKey: etsy.apiKey, sharedSecret: etsy.sharedSecret, timeoutMs: 5000 }),
+    gumroadPlatform({ apiUrl: gumroad.url, timeoutMs: 5000 }),
+  ];
+  const wake = { runner: undefined as JobRunner | undefined };
+  const h = await harness({ platforms, onQueued: () => wake.runner?.wake() });
+  const rendering = inlineRenderQueue(createDocumentRenderer());
+  const handler = listingSyncHandler({
+    products: h.products,
+    listings: h.publishing.listings,
+    connections: h.publishing.connections,
+    secrets: h.publishing.secrets,
+    platforms: new Map(platforms.map((platform) => [platform.id, platform])),
+    documents: documentFiles({ products: h.products, recipes: h.recipes, rendering, files: h.files }),
+    files: h.files,
+    covers: createCoverArtist(),
+    queue: h.publishing.queue,
+    pacer: ratePacer({}),
+    clock: systemClock,
+  });
+  const runner = startJobRunner({ queue: h.publishing.queue, handlers: [handler], clock: systemClock, owner: 'test', pollMs: 50, policy: TEST_POLICY, concurrency: 2 });
+  wake.runner = runner;
+  const started = runner;
+  return {
+    h,
+    etsy,
+    gumroad,
+    runner: started,
+    async close() {
+      await started.stop();
+      await h.app.close();
+      await etsy.close();
+      await gumroad.close();
+    },
+  };
+}
+
+/** Connects both platforms for the harness's user: Gumroad with its token, Etsy through its consent page. */
+export async function connectBoth(world: PublishingWorld): Promise<void> {
+  const gumroad = await world.h.request({ method: 'PUT', url: '/api/connections/gumroad', body: { access_token: world.gumroad.accessToken } });
+  if (gumroad.statusCode !== 200) throw new Error(`gumroad connect: ${gumroad.statusCode} ${gumroad.body}`);
+  const authorize = await world.h.request({ method: 'POST', url: '/api/connections/etsy/authorize' });
+  const consent = await fetch(authorize.json<{ authorize_url: string }>().authorize_url, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location') ?? '');
+  const callback = await world.h.request({ method: 'GET', url: `${back.pathname}${back.search}`, token: null });
+  if (callback.statusCode !== 200) throw new Error(`etsy callback: ${callback.statusCode} ${callback.body}`);
+}
