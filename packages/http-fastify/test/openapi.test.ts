@@ -78,7 +78,7 @@ describe('OpenAPI document', () => {
     assert.ok(patch.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'if-match'));
     assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
     assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
-    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Problem', 'Product', 'Recipe', 'ScaledRecipe', 'ShoppingList']);
+    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Connection', 'Problem', 'Product', 'Recipe', 'ScaledRecipe', 'ShoppingList']);
     assert.equal(document.paths['/api/products/{id}/lead-magnet']?.post?.requestBody?.required, false, 'its body is optional');
     assert.equal(document.paths['/api/products']?.post?.requestBody?.required, true);
   });

@@ -1,7 +1,8 @@
 /**
  * Publishing, assembled for the service: the platforms' adapters from configuration, the stores in MongoDB, the
- * secret key, and the job runner that carries out listing work in this process (several instances share the queue;
- * leases keep them from running one job twice).
+ * secret key, and the job runner that carries out listing work in this process. On MongoDB several instances share
+ * the queue and its leases keep them from running one job twice; FerretDB's conditional writes are not atomic across
+ * processes, so there run one instance (docs/mongodb-adapter.md).
  */
 import { hostname } from 'node:os';
 import { createCoverArtist } from '@larder/adapters-documents';

@@ -6,6 +6,8 @@ const valid = (env: NodeJS.ProcessEnv): ServiceConfig => loadConfig(env)._unsafe
 const problem = (env: NodeJS.ProcessEnv): string => loadConfig(env)._unsafeUnwrapErr();
 const SECRET = 'a-secret-that-is-at-least-32-bytes-long';
 
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('loadConfig', () => {
   it('starts with documented defaults from an empty environment', () => {
     const config = valid({});
@@ -32,10 +34,27 @@ describe('loadConfig', () => {
 
   it('requires JWT_SECRET in production', () => {
     assert.equal(problem({ NODE_ENV: 'production' }), 'invalid configuration: JWT_SECRET must be set when NODE_ENV=production (at least 32 bytes)');
-    const config = valid({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    const config = valid({ NODE_ENV: 'production', JWT_SECRET: SECRET, LARDER_SECRET_KEY: KEY });
     assert.equal(config.jwtSecret, SECRET);
     assert.equal(config.jwtSecretGenerated, false);
     assert.equal(config.production, true);
+  });
+
+  it('requires LARDER_SECRET_KEY (32 bytes of base64) in production, and never echoes it', () => {
+    assert.match(problem({ NODE_ENV: 'production', JWT_SECRET: SECRET }), /^invalid configuration: LARDER_SECRET_KEY must be set when NODE_ENV=production/);
+    const short = problem({ LARDER_SECRET_KEY: 'c2hvcnQta2V5' });
+    assert.match(short, /^invalid configuration: LARDER_SECRET_KEY must be 32 bytes in base64/);
+    assert.doesNotMatch(short, /c2hvcnQta2V5/);
+    assert.equal(valid({ LARDER_SECRET_KEY: KEY }).secretKey?.byteLength, 32);
+    assert.equal(valid({}).secretKey, undefined);
+  });
+
+  it('reads PUBLIC_URL (default http://HOST:PORT) and the platforms\' addresses', () => {
+    assert.equal(valid({ PORT: '8080' }).publicUrl, 'http://127.0.0.1:8080');
+    assert.equal(valid({ PUBLIC_URL: 'https://larder.example.com/' }).publicUrl, 'https://larder.example.com');
+    assert.match(problem({ PUBLIC_URL: 'larder.example.com' }), /^invalid configuration: PUBLIC_URL must be a http:\/\/ or https:\/\/ URL/);
+    assert.equal(valid({}).etsy.apiUrl, 'https://api.etsy.com');
+    assert.equal(valid({ GUMROAD_API_URL: 'http://127.0.0.1:18020' }).gumroad.apiUrl, 'http://127.0.0.1:18020');
   });
 
   it('refuses a short JWT_SECRET without echoing it', () => {
