@@ -72,9 +72,8 @@ const handler = listingSyncHandler({
   listings,
   connections,
   secrets,
-  platforms: new Map(platforms.map((platform) => [platform.id, platform])),
+  platforms,
   documents: documentFiles({ products, recipes, rendering: pool, files }),
-  files,
   covers: createCoverArtist(),
   queue,
   pacer: ratePacer({ etsy: 8, gumroad: 8 }),
@@ -84,7 +83,7 @@ const runner = startJobRunner({ queue, handlers: [handler], clock: systemClock, 
 
 const started = performance.now();
 const published = (await publishProduct(deps)({ id: book.id, sales: { platforms: ['etsy', 'gumroad'], price_cents: 1900, currency: 'USD' } }))._unsafeUnwrap();
-(await listingsAfterPublish({ listings, connections, queue, clock: systemClock, platformNames: new Map(), onQueued: () => runner.wake() })(published, 'bench'))._unsafeUnwrap();
+(await listingsAfterPublish({ listings, connections, queue, clock: systemClock, platforms, onQueued: () => runner.wake() })(published, 'bench'))._unsafeUnwrap();
 await runner.drained();
 const elapsed = performance.now() - started;
 const states = (await listings.forProducts([book.id]))._unsafeUnwrap().map((listing) => `${listing.platform} ${listing.state}`);

@@ -5,22 +5,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { listingMarker, type ChannelFailure, type ChannelSecret, type ListingContent, type RateBudget, type SalesChannel } from '@larder/domain';
-import type { ResultAsync } from 'neverthrow';
+import { listingMarker, type ChannelSecret, type ListingContent, type RateBudget, type SalesChannel } from '@larder/domain';
 import { etsyPlatform } from '../src/etsy/index.js';
 import { startEtsyFake, type RunningEtsyFake } from '../src/etsy/fake/index.js';
-
-async function valueOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<T> {
-  const result = await pending;
-  if (result.isErr()) assert.fail(`expected success, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-async function failureOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<ChannelFailure> {
-  const result = await pending;
-  if (result.isOk()) assert.fail(`expected a failure, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+import { failureOf, valueOf } from './support/channel-results.js';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(64)]);
 const pdf = (size: number) => Uint8Array.from([...Buffer.from('%PDF-1.7\n'), ...randomBytes(size)]);

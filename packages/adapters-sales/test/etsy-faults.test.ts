@@ -10,18 +10,7 @@ import type { ResultAsync } from 'neverthrow';
 import { etsyPlatform } from '../src/etsy/index.js';
 import { startEtsyFake, type RunningEtsyFake } from '../src/etsy/fake/index.js';
 import { noFaults } from '../src/shared/fake-faults.js';
-
-async function valueOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<T> {
-  const result = await pending;
-  if (result.isErr()) assert.fail(`expected success, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-async function failureOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<ChannelFailure> {
-  const result = await pending;
-  if (result.isOk()) assert.fail(`expected a failure, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+import { failureOf, valueOf } from './support/channel-results.js';
 
 const content = (product: string): ListingContent => ({
   marker: listingMarker(product),

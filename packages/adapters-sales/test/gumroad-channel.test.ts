@@ -6,22 +6,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { ChannelFailure, ListingContent, ListingFile, SalesChannel, TokenConnect } from '@larder/domain';
-import type { ResultAsync } from 'neverthrow';
+import type { ListingContent, ListingFile, SalesChannel, TokenConnect } from '@larder/domain';
 import { gumroadPlatform } from '../src/gumroad/index.js';
 import { startGumroadFake, type RunningGumroadFake } from '../src/gumroad/fake/index.js';
-
-async function valueOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<T> {
-  const result = await pending;
-  if (result.isErr()) assert.fail(`expected success, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-async function failureOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<ChannelFailure> {
-  const result = await pending;
-  if (result.isOk()) assert.fail(`expected a failure, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+import { failureOf, valueOf } from './support/channel-results.js';
 
 const content: ListingContent = {
   marker: 'larder0a1b2c3d4e5f60',

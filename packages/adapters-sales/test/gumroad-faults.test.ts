@@ -11,18 +11,7 @@ import type { ResultAsync } from 'neverthrow';
 import { gumroadPlatform } from '../src/gumroad/index.js';
 import { startGumroadFake, type RunningGumroadFake } from '../src/gumroad/fake/index.js';
 import { noFaults } from '../src/shared/fake-faults.js';
-
-async function valueOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<T> {
-  const result = await pending;
-  if (result.isErr()) assert.fail(`expected success, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-async function failureOf<T>(pending: ResultAsync<T, ChannelFailure>): Promise<ChannelFailure> {
-  const result = await pending;
-  if (result.isOk()) assert.fail(`expected a failure, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+import { failureOf, valueOf } from './support/channel-results.js';
 
 /** The failure without its prose, for comparing. */
 const kind = (failure: ChannelFailure): string =>

@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connections: publishing.connections,
         queue: publishing.queue,
         clock: deps.clock,
-        platformNames: new Map(publishing.platforms.map((platform) => [platform.id, platform.name])),
+        platforms: publishing.platforms,
         ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
       };
       await api.register(async (open) => {

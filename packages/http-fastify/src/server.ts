@@ -212,7 +212,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const publishing = await startPublishing(config, database.db, ports, (message, detail) => log.warn(`jobs: ${message}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`));
     // Stopped after the HTTP app (closers run in reverse): no new work is queued while the runner winds down.
     closers.push(() => publishing.stop());
-    if (publishing.keyGenerated) {
+    if (config.secretKey === undefined) {
       log.warn('no LARDER_SECRET_KEY: platform credentials are sealed with a key generated once and kept in the database (collection "settings"); set LARDER_SECRET_KEY to keep the key apart from the data');
     }
     const app: FastifyInstance = await buildApp({

@@ -37,7 +37,7 @@ export const noFaults = (): FakeFaults => ({
  * About one request in five fails, which a job with 8 attempts survives; a denser mix tests only the attempt limit.
  */
 export const everyFault = (): FakeFaults => ({
-  tooManyEvery: 19,
+  tooManyEvery: 17,
   retryAfterSeconds: 1,
   serverErrorEvery: 13,
   dropAfterActingEvery: 7,

@@ -82,9 +82,8 @@ async function settle(deps: CommandDeps, store: Store, publishing: StorePublishi
     listings: publishing.listings,
     connections: publishing.connections,
     secrets: publishing.secrets,
-    platforms: new Map(publishing.platforms.map((platform) => [platform.id, platform])),
+    platforms: publishing.platforms,
     documents: documentFiles({ products: store.products, recipes: store.recipes, files: store.files, rendering }),
-    files: store.files,
     covers: createCoverArtist(),
     queue: publishing.queue,
     pacer: ratePacer(PER_SECOND),
@@ -123,7 +122,7 @@ async function publish(deps: CommandDeps, id: string, options: PublishOptions): 
       connections: publishing.connections,
       queue: publishing.queue,
       clock: deps.clock,
-      platformNames: new Map(publishing.platforms.map((platform) => [platform.id, platform.name])),
+      platforms: publishing.platforms,
     };
     const queued = await listingsAfterPublish(listingDeps)(product, user.value.id);
     if (queued.isErr()) return fail(deps.io, `the database failed: ${queued.error.message}`);

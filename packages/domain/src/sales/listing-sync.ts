@@ -4,16 +4,17 @@
  * remote side now holds before the next one, so that an attempt after any failure does only what is left, and a
  * listing is never created twice: before creating, the channel looks for the listing carrying our marker.
  */
+import { createHash } from 'node:crypto';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import type { ProductRepository } from '../product/product-repository.js';
 import type { Product } from '../product/product.js';
 import type { DocumentFiles } from '../document/document-file.js';
-import type { CoverArtist } from '../document/cover-image.js';
-import { readAll, type FileStore } from '../storage/file-store.js';
+import type { CoverArtist, CoverRequest } from '../document/cover-image.js';
+import { readAll } from '../storage/file-store.js';
 import type { JobFailure, JobHandler, RetryLater, GiveUp } from '../jobs/job-handler.js';
-import type { JobQueue, LeasedJob } from '../jobs/job-queue.js';
+import type { JobQueue, JobRequest, LeasedJob } from '../jobs/job-queue.js';
 import type { RatePacer } from '../jobs/rate-pacer.js';
 import { connectionSecretContext, type Connection, type ConnectionRepository } from './connection.js';
 import { contentDigest, coverSubtitle, listingContent, listingFormats } from './listing-content.js';
@@ -22,7 +23,7 @@ import type { ListingRepository } from './listing-repository.js';
 import { changeListing, type ListingChange } from './listing-store.js';
 import { LISTING_ERROR_CODES, NO_PROGRESS, type Listing, type ListingErrorCode } from './listing.js';
 import { pacedChannel } from './paced-channel.js';
-import type { ChannelFailure, RemoteListing, SalesChannel } from './sales-channel.js';
+import type { ChannelFailure, RemoteFile, RemoteListing, SalesChannel } from './sales-channel.js';
 import type { SalesPlatform } from './sales-platform.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -33,9 +34,9 @@ export interface ListingSyncDeps {
   readonly listings: ListingRepository;
   readonly connections: ConnectionRepository;
   readonly secrets: SecretBox;
-  readonly platforms: ReadonlyMap<string, SalesPlatform>;
+  /** The configured platforms' adapters. */
+  readonly platforms: readonly SalesPlatform[];
   readonly documents: DocumentFiles;
-  readonly files: FileStore;
   readonly covers: CoverArtist;
   readonly queue: JobQueue;
   readonly pacer: RatePacer;
@@ -44,6 +45,15 @@ export interface ListingSyncDeps {
 
 /** The job's key: one job per product and platform, whatever changed. */
 export const listingJobKey = (productId: string, platform: string): string => `${LISTING_SYNC}:${productId}:${platform}`;
+
+/** The job that brings the product's listing on `platform` up to date, due at `runAt`; paused with its platform. */
+export const listingJob = (productId: string, platform: string, runAt: Date): JobRequest => ({
+  kind: LISTING_SYNC,
+  key: listingJobKey(productId, platform),
+  group: platform,
+  payload: { productId, platform },
+  runAt,
+});
 
 /** A failed step: the channel's failure, the database's, or the listing's own (currency). */
 type StepFailure = ChannelFailure | StoreUnavailable | GiveUp | RetryLater;
@@ -68,6 +78,7 @@ const toJobFailure = (failure: StepFailure, platformName: string): JobFailure =>
 };
 
 export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
+  const platforms = new Map(deps.platforms.map((platform) => [platform.id, platform]));
   const change = (listing: Listing, patch: (current: Listing) => ListingChange | null) => changeListing(deps, listing.product_id, listing.platform, patch);
 
   const channelFor = (platform: SalesPlatform, connection: Connection): SalesChannel | null => {
@@ -109,77 +120,71 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
       .andThen((remote) => change(listing, (current) => ({ url: remote.url, progress: { ...current.progress, content: digest } })).andThen(orGone));
   };
 
-  /** Uploads the current documents (the PDF, and the EPUB where there is one) and then removes every other file. */
+  /**
+   * The buyer's files: the current documents (the PDF, and the EPUB where there is one) uploaded, then every other
+   * file on the listing removed (uploading first: Etsy turns a digital listing without files into a physical one).
+   * Nothing is asked of the platform when the progress already names exactly the current documents.
+   */
   const syncFiles = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
     const remoteId = listing.remote_id ?? '';
-    const formats = listingFormats(product.type);
-    const step = (current: Listing, index: number): ResultAsync<Listing, StepFailure> => {
-      const format = formats[index];
-      if (format === undefined) return okAsync(current);
-      return deps.documents
-        .locate({ id: product.id, format })
-        .mapErr(asRetry)
-        .andThen((located) => {
-          if (current.progress.files.some((file) => file.key === located.key)) return step(current, index + 1);
+    return ResultAsync.combine(listingFormats(product.type).map((format) => deps.documents.locate({ id: product.id, format }).mapErr(asRetry))).andThen((documents) => {
+      const currentKeys = new Set(documents.map((document) => document.key));
+      const recorded = listing.progress.files;
+      if (recorded.length === currentKeys.size && recorded.every((file) => currentKeys.has(file.key))) return okAsync(listing);
+      return channel.listFiles(remoteId).andThen((remoteFiles) => {
+        const upload = (current: Listing, index: number): ResultAsync<Listing, StepFailure> => {
+          const located = documents[index];
+          if (located === undefined) return okAsync(current);
+          if (current.progress.files.some((file) => file.key === located.key)) return upload(current, index + 1);
           return deps.documents
             .open(located)
             .mapErr(asRetry)
             .andThen((file) => ResultAsync.fromSafePromise(readAll(file.body)))
-            .andThen((bytes) =>
-              channel.listFiles(remoteId).andThen((remoteFiles) => {
-                // An upload whose answer was lost is on the listing already: same name, same size, not one we know.
-                const known = new Set(current.progress.files.map((file) => file.remoteFileId));
-                const lost = remoteFiles.find((file) => !known.has(file.remoteFileId) && file.name === located.fileName && file.size === bytes.byteLength);
-                return lost !== undefined ? okAsync(lost) : channel.uploadFile(remoteId, { name: located.fileName, contentType: located.mediaType, bytes });
-              }),
-            )
+            .andThen((bytes) => {
+              // An upload whose answer was lost is on the listing already: same name, same size, not one we know.
+              const known = new Set(current.progress.files.map((file) => file.remoteFileId));
+              const lost = remoteFiles.find((file) => !known.has(file.remoteFileId) && file.name === located.fileName && file.size === bytes.byteLength);
+              return lost !== undefined ? okAsync(lost) : channel.uploadFile(remoteId, { name: located.fileName, contentType: located.mediaType, bytes });
+            })
             .andThen((uploaded) =>
               change(current, (latest) => ({
                 progress: { ...latest.progress, files: [...latest.progress.files.filter((file) => file.key !== located.key), { key: located.key, remoteFileId: uploaded.remoteFileId }] },
               })).andThen(orGone),
             )
-            .andThen((next) => step(next, index + 1));
-        });
-    };
-    return step(listing, 0).andThen((uploaded) => removeOtherFiles(uploaded, channel, product));
-  };
-
-  const removeOtherFiles = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
-    const remoteId = listing.remote_id ?? '';
-    return ResultAsync.combine(listingFormats(product.type).map((format) => deps.documents.locate({ id: product.id, format }).mapErr(asRetry))).andThen((located) => {
-      const currentKeys = new Set(located.map((document) => document.key));
-      const keep = listing.progress.files.filter((file) => currentKeys.has(file.key));
-      const keepIds = new Set(keep.map((file) => file.remoteFileId));
-      return channel.listFiles(remoteId).andThen((remoteFiles) => {
-        const stale = remoteFiles.filter((file) => !keepIds.has(file.remoteFileId));
-        const removeNext = (index: number): ResultAsync<void, StepFailure> => {
-          const file = stale[index];
-          if (file === undefined) return okAsync(undefined);
-          return channel
-            .deleteFile(remoteId, file.remoteFileId)
-            .orElse((failure) => (failure.type === 'ChannelRejected' && failure.code === 'not_found' ? okAsync(undefined) : errAsync(failure)))
-            .andThen(() => removeNext(index + 1));
+            .andThen((next) => upload(next, index + 1));
         };
-        return removeNext(0).andThen(() =>
-          keep.length === listing.progress.files.length ? okAsync(listing) : change(listing, (latest) => ({ progress: { ...latest.progress, files: keep } })).andThen(orGone),
-        );
+        return upload(listing, 0).andThen((uploaded) => removeOtherFiles(uploaded, channel, remoteFiles, currentKeys));
       });
     });
   };
 
+  /** Removes the files listed before the uploads that are not the current documents' (new uploads were not listed). */
+  const removeOtherFiles = (listing: Listing, channel: SalesChannel, listed: readonly RemoteFile[], currentKeys: ReadonlySet<string>): ResultAsync<Listing, StepFailure> => {
+    const remoteId = listing.remote_id ?? '';
+    const keep = listing.progress.files.filter((file) => currentKeys.has(file.key));
+    const keepIds = new Set(keep.map((file) => file.remoteFileId));
+    const stale = listed.filter((file) => !keepIds.has(file.remoteFileId));
+    const removeNext = (index: number): ResultAsync<void, StepFailure> => {
+      const file = stale[index];
+      if (file === undefined) return okAsync(undefined);
+      return channel
+        .deleteFile(remoteId, file.remoteFileId)
+        .orElse((failure) => (failure.type === 'ChannelRejected' && failure.code === 'not_found' ? okAsync(undefined) : errAsync(failure)))
+        .andThen(() => removeNext(index + 1));
+    };
+    return removeNext(0).andThen(() =>
+      keep.length === listing.progress.files.length ? okAsync(listing) : change(listing, (latest) => ({ progress: { ...latest.progress, files: keep } })).andThen(orGone),
+    );
+  };
+
+  /** The generated cover as the listing's image, drawn again only when its title or subtitle changed. */
   const syncImage = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
     const request = { title: product.title, subtitle: coverSubtitle(product), kind: product.type };
-    const key = `covers/generated/${contentDigestOf(request)}.jpg`;
-    if (listing.progress.image === key) return okAsync(listing);
+    const drawn = coverIdentity(request);
+    if (listing.progress.image === drawn) return okAsync(listing);
     return ResultAsync.fromPromise(deps.covers.generatedCover(request), (): StepFailure => ({ type: 'RetryLater', afterMs: null, code: 'unavailable', message: 'the cover could not be drawn' }))
-      .andThen((cover) =>
-        deps.files
-          .put(key, cover.bytes, { contentType: cover.contentType })
-          .orElse(() => okAsync(null))
-          .map(() => cover),
-      )
       .andThen((cover) => channel.uploadImage(listing.remote_id ?? '', { name: 'cover.jpg', contentType: cover.contentType, bytes: cover.bytes }))
-      .andThen(() => change(listing, (latest) => ({ progress: { ...latest.progress, image: key } })).andThen(orGone));
+      .andThen(() => change(listing, (latest) => ({ progress: { ...latest.progress, image: drawn } })).andThen(orGone));
   };
 
   const goLive = (listing: Listing, channel: SalesChannel, product: Product, connection: Connection, platform: SalesPlatform): ResultAsync<void, StepFailure> => {
@@ -225,7 +230,7 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   const attempt = (job: LeasedJob, number: number): ResultAsync<void, StepFailure> => {
     const productId = job.payload.productId ?? '';
     const platformId = job.payload.platform ?? '';
-    const platform = deps.platforms.get(platformId);
+    const platform = platforms.get(platformId);
     return ResultAsync.combine([deps.products.findById(productId), deps.listings.find(productId, platformId)] as const).andThen(([product, stored]) => {
       if (product === null || stored === null || platform === undefined) return okAsync(undefined);
       return change(stored, () => ({ attempts: number }))
@@ -259,7 +264,7 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   return {
     kind: LISTING_SYNC,
     run(job, jobAttempt) {
-      const platformName = deps.platforms.get(job.payload.platform ?? '')?.name ?? job.payload.platform ?? 'the platform';
+      const platformName = platforms.get(job.payload.platform ?? '')?.name ?? job.payload.platform ?? 'the platform';
       return attempt(job, jobAttempt.number).mapErr((failure) => toJobFailure(failure, platformName));
     },
     gaveUp(job, failure) {
@@ -277,5 +282,6 @@ const asRetry = (failure: { readonly type: string }): StepFailure =>
 const orGone = (listing: Listing | null): ResultAsync<Listing, StepFailure> =>
   listing === null ? errAsync({ type: 'GiveUp', code: 'unavailable', message: 'the listing was removed while it was being published' }) : okAsync(listing);
 
-const contentDigestOf = (request: { title: string; subtitle: string; kind: string }): string =>
-  contentDigest({ marker: 'cover', title: request.title, description: request.subtitle, priceCents: 0, currency: 'XXX', tags: [request.kind] });
+/** What identifies a generated cover: the words drawn on it and the kind of product (its ornament). */
+const coverIdentity = (request: CoverRequest): string =>
+  `generated-cover:${createHash('sha256').update(JSON.stringify([request.title, request.subtitle, request.kind])).digest('base64url').slice(0, 22)}`;

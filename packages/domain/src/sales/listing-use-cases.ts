@@ -10,28 +10,29 @@ import type { Product } from '../product/product.js';
 import type { ConnectionRepository } from './connection.js';
 import type { ListingRepository } from './listing-repository.js';
 import { changeListing, upsertListing } from './listing-store.js';
-import { LISTING_SYNC, listingJobKey } from './listing-sync.js';
+import { listingJob } from './listing-sync.js';
 import { NO_PROGRESS, type Listing, type ListingView, listingView } from './listing.js';
+import type { SalesPlatform } from './sales-platform.js';
 
 export interface ListingDeps {
   readonly listings: ListingRepository;
   readonly connections: ConnectionRepository;
   readonly queue: JobQueue;
   readonly clock: Clock;
-  /** Platform names for messages, by identifier. */
-  readonly platformNames: ReadonlyMap<string, string>;
+  /** The configured platforms (their names go into messages). */
+  readonly platforms: readonly Pick<SalesPlatform, 'id' | 'name'>[];
   /** Told when work was queued, so that a runner in this process starts it at once. */
   readonly onQueued?: () => void;
 }
 
 const enqueue = (deps: ListingDeps, productId: string, platform: string): ResultAsync<void, StoreUnavailable> =>
-  deps.queue.enqueue({ kind: LISTING_SYNC, key: listingJobKey(productId, platform), group: platform, payload: { productId, platform }, runAt: deps.clock.now() });
+  deps.queue.enqueue(listingJob(productId, platform, deps.clock.now()));
 
 const queued = (deps: ListingDeps) => (): void => deps.onQueued?.();
 
 const notConnected = (deps: ListingDeps, platform: string) => ({
   code: 'not_connected' as const,
-  message: `Connect a ${deps.platformNames.get(platform) ?? platform} account, then retry this listing`,
+  message: `Connect a ${deps.platforms.find((candidate) => candidate.id === platform)?.name ?? platform} account, then retry this listing`,
 });
 
 /** Sets one listing going for `userId`: pending and queued when the user has a connection, else `not_connected`. */
@@ -119,10 +120,7 @@ export const requeueStrandedListings =
     deps.listings.inState('pending', new Date(deps.clock.now().getTime() - olderThanMs), 100).andThen((stranded) =>
       ResultAsync.combine(
         stranded.map((listing) =>
-          deps.queue.enqueue(
-            { kind: LISTING_SYNC, key: listingJobKey(listing.product_id, listing.platform), group: listing.platform, payload: { productId: listing.product_id, platform: listing.platform }, runAt: deps.clock.now() },
-            { ifAbsent: true },
-          ),
+          deps.queue.enqueue(listingJob(listing.product_id, listing.platform, deps.clock.now()), { ifAbsent: true }),
         ),
       ).map(() => stranded.length),
     );

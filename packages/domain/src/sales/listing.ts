@@ -20,7 +20,7 @@ export interface RemoteProgress {
   readonly content: string | null;
   /** Storage keys of the documents last uploaded (the buyer's files), with the platform's ids of them. */
   readonly files: readonly { readonly key: string; readonly remoteFileId: string }[];
-  /** Storage key of the image last uploaded. */
+  /** Identity of the generated cover last uploaded as the listing's image (its words and kind, digested). */
   readonly image: string | null;
 }
 

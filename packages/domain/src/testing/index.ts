@@ -16,3 +16,4 @@ export { InMemoryListingRepository, listingSweepOrder } from './in-memory-listin
 export { listingFixture, runListingRepositoryContract } from './listing-repository-contract.js';
 export { InMemoryAuthorizationRepository, InMemoryConnectionRepository } from './in-memory-connection-repository.js';
 export { authorizationFixture, connectionFixture, runAuthorizationRepositoryContract, runConnectionRepositoryContract } from './connection-repository-contract.js';
+export { inMemoryPublishingStores, type InMemoryPublishingStores } from './in-memory-publishing.js';

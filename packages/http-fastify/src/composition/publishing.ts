@@ -32,8 +32,6 @@ const SWEEP_EVERY_MS = 5 * 60 * 1000;
 export interface Publishing {
   readonly deps: PublishingDeps;
   readonly runner: JobRunner;
-  /** True when the secret key was generated (no LARDER_SECRET_KEY). */
-  readonly keyGenerated: boolean;
   stop(): Promise<void>;
 }
 
@@ -51,8 +49,7 @@ export async function startPublishing(
   ports: PublishingPorts,
   log: (message: string, detail?: Record<string, unknown>) => void,
 ): Promise<Publishing> {
-  const stored = config.secretKey === undefined ? await loadOrCreateSecretKey(db) : { key: config.secretKey, created: false };
-  const secrets = aesGcmSecretBox(stored.key);
+  const secrets = aesGcmSecretBox(config.secretKey ?? (await loadOrCreateSecretKey(db)).key);
   const platforms = configuredPlatforms(config);
   const queue = new MongoJobQueue(db);
   const listings = new MongoListingRepository(db);
@@ -63,9 +60,8 @@ export async function startPublishing(
     listings,
     connections,
     secrets,
-    platforms: new Map(platforms.map((platform) => [platform.id, platform])),
+    platforms,
     documents: documentFiles({ products: ports.products, recipes: ports.recipes, rendering: ports.rendering, files: ports.files, clock: ports.clock }),
-    files: ports.files,
     covers: createCoverArtist(),
     queue,
     pacer,
@@ -82,7 +78,7 @@ export async function startPublishing(
     onQueued: () => runner.wake(),
     publicUrl: config.publicUrl,
   };
-  const listingDeps = { listings, connections, queue, clock: ports.clock, platformNames: new Map(platforms.map((platform) => [platform.id, platform.name])) };
+  const listingDeps = { listings, connections, queue, clock: ports.clock, platforms };
   const sweep = () =>
     void requeueStrandedListings(listingDeps)(SWEEP_EVERY_MS).map((count) => {
       if (count > 0) runner.wake();
@@ -93,7 +89,6 @@ export async function startPublishing(
   return {
     deps,
     runner,
-    keyGenerated: stored.created || config.secretKey === undefined,
     async stop() {
       clearInterval(sweeping);
       await runner.stop();
