@@ -199,7 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secrets: publishing.secrets,
         platforms: publishing.platforms,
         clock: deps.clock,
-        redirectUri: (platform: string) => new URL(`/api/connections/${encodeURIComponent(platform)}/callback`, publishing.publicUrl).href,
+        // Appended, not resolved: a PUBLIC_URL with a path (behind a proxy, under /larder) keeps it.
+        redirectUri: (platform: string) => `${publishing.publicUrl.replace(/\/+$/, '')}/api/connections/${encodeURIComponent(platform)}/callback`,
       };
       const listings = {
         listings: publishing.listings,

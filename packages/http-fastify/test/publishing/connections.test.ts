@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { connectionSecretContext } from '@larder/domain';
+import { harness } from '../support/harness.js';
 import { connectBoth, publishingWorld, type PublishingWorld } from './publishing-world.js';
 
 interface ConnectionBody {
@@ -102,5 +103,19 @@ describe('/api/connections', () => {
   it('needs a bearer token everywhere but the callback', async () => {
     assert.equal((await world.h.request({ method: 'GET', url: '/api/connections', token: null })).statusCode, 401);
     assert.equal((await world.h.request({ method: 'POST', url: '/api/connections/etsy/authorize', token: null })).statusCode, 401);
+  });
+});
+
+describe('the consent page\'s way back', () => {
+  it('keeps the path of a PUBLIC_URL served under a prefix', async () => {
+    const h = await harness({ publicUrl: 'https://kitchen.example.com/larder' });
+    try {
+      const authorize = await h.request({ method: 'POST', url: '/api/connections/etsy/authorize' });
+      assert.equal(authorize.statusCode, 200);
+      const url = new URL(authorize.json<{ authorize_url: string }>().authorize_url);
+      assert.equal(url.searchParams.get('redirect_uri'), 'https://kitchen.example.com/larder/api/connections/etsy/callback');
+    } finally {
+      await h.app.close();
+    }
   });
 });
