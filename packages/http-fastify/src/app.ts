@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SalesPlatform, SecretBox, UserRepository } from '@larder/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
 import { buildValidatorCompiler } from './http/validator-compiler.js';
@@ -131,10 +131,22 @@ const REDACTED_PATHS = [
   'req.query.state',
 ];
 
+/** The consent page's way back carries a one-time code and state in its query: logged without them. */
+const OAUTH_CALLBACK_QUERY = /^(\/api\/connections\/[^/?#]+\/callback)\?.*$/s;
+
+/** Fastify's own request fields, with the URL of an OAuth callback cut before its query. */
+const requestForLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: request.url.replace(OAUTH_CALLBACK_QUERY, '$1?[redacted]'),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket.remotePort,
+});
+
 function loggerOptions(logger: AppDeps['logger']): FastifyServerOptions['logger'] {
   if (logger === false) return false;
   const base = typeof logger === 'object' && logger !== null ? logger : {};
-  return { level: 'info', ...base, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return { level: 'info', ...base, serializers: { req: requestForLog }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
 }
 
 /**

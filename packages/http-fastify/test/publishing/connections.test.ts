@@ -119,3 +119,18 @@ describe('the consent page\'s way back', () => {
     }
   });
 });
+
+describe('the logs of a connection', () => {
+  it('never hold the code or the state of the consent page\'s way back', async () => {
+    const lines: string[] = [];
+    const h = await harness({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      const callback = await h.request({ method: 'GET', url: '/api/connections/etsy/callback?code=code-that-is-secret&state=state-that-is-secret', token: null });
+      assert.equal(callback.statusCode, 400);
+      assert.ok(lines.some((line) => line.includes('/api/connections/etsy/callback')), 'the request is logged');
+      assert.deepEqual(lines.filter((line) => line.includes('that-is-secret')), []);
+    } finally {
+      await h.app.close();
+    }
+  });
+});
