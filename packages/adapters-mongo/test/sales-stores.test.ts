@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MongoClient } from 'mongodb';
+import { okAsync } from 'neverthrow';
+import { aesGcmSecretBox, connectionSecretContext, connectWithToken, systemClock, type SalesPlatform } from '@larder/domain';
 import {
   authorizationFixture,
   listingFixture,
@@ -14,6 +16,7 @@ import {
 } from '@larder/domain/testing';
 import {
   AUTHORIZATIONS_COLLECTION,
+  CONNECTIONS_COLLECTION,
   LISTINGS_COLLECTION,
   loadOrCreateSecretKey,
   MongoAuthorizationRepository,
@@ -37,6 +40,35 @@ for (const engine of await testEngines()) {
     runAuthorizationRepositoryContract('mongo', async () => new MongoAuthorizationRepository(await database.indexedDb('authorizations')));
 
     describe('stored documents', () => {
+      it('a connection keeps its token only sealed: the raw document holds no token, and the seal opens with the key', async () => {
+        const db = await database.indexedDb('connections-sealed');
+        const token = 'gumroad-token-in-clear-0123456789';
+        const { key } = await loadOrCreateSecretKey(db);
+        // A platform that accepts the token as Gumroad would: the account, and the token as the secret to keep.
+        const platform = {
+          id: 'gumroad',
+          name: 'Gumroad',
+          connect: { kind: 'token', verify: (accessToken: string) => okAsync({ accountId: 'u1', account: { accountName: 'Kitchen', currency: null }, secret: { access_token: accessToken } }) },
+          channel: () => assert.fail('no channel is made while connecting'),
+        } satisfies SalesPlatform;
+        const connect = connectWithToken({
+          connections: new MongoConnectionRepository(db),
+          authorizations: new MongoAuthorizationRepository(db),
+          secrets: aesGcmSecretBox(key),
+          platforms: [platform],
+          clock: systemClock,
+          redirectUri: () => 'http://127.0.0.1:3000/unused',
+        });
+        (await connect({ userId: 'user-1', platform: 'gumroad', body: { access_token: token } }))._unsafeUnwrap();
+        const stored = await db.collection<Stored>(CONNECTIONS_COLLECTION).find({}).toArray();
+        assert.equal(stored.length, 1);
+        assert.ok(!JSON.stringify(stored).includes(token), 'no token in clear in the stored document');
+        const sealed = String(stored[0]?.['sealed_secret']);
+        assert.match(sealed, /^v1\./);
+        const opened = JSON.parse(aesGcmSecretBox(key).open(sealed, connectionSecretContext('user-1', 'gumroad')) ?? '{}') as { access_token?: string };
+        assert.equal(opened.access_token, token);
+      });
+
       it('a listing is one document keyed by product and platform, with the domain fields and dates as dates', async () => {
         const db = await database.indexedDb('listings-documents');
         const listing = listingFixture({ progress: { content: 'sha256:ab', files: [{ key: 'documents/p/a4.pdf', remoteFileId: '77' }], image: null } });
