@@ -61,6 +61,9 @@ for (const [platform, secret, account] of [
     status: 'connected',
     connected_at: now,
     updated_at: now,
+    hook_digest: null,
+    sealed_hook: null,
+    sales_cursor: null,
   });
 }
 const listings = new InMemoryListingRepository();

@@ -25,9 +25,19 @@ export { JOBS_COLLECTION, JOB_PAUSES_COLLECTION } from './jobs/job-document.js';
 export { MongoListingRepository } from './sales/mongo-listing-repository.js';
 export { MongoConnectionRepository } from './sales/mongo-connection-repository.js';
 export { MongoAuthorizationRepository } from './sales/mongo-authorization-repository.js';
+export { MongoSaleRepository } from './sales/mongo-sale-repository.js';
+export { SALES_COLLECTION } from './sales/sale-document.js';
 export { LISTINGS_COLLECTION } from './sales/listing-document.js';
 export { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from './sales/connection-document.js';
 export { loadOrCreateSecretKey, SECRET_KEY_SETTING, SETTINGS_COLLECTION } from './settings/secret-key.js';
+export { MongoEventOutbox } from './outbox/mongo-event-outbox.js';
+export { versionedUpdate, withEvents, type WithOutbox } from './outbox/outbox-document.js';
+export { outboxIndex } from './indexes/index-specs.js';
+export { PRODUCTS_COLLECTION } from './products/product-document.js';
+export { MongoWebhookEndpointRepository } from './webhooks/mongo-webhook-endpoint-repository.js';
+export { MongoWebhookDeliveryRepository } from './webhooks/mongo-webhook-delivery-repository.js';
+export { WEBHOOK_ENDPOINTS_COLLECTION } from './webhooks/webhook-endpoint-document.js';
+export { WEBHOOK_DELIVERIES_COLLECTION } from './webhooks/webhook-delivery-document.js';
 
 export interface MongoRepositories {
   readonly recipes: MongoRecipeRepository;

@@ -9,7 +9,9 @@ import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeLis
 import { ObjectId } from 'mongodb';
 import { GRIDFS_CHUNKS_COLLECTION, GRIDFS_FILES_COLLECTION } from '../src/files/gridfs-file.js';
 import { chunksOfFileFilter, FILE_LIST_SORT, filePrefixFilter, fileVersionsFilter } from '../src/files/gridfs-queries.js';
-import { FILE_INDEXES, JOB_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, SALES_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
+import { FILE_INDEXES, JOB_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, SALE_INDEXES, SALES_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
+import { SALES_COLLECTION } from '../src/sales/sale-document.js';
+import { SALE_LIST_SORT, saleFilter } from '../src/sales/sale-queries.js';
 import { ID_INDEX, orBranches, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
 import { JOB_PAUSES_COLLECTION, JOBS_COLLECTION } from '../src/jobs/job-document.js';
 import {
@@ -23,13 +25,19 @@ import {
   soonerQueuedJobFilter,
 } from '../src/jobs/job-queries.js';
 import { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from '../src/sales/connection-document.js';
-import { expiredAuthorizationFilter, expiredAuthorizationsFilter, USER_CONNECTIONS_SORT, usableAuthorizationFilter, userConnectionsFilter } from '../src/sales/connection-queries.js';
+import { expiredAuthorizationFilter, expiredAuthorizationsFilter, hookConnectionFilter, PLATFORM_CONNECTIONS_SORT, platformConnectionsFilter, USER_CONNECTIONS_SORT, usableAuthorizationFilter, userConnectionsFilter } from '../src/sales/connection-queries.js';
 import { LISTINGS_COLLECTION } from '../src/sales/listing-document.js';
-import { LISTING_SWEEP_SORT, listingsInStateFilter, listingsOfProductFilter, listingsOfProductsFilter } from '../src/sales/listing-queries.js';
+import { LISTING_SWEEP_SORT, listingByRemoteIdFilter, listingsInStateFilter, listingsOfProductFilter, listingsOfProductsFilter } from '../src/sales/listing-queries.js';
 import { SETTINGS_COLLECTION } from '../src/settings/secret-key.js';
 import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
 import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
+import { INDEX_SPECS, WEBHOOK_INDEXES } from '../src/indexes/index-specs.js';
+import { WEBHOOK_DELIVERIES_COLLECTION } from '../src/webhooks/webhook-delivery-document.js';
+import { enabledUserEndpointsFilter, endpointDeliveriesFilter, eventDeliveryFilter, NEWEST_FIRST_SORT, pendingEndpointDeliveriesFilter, userEndpointsFilter } from '../src/webhooks/webhook-queries.js';
+import { WAITING_EVENTS_FILTER, WAITING_EVENTS_SORT } from '../src/outbox/mongo-event-outbox.js';
+import { PRODUCTS_COLLECTION } from '../src/products/product-document.js';
+import { WEBHOOK_ENDPOINTS_COLLECTION } from '../src/webhooks/webhook-endpoint-document.js';
 
 /** Text queries: none, a short word (exact only), a word with typo keys, and several words (`$and`). */
 const TEXT_QUERIES: RecipeListParams[] = [{}, { q: 'pie' }, { q: 'apple' }, { q: 'apple pie crumble' }];
@@ -160,16 +168,25 @@ describe('declared indexes serve every query the adapter builds', () => {
       queryShape({ _id: 'p:etsy', version: 3 }),
       queryShape(listingsOfProductsFilter(['p1', 'p2'])),
       queryShape(listingsOfProductFilter('p1')),
+      queryShape(listingByRemoteIdFilter('etsy', '4455')),
       ...(['pending', 'live', 'failed', 'not_connected', 'unlisted'] as const).map((state) => queryShape(listingsInStateFilter(state, now), LISTING_SWEEP_SORT)),
     ];
     assert.deepEqual(unserved(listingShapes, listings), []);
     assert.equal(servingIndex(listingShapes[2] ?? queryShape({}), listings)?.name, 'product_platform');
-    assert.equal(servingIndex(listingShapes[4] ?? queryShape({}), listings)?.name, 'state_updated_at');
+    assert.equal(servingIndex(listingShapes[4] ?? queryShape({}), listings)?.name, 'platform_remote_id');
+    assert.equal(servingIndex(listingShapes[5] ?? queryShape({}), listings)?.name, 'state_updated_at');
 
-    const connections = [...SALES_INDEXES, ID_INDEX(CONNECTIONS_COLLECTION)];
-    const connectionShapes = [queryShape({ _id: 'u:etsy' }), queryShape(userConnectionsFilter('u'), USER_CONNECTIONS_SORT)];
+    const connections = [...SALES_INDEXES.filter((spec) => spec.collection === CONNECTIONS_COLLECTION), ID_INDEX(CONNECTIONS_COLLECTION)];
+    const connectionShapes = [
+      queryShape({ _id: 'u:etsy' }),
+      queryShape(userConnectionsFilter('u'), USER_CONNECTIONS_SORT),
+      queryShape(platformConnectionsFilter('etsy'), PLATFORM_CONNECTIONS_SORT),
+      queryShape(hookConnectionFilter('gumroad', 'ab12')),
+    ];
     assert.deepEqual(unserved(connectionShapes, connections), []);
     assert.equal(servingIndex(connectionShapes[1] ?? queryShape({}), connections)?.name, 'user_platform');
+    assert.equal(servingIndex(connectionShapes[2] ?? queryShape({}), connections)?.name, 'platform_user');
+    assert.equal(servingIndex(connectionShapes[3] ?? queryShape({}), connections)?.name, 'hook_digest');
 
     const authorizations = [...SALES_INDEXES, ID_INDEX(AUTHORIZATIONS_COLLECTION)];
     const authorizationShapes = [queryShape(usableAuthorizationFilter('a', now)), queryShape(expiredAuthorizationFilter('a', now)), queryShape({ _id: 'a' }), queryShape(expiredAuthorizationsFilter(now))];
@@ -177,6 +194,40 @@ describe('declared indexes serve every query the adapter builds', () => {
     assert.equal(servingIndex(authorizationShapes[3] ?? queryShape({}), authorizations)?.name, 'expires_at_ttl');
 
     assert.equal(servingIndex(queryShape({ _id: 'larder_secret_key' }), [ID_INDEX(SETTINGS_COLLECTION)])?.name, '_id_');
+  });
+});
+
+describe('declared indexes serve the webhook stores', () => {
+  it("a user's endpoints, an endpoint's deliveries (all, pending), a delivery by event and endpoint", () => {
+    const endpoints = [...WEBHOOK_INDEXES, ID_INDEX(WEBHOOK_ENDPOINTS_COLLECTION)];
+    const endpointShapes = [queryShape({ _id: 'e', version: 2 }), queryShape(userEndpointsFilter('u'), NEWEST_FIRST_SORT), queryShape(userEndpointsFilter('u')), queryShape(enabledUserEndpointsFilter('u'))];
+    assert.deepEqual(unserved(endpointShapes, endpoints), []);
+    assert.equal(servingIndex(endpointShapes[1] ?? queryShape({}), endpoints)?.name, 'user_created_at');
+    const deliveries = [...WEBHOOK_INDEXES, ID_INDEX(WEBHOOK_DELIVERIES_COLLECTION)];
+    const deliveryShapes = [
+      queryShape({ _id: 'd', version: 2 }),
+      queryShape(endpointDeliveriesFilter('e'), NEWEST_FIRST_SORT),
+      queryShape(endpointDeliveriesFilter('e')),
+      queryShape(pendingEndpointDeliveriesFilter('e')),
+      queryShape(eventDeliveryFilter('msg_1', 'e')),
+    ];
+    assert.deepEqual(unserved(deliveryShapes, deliveries), []);
+    assert.equal(servingIndex(deliveryShapes[1] ?? queryShape({}), deliveries)?.name, 'endpoint_created_at');
+    // The unique index that makes one delivery per event and endpoint also serves the relay's lookup of it.
+    const unique = WEBHOOK_INDEXES.filter((spec) => spec.name === 'event_endpoint');
+    assert.equal(servingIndex(deliveryShapes[4] ?? queryShape({}), unique)?.unique, true);
+  });
+});
+
+describe('declared indexes serve the outbox', () => {
+  it('each collection whose writes raise events has a partial index giving its waiting documents oldest first', () => {
+    const shape = queryShape(WAITING_EVENTS_FILTER, WAITING_EVENTS_SORT);
+    for (const collection of [PRODUCTS_COLLECTION, LISTINGS_COLLECTION, WEBHOOK_ENDPOINTS_COLLECTION]) {
+      const specs = [...INDEX_SPECS.filter((spec) => spec.collection === collection), ID_INDEX(collection)];
+      const serving = servingIndex(shape, specs);
+      assert.equal(serving?.name, 'outbox_waiting', collection);
+      assert.deepEqual(serving?.partialFilterExpression, WAITING_EVENTS_FILTER, 'it holds only documents with waiting events');
+    }
   });
 });
 
@@ -200,6 +251,25 @@ describe('the index checker', () => {
   it('rejects an index that does not narrow a filtered query, unless the filter is broad', () => {
     assert.equal(serves({ status: 1, s: 1, _id: 1 }, { status: 'active', cuisine: 'thai' }, { s: 1, _id: 1 }, ['status']), false);
     assert.equal(serves({ status: 1, s: 1, _id: 1 }, { status: 'active' }, { s: 1, _id: 1 }, ['status']), true);
+  });
+
+  it('sales: a user’s, newest first, alone or by product or platform, in a time range; every user’s for the export', () => {
+    const sales = [...SALE_INDEXES, ID_INDEX(SALES_COLLECTION)];
+    const from = new Date('2026-01-01T00:00:00.000Z');
+    const to = new Date('2026-02-01T00:00:00.000Z');
+    const shapes = [
+      queryShape({ _id: 'gumroad:s1' }),
+      queryShape({ _id: 'gumroad:s1', version: 2 }),
+      queryShape(saleFilter({ userId: 'u' }), SALE_LIST_SORT),
+      queryShape(saleFilter({ userId: 'u', productId: 'p' }), SALE_LIST_SORT),
+      queryShape(saleFilter({ userId: 'u', platform: 'etsy', from, to }), SALE_LIST_SORT),
+      queryShape(saleFilter({ userId: 'u', from }), SALE_LIST_SORT),
+      queryShape(saleFilter({}), SALE_LIST_SORT),
+    ];
+    assert.deepEqual(unserved(shapes, sales), []);
+    assert.equal(servingIndex(shapes[2] ?? queryShape({}), sales)?.name, 'user_sold_at');
+    assert.equal(servingIndex(shapes[3] ?? queryShape({}), sales)?.name, 'user_product_sold_at');
+    assert.equal(servingIndex(shapes[4] ?? queryShape({}), sales)?.name, 'user_platform_sold_at');
   });
 
   it('reads `$and` as its conditions side by side', () => {

@@ -13,6 +13,7 @@ import {
   runAuthorizationRepositoryContract,
   runConnectionRepositoryContract,
   runListingRepositoryContract,
+  runSaleRepositoryContract,
 } from '@larder/domain/testing';
 import {
   AUTHORIZATIONS_COLLECTION,
@@ -21,7 +22,10 @@ import {
   loadOrCreateSecretKey,
   MongoAuthorizationRepository,
   MongoConnectionRepository,
+  MongoEventOutbox,
   MongoListingRepository,
+  MongoSaleRepository,
+  SALES_COLLECTION,
   SECRET_KEY_SETTING,
   SETTINGS_COLLECTION,
 } from '../src/index.js';
@@ -38,6 +42,10 @@ for (const engine of await testEngines()) {
     runListingRepositoryContract('mongo', async () => new MongoListingRepository(await database.indexedDb('listings')));
     runConnectionRepositoryContract('mongo', async () => new MongoConnectionRepository(await database.indexedDb('connections')));
     runAuthorizationRepositoryContract('mongo', async () => new MongoAuthorizationRepository(await database.indexedDb('authorizations')));
+    runSaleRepositoryContract('mongo', async () => {
+      const db = await database.indexedDb('sales');
+      return { sales: new MongoSaleRepository(db), outbox: new MongoEventOutbox(db, [SALES_COLLECTION]) };
+    });
 
     describe('stored documents', () => {
       it('a connection keeps its token only sealed: the raw document holds no token, and the seal opens with the key', async () => {

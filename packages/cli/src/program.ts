@@ -4,6 +4,7 @@ import type { CommandDeps } from './commands/command-deps.js';
 import { registerDb } from './commands/db.js';
 import { registerProducts } from './commands/products.js';
 import { registerRecipes } from './commands/recipes.js';
+import { registerSales } from './commands/sales.js';
 import { registerUsers } from './commands/users.js';
 
 export type ProgramDeps = Omit<CommandDeps, 'exit'>;
@@ -20,6 +21,7 @@ function buildProgram(deps: CommandDeps): Command {
     .showSuggestionAfterError(true);
   registerRecipes(program, deps);
   registerProducts(program, deps);
+  registerSales(program, deps);
   registerUsers(program, deps);
   registerDb(program, deps);
   return program;

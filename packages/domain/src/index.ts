@@ -38,6 +38,7 @@ export * from './product/lead-magnet.js';
 export * from './product/recipe-references.js';
 export { ISO_4217_CODES, isCurrencyCode } from './product/currencies.js';
 export * from './product/product-use-cases.js';
+export * from './product/product-events.js';
 
 export * from './shopping-list/aisles.js';
 export * from './shopping-list/shopping-list.js';
@@ -54,3 +55,5 @@ export * from './storage/index.js';
 
 export * from './jobs/index.js';
 export * from './sales/index.js';
+export * from './events/index.js';
+export * from './webhooks/index.js';

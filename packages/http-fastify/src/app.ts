@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SalesPlatform, SecretBox, UserRepository } from '@larder/domain';
+import type { AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
@@ -24,6 +24,9 @@ import { documentRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
 import { recipeRoutes } from './routes/recipes.js';
+import { saleNoticeRoutes } from './routes/sale-notices.js';
+import { saleRoutes } from './routes/sales.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { SHARED_SCHEMAS } from './schemas/shared.js';
 
 export interface AppConfig {
@@ -108,8 +111,21 @@ export interface PublishingDeps {
   queue: JobQueue;
   /** Told when work was queued, so that this process's runner starts at once. */
   onQueued?: () => void;
-  /** `PUBLIC_URL`: where platforms send the creator back after consent. */
+  /** `PUBLIC_URL`: where platforms send the creator back after consent, and post sale notices. */
   publicUrl: string;
+  /** Sales that came back from the platforms. */
+  sales: SaleRepository;
+  /** Outbound webhooks: endpoints, their deliveries, and where they may point. */
+  webhooks: WebhookAppDeps;
+}
+
+export interface WebhookAppDeps {
+  endpoints: WebhookEndpointRepository;
+  deliveries: WebhookDeliveryRepository;
+  /** https to public addresses; private ones too with `OUTBOUND_ALLOW_PRIVATE=true` (adapters-outbound). */
+  urlPolicy: EndpointUrlPolicy;
+  /** Told after a write that put events in the outbox, so that this process's relay hands them on at once. */
+  onEvents?: () => void;
 }
 
 /** Never logged in clear, wherever a serializer or a caller puts them. */
@@ -133,11 +149,13 @@ const REDACTED_PATHS = [
 
 /** The consent page's way back carries a one-time code and state in its query: logged without them. */
 const OAUTH_CALLBACK_QUERY = /^(\/api\/connections\/[^/?#]+\/callback)\?.*$/s;
+/** A sale notice's address carries the connection's secret: logged without it. */
+const SALE_NOTICE_SECRET = /^(\/hooks\/[^/?#]+\/)[^?#]*/s;
 
 /** Fastify's own request fields, with the URL of an OAuth callback cut before its query. */
 const requestForLog = (request: FastifyRequest) => ({
   method: request.method,
-  url: request.url.replace(OAUTH_CALLBACK_QUERY, '$1?[redacted]'),
+  url: request.url.replace(OAUTH_CALLBACK_QUERY, '$1?[redacted]').replace(SALE_NOTICE_SECRET, '$1[redacted]'),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket.remotePort,
@@ -201,6 +219,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
+  await app.register(saleNoticeRoutes, {
+    connections: deps.publishing.connections,
+    queue: deps.publishing.queue,
+    clock: deps.clock,
+    ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
+  });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
@@ -213,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         // Appended, not resolved: a PUBLIC_URL with a path (behind a proxy, under /larder) keeps it.
         redirectUri: (platform: string) => `${publishing.publicUrl.replace(/\/+$/, '')}/api/connections/${encodeURIComponent(platform)}/callback`,
+        saleWork: { queue: publishing.queue, ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }) },
       };
       const listings = {
         listings: publishing.listings,
@@ -239,8 +264,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ids: deps.ids,
           salesPlatforms: config.salesPlatforms,
           listings,
+          ...(publishing.webhooks.onEvents === undefined ? {} : { onEvents: publishing.webhooks.onEvents }),
         });
         await secured.register(connectionRoutes, connections);
+        await secured.register(saleRoutes, { sales: publishing.sales });
+        await secured.register(webhookRoutes, {
+          endpoints: publishing.webhooks.endpoints,
+          deliveries: publishing.webhooks.deliveries,
+          urlPolicy: publishing.webhooks.urlPolicy,
+          secrets: publishing.secrets,
+          queue: publishing.queue,
+          clock: deps.clock,
+          ids: deps.ids,
+          ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
+        });
         await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock });
       });
     },

@@ -52,6 +52,13 @@ export interface ServiceConfig {
   readonly secretKey: Uint8Array | undefined;
   readonly etsy: { readonly apiUrl: string; readonly oauthUrl: string; readonly apiKey: string | undefined; readonly sharedSecret: string | undefined };
   readonly gumroad: { readonly apiUrl: string };
+  /**
+   * `OUTBOUND_ALLOW_PRIVATE` (default false): webhook endpoints (and later URL imports) may point to private addresses
+   * (loopback, private networks, link-local), over http too. For development and tests, or a receiver beside the service.
+   */
+  readonly outboundAllowPrivate: boolean;
+  /** `ETSY_POLL_SECONDS` (300): how often Etsy receipts are polled for new sales and refunds. */
+  readonly etsyPollSeconds: number;
 }
 
 
@@ -232,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     corsOrigins: corsOrigins(env),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    outboundAllowPrivate: boolean(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     requestTimeoutMs: wholeNumber(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
     storageUrl: url(env, 'STORAGE_URL', ['s3']),
     renderThreads: optionalWholeNumber(env, 'RENDER_THREADS', 1, 64),
@@ -241,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     etsyApiUrl: httpUrl(env, 'ETSY_API_URL', 'https://api.etsy.com'),
     etsyOauthUrl: httpUrl(env, 'ETSY_OAUTH_URL', 'https://www.etsy.com/oauth/connect'),
     gumroadApiUrl: httpUrl(env, 'GUMROAD_API_URL', 'https://api.gumroad.com'),
+    etsyPollSeconds: wholeNumber(env, 'ETSY_POLL_SECONDS', 300, 5, 86_400),
   })
     .map(({ jwt, rateLimitMax, rateLimitWindowMs, publicUrlSetting, etsyApiUrl, etsyOauthUrl, gumroadApiUrl, ...rest }) => ({
       ...rest,

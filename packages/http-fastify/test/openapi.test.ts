@@ -43,6 +43,7 @@ describe('OpenAPI document', () => {
       'POST /api/auth/login', 'GET /api/recipes', 'POST /api/recipes', 'GET /api/recipes/{id}', 'PATCH /api/recipes/{id}', 'DELETE /api/recipes/{id}',
       'GET /api/products', 'POST /api/products', 'GET /api/products/{id}', 'PATCH /api/products/{id}', 'POST /api/products/{id}/publish',
       'POST /api/products/{id}/lead-magnet', 'GET /api/products/{id}/shopping-list', 'GET /healthz', 'GET /readyz',
+      'GET /api/sales', 'GET /api/reports/revenue', 'POST /hooks/{platform}/{secret}',
     ]) {
       assert.ok(operations.includes(expected), `${expected} missing from ${operations.join(', ')}`);
     }
@@ -78,7 +79,7 @@ describe('OpenAPI document', () => {
     assert.ok(patch.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'if-match'));
     assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
     assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
-    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Connection', 'Problem', 'Product', 'Recipe', 'ScaledRecipe', 'ShoppingList']);
+    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Connection', 'Problem', 'Product', 'Recipe', 'Sale', 'ScaledRecipe', 'ShoppingList', 'WebhookDelivery', 'WebhookEndpoint']);
     assert.equal(document.paths['/api/products/{id}/lead-magnet']?.post?.requestBody?.required, false, 'its body is optional');
     assert.equal(document.paths['/api/products']?.post?.requestBody?.required, true);
   });

@@ -24,6 +24,10 @@ import { RECIPES_COLLECTION } from '../recipes/recipe-document.js';
 import { RECIPE_SORT_FIELDS } from '../recipes/recipe-queries.js';
 import { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from '../sales/connection-document.js';
 import { LISTINGS_COLLECTION } from '../sales/listing-document.js';
+import { WAITING_EVENTS_FILTER } from '../outbox/mongo-event-outbox.js';
+import { WEBHOOK_DELIVERIES_COLLECTION } from '../webhooks/webhook-delivery-document.js';
+import { WEBHOOK_ENDPOINTS_COLLECTION } from '../webhooks/webhook-endpoint-document.js';
+import { SALES_COLLECTION } from '../sales/sale-document.js';
 import { USERS_COLLECTION } from '../users/user-document.js';
 
 export interface IndexSpec {
@@ -106,15 +110,57 @@ export const JOB_INDEXES: readonly IndexSpec[] = [
 
 /**
  * Sales: a product's listings by `product_id` (a product response, a page of them); the sweep of listings left in a
- * state by `state` then oldest change; a user's connections by `user_id` in platform order. Single listings,
+ * state by `state` then oldest change; a sale's listing by `platform` and `remote_id`; a user's connections by `user_id` in platform order; a platform's connections (the sales poll) by `platform` then
+ * user; the connection a sale notice's secret names by `hook_digest`. Single listings,
  * connections and authorizations go by `_id` (which also makes one listing per product and platform, and one
  * connection per user and platform). OAuth authorizations live ten minutes: TTL housekeeping, as idempotency keys.
  */
 export const SALES_INDEXES: readonly IndexSpec[] = [
   { collection: LISTINGS_COLLECTION, name: 'product_platform', key: { product_id: 1, platform: 1 } },
+  { collection: LISTINGS_COLLECTION, name: 'platform_remote_id', key: { platform: 1, remote_id: 1 } },
   { collection: LISTINGS_COLLECTION, name: 'state_updated_at', key: { state: 1, updated_at: 1, _id: 1 } },
   { collection: CONNECTIONS_COLLECTION, name: 'user_platform', key: { user_id: 1, platform: 1 } },
+  { collection: CONNECTIONS_COLLECTION, name: 'hook_digest', key: { hook_digest: 1 } },
+  { collection: CONNECTIONS_COLLECTION, name: 'platform_user', key: { platform: 1, user_id: 1 } },
   { collection: AUTHORIZATIONS_COLLECTION, name: 'expires_at_ttl', key: { expires_at: 1 }, expireAfterSeconds: 0 },
+];
+
+/**
+ * The outbox (events waiting in the documents whose change raised them): `pending` reads the documents that have any,
+ * oldest first event first. Partial, so that it holds only those few documents (FerretDB, without partial indexes,
+ * gets a plain one). A collection whose repository writes events declares its own with `outboxIndex`.
+ */
+export const outboxIndex = (collection: string): IndexSpec => ({
+  collection,
+  name: 'outbox_waiting',
+  key: { 'outbox.0.occurred_at': 1, _id: 1 },
+  partialFilterExpression: { ...WAITING_EVENTS_FILTER },
+});
+
+export const OUTBOX_INDEXES: readonly IndexSpec[] = [outboxIndex(PRODUCTS_COLLECTION), outboxIndex(LISTINGS_COLLECTION), outboxIndex(WEBHOOK_ENDPOINTS_COLLECTION)];
+
+/**
+ * Webhooks: a user's endpoints newest first by `user_id` (also their enabled ones, which the relay reads per event,
+ * and their count); an endpoint's deliveries newest first by `endpoint_id` (also its pending ones, given up when it is
+ * disabled, and all of them, removed with it); one delivery per event and endpoint, unique, which is what makes the
+ * relay idempotent. Single endpoints and deliveries go by `_id`.
+ */
+export const WEBHOOK_INDEXES: readonly IndexSpec[] = [
+  { collection: WEBHOOK_ENDPOINTS_COLLECTION, name: 'user_created_at', key: { user_id: 1, created_at: -1, _id: -1 } },
+  { collection: WEBHOOK_DELIVERIES_COLLECTION, name: 'endpoint_created_at', key: { endpoint_id: 1, created_at: -1, _id: -1 } },
+  { collection: WEBHOOK_DELIVERIES_COLLECTION, name: 'event_endpoint', key: { event_id: 1, endpoint_id: 1 }, unique: true },
+];
+
+/**
+ * Sales a user sees: newest first, alone or by product or platform (each equality before `sold_at`, so that a time
+ * range and the order come from the same index); the outbox of sale events.
+ */
+export const SALE_INDEXES: readonly IndexSpec[] = [
+  { collection: SALES_COLLECTION, name: 'user_product_sold_at', key: { user_id: 1, product_id: 1, sold_at: -1, _id: -1 } },
+  { collection: SALES_COLLECTION, name: 'user_platform_sold_at', key: { user_id: 1, platform: 1, sold_at: -1, _id: -1 } },
+  { collection: SALES_COLLECTION, name: 'user_sold_at', key: { user_id: 1, sold_at: -1, _id: -1 } },
+  { collection: SALES_COLLECTION, name: 'sold_at', key: { sold_at: -1, _id: -1 } },
+  outboxIndex(SALES_COLLECTION),
 ];
 
 export const INDEX_SPECS: readonly IndexSpec[] = [
@@ -125,4 +171,7 @@ export const INDEX_SPECS: readonly IndexSpec[] = [
   ...FILE_INDEXES,
   ...JOB_INDEXES,
   ...SALES_INDEXES,
+  ...OUTBOX_INDEXES,
+  ...WEBHOOK_INDEXES,
+  ...SALE_INDEXES,
 ];

@@ -26,7 +26,9 @@ const RANGE_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte']);
 // Logical operators whose conditions no index bound can serve; the rest of the query must narrow it.
 const RESIDUAL_OPERATORS = new Set(['$nor']);
 // Field conditions that bound no scan (everything but a few values): checked on what the rest of the query reads.
-const RESIDUAL_FIELD_OPERATORS = new Set(['$nin']);
+// `$exists` is served by a partial index whose filter is that very condition (the outbox's): the index holds only the
+// matching documents, so its order is the whole scan; the index test checks that such an index has that filter.
+const RESIDUAL_FIELD_OPERATORS = new Set(['$nin', '$exists']);
 
 // `^` then literal characters (escaped or not): MongoDB bounds such a case-sensitive regex as a range of the index.
 const LITERAL_PREFIX_REGEX = /^\^(?:[^\\.*+?^$()[\]{}|]|\\[^A-Za-z0-9])*$/;

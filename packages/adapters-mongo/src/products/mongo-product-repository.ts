@@ -1,7 +1,8 @@
 import type { Collection, Db } from 'mongodb';
 import type { ResultAsync } from 'neverthrow';
 import { offsetOf } from '@larder/domain';
-import type { Page, PageRequest, Product, ProductFilter, ProductRepository, StoreUnavailable, WriteOutcome } from '@larder/domain';
+import type { DomainEvent, Page, PageRequest, Product, ProductFilter, ProductRepository, StoreUnavailable, WriteOutcome } from '@larder/domain';
+import { versionedUpdate, withEvents } from '../outbox/outbox-document.js';
 import { attempt } from '../store-errors.js';
 import { conditionalWrite } from '../conditional-writes.js';
 import { PRODUCTS_COLLECTION, toProduct, toProductDocument, type ProductDocument } from './product-document.js';
@@ -17,9 +18,9 @@ export class MongoProductRepository implements ProductRepository {
     this.#products = db.collection<ProductDocument>(PRODUCTS_COLLECTION);
   }
 
-  insert(product: Product): ResultAsync<Product, StoreUnavailable> {
+  insert(product: Product, events: readonly DomainEvent[] = []): ResultAsync<Product, StoreUnavailable> {
     return attempt(async () => {
-      await this.#products.insertOne(toProductDocument(product));
+      await this.#products.insertOne(withEvents(toProductDocument(product), events));
       return product;
     });
   }
@@ -31,10 +32,11 @@ export class MongoProductRepository implements ProductRepository {
     });
   }
 
-  update(product: Product, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable> {
-    const { _id, ...replacement } = toProductDocument(product);
+  /** One `updateOne` on `{ _id, version }` that sets every field and keeps the events waiting in the outbox. */
+  update(product: Product, expectedVersion: number, events: readonly DomainEvent[] = []): ResultAsync<WriteOutcome, StoreUnavailable> {
+    const { _id, ...fields } = toProductDocument(product);
     return attempt(async (): Promise<WriteOutcome> => {
-      const result = await conditionalWrite(this.#db, PRODUCTS_COLLECTION, [_id], () => this.#products.replaceOne({ _id, version: expectedVersion }, replacement));
+      const result = await conditionalWrite(this.#db, PRODUCTS_COLLECTION, [_id], () => this.#products.updateOne({ _id, version: expectedVersion }, versionedUpdate(fields, events)));
       return result.matchedCount === 1 ? 'written' : 'stale';
     });
   }

@@ -8,8 +8,12 @@ import type { Connection, PendingAuthorization } from '@larder/domain';
 export const CONNECTIONS_COLLECTION = 'connections';
 export const AUTHORIZATIONS_COLLECTION = 'oauth_authorizations';
 
-export interface ConnectionDocument extends Connection {
+export interface ConnectionDocument extends Omit<Connection, 'hook_digest' | 'sealed_hook' | 'sales_cursor'> {
   _id: string;
+  /** Absent on connections kept before sale notices existed. */
+  hook_digest?: string | null;
+  sealed_hook?: string | null;
+  sales_cursor?: string | null;
 }
 
 export interface AuthorizationDocument extends Omit<PendingAuthorization, 'id'> {
@@ -34,6 +38,9 @@ export function toConnectionDocument(connection: Connection): ConnectionDocument
     status: connection.status,
     connected_at: connection.connected_at,
     updated_at: connection.updated_at,
+    hook_digest: connection.hook_digest,
+    sealed_hook: connection.sealed_hook,
+    sales_cursor: connection.sales_cursor,
   };
 }
 
@@ -48,6 +55,9 @@ export function toConnection(document: ConnectionDocument): Connection {
     status: document.status,
     connected_at: document.connected_at,
     updated_at: document.updated_at,
+    hook_digest: document.hook_digest ?? null,
+    sealed_hook: document.sealed_hook ?? null,
+    sales_cursor: document.sales_cursor ?? null,
   };
 }
 

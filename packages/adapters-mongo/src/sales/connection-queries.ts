@@ -4,6 +4,13 @@ import type { AuthorizationDocument, ConnectionDocument } from './connection-doc
 
 export const userConnectionsFilter = (userId: string): Filter<ConnectionDocument> => ({ user_id: userId });
 
+/** The connection a sale notice's secret belongs to. */
+export const hookConnectionFilter = (platform: string, hookDigest: string): Filter<ConnectionDocument> => ({ hook_digest: hookDigest, platform });
+
+/** Every connection to a platform (the sales poll), by user. */
+export const platformConnectionsFilter = (platform: string): Filter<ConnectionDocument> => ({ platform });
+export const PLATFORM_CONNECTIONS_SORT: Record<string, 1 | -1> = { platform: 1, user_id: 1 };
+
 /** By platform, so that a user's connections come in the same order everywhere. */
 export const USER_CONNECTIONS_SORT: Record<string, 1 | -1> = { platform: 1 };
 

@@ -4,7 +4,7 @@ import type { Connection, ConnectionRepository, StoreUnavailable } from '@larder
 import { conditionalWrite } from '../conditional-writes.js';
 import { attempt, isDuplicateKey } from '../store-errors.js';
 import { CONNECTIONS_COLLECTION, connectionDocumentId, toConnection, toConnectionDocument, type ConnectionDocument } from './connection-document.js';
-import { USER_CONNECTIONS_SORT, userConnectionsFilter } from './connection-queries.js';
+import { hookConnectionFilter, PLATFORM_CONNECTIONS_SORT, platformConnectionsFilter, USER_CONNECTIONS_SORT, userConnectionsFilter } from './connection-queries.js';
 
 /** An upsert that lost a race to another upsert's insert (a duplicate `_id`) simply replaces it the next time. */
 const UPSERT_ROUNDS = 3;
@@ -65,6 +65,22 @@ export class MongoConnectionRepository implements ConnectionRepository {
     return attempt(async () => {
       await this.#oneAtATime(_id, () => this.#connections.updateOne({ _id }, { $set: { status: 'needs_reconnect', updated_at: now } }));
     });
+  }
+
+  findByHook(platform: string, hookDigest: string): ResultAsync<Connection | null, StoreUnavailable> {
+    return attempt(async () => {
+      const document = await this.#connections.findOne(hookConnectionFilter(platform, hookDigest));
+      return document === null ? null : toConnection(document);
+    });
+  }
+
+  connectedTo(platform: string): ResultAsync<Connection[], StoreUnavailable> {
+    return attempt(async () => (await this.#connections.find(platformConnectionsFilter(platform)).sort(PLATFORM_CONNECTIONS_SORT).toArray()).map(toConnection));
+  }
+
+  saveSalesCursor(userId: string, platform: string, cursor: string): ResultAsync<boolean, StoreUnavailable> {
+    const _id = connectionDocumentId(userId, platform);
+    return attempt(async () => (await this.#oneAtATime(_id, () => this.#connections.updateOne({ _id }, { $set: { sales_cursor: cursor } }))).matchedCount === 1);
   }
 
   remove(userId: string, platform: string): ResultAsync<boolean, StoreUnavailable> {

@@ -1,18 +1,20 @@
 import type { Collection, Db } from 'mongodb';
 import type { ResultAsync } from 'neverthrow';
-import type { Listing, ListingRepository, ListingState, StoreUnavailable, WriteOutcome } from '@larder/domain';
+import type { DomainEvent, Listing, ListingRepository, ListingState, StoreUnavailable, WriteOutcome } from '@larder/domain';
+import { versionedUpdate, withEvents } from '../outbox/outbox-document.js';
 import { conditionalWrite } from '../conditional-writes.js';
 import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt, isDuplicateKey } from '../store-errors.js';
 import { LISTINGS_COLLECTION, listingDocumentId, toListing, toListingDocument, type ListingDocument } from './listing-document.js';
-import { LISTING_SWEEP_SORT, listingsInStateFilter, listingsOfProductFilter, listingsOfProductsFilter } from './listing-queries.js';
+import { LISTING_SWEEP_SORT, listingByRemoteIdFilter, listingsInStateFilter, listingsOfProductFilter, listingsOfProductsFilter } from './listing-queries.js';
 
 /** Equality queries in flight at once where `$in` is not pushed down (as the recipe repository's lookups). */
 const EQUALITY_LOOKUPS_AT_ONCE = 8;
 
 /**
  * `ListingRepository` on MongoDB. An insert is `insertOne` (the `_id` of product and platform makes a second one a
- * duplicate key: `stale`); a change is one `replaceOne` on `{ _id, version: expected }`.
+ * duplicate key: `stale`); a change is one `updateOne` on `{ _id, version: expected }` that sets every field and keeps
+ * the events waiting in the document's outbox.
  */
 export class MongoListingRepository implements ListingRepository {
   readonly #db: Db;
@@ -26,6 +28,13 @@ export class MongoListingRepository implements ListingRepository {
   find(productId: string, platform: string): ResultAsync<Listing | null, StoreUnavailable> {
     return attempt(async () => {
       const document = await this.#listings.findOne({ _id: listingDocumentId(productId, platform) });
+      return document === null ? null : toListing(document);
+    });
+  }
+
+  findByRemoteId(platform: string, remoteId: string): ResultAsync<Listing | null, StoreUnavailable> {
+    return attempt(async () => {
+      const document = await this.#listings.findOne(listingByRemoteIdFilter(platform, remoteId));
       return document === null ? null : toListing(document);
     });
   }
@@ -44,19 +53,19 @@ export class MongoListingRepository implements ListingRepository {
     });
   }
 
-  save(listing: Listing, expectedVersion: number | null): ResultAsync<WriteOutcome, StoreUnavailable> {
-    const { _id, ...replacement } = toListingDocument(listing);
+  save(listing: Listing, expectedVersion: number | null, events: readonly DomainEvent[] = []): ResultAsync<WriteOutcome, StoreUnavailable> {
+    const { _id, ...fields } = toListingDocument(listing);
     return attempt(async (): Promise<WriteOutcome> => {
       if (expectedVersion === null) {
         try {
-          await this.#listings.insertOne({ _id, ...replacement });
+          await this.#listings.insertOne(withEvents({ _id, ...fields }, events));
           return 'written';
         } catch (error) {
           if (isDuplicateKey(error)) return 'stale';
           throw error;
         }
       }
-      const result = await conditionalWrite(this.#db, LISTINGS_COLLECTION, [_id], () => this.#listings.replaceOne({ _id, version: expectedVersion }, replacement));
+      const result = await conditionalWrite(this.#db, LISTINGS_COLLECTION, [_id], () => this.#listings.updateOne({ _id, version: expectedVersion }, versionedUpdate(fields, events)));
       return result.matchedCount === 1 ? 'written' : 'stale';
     });
   }

@@ -1,7 +1,8 @@
 /**
  * Etsy as a `SalesPlatform`: a shop connected through OAuth, and a `SalesChannel` that keeps a product as one digital
- * draft listing, its files and its image, made active or inactive. Each method is one attempt (a few calls where Etsy
- * needs them: a price lives in the listing's inventory, a marker is found by paging the shop's listings).
+ * draft listing, its files and its image, made active or inactive, and whose sales are polled from the shop's
+ * receipts (`etsy-sales.ts`). Each method is one attempt (a few calls where Etsy needs them: a price lives in the
+ * listing's inventory, a marker is found by paging the shop's listings, a sale's refunds live on its receipt).
  */
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { ChannelContext, ChannelFailure, Clock, ListingContent, RemoteListing, SalesChannel, SalesPlatform } from '@larder/domain';
@@ -20,6 +21,7 @@ import {
   hasTag,
   remoteListingOf,
 } from './etsy-listing-mapping.js';
+import { etsySales } from './etsy-sales.js';
 import { etsySession, type EtsySession } from './etsy-session.js';
 import type { EtsyListing, EtsySecret } from './etsy-types.js';
 
@@ -70,6 +72,7 @@ export function etsyPlatform(settings: EtsySettings): SalesPlatform {
 
 function etsyChannel(client: EtsyClient, session: EtsySession, clock: Clock, taxonomyId: number): SalesChannel {
   const { authorized } = session;
+  const sales = etsySales(client, session, () => clock.now());
 
   /** A shop sells in its own currency only; a price in another one is refused before anything is created. */
   const sameCurrency = (content: ListingContent): ResultAsync<void, ChannelFailure> => {
@@ -181,5 +184,12 @@ function etsyChannel(client: EtsyClient, session: EtsySession, clock: Clock, tax
     // Etsy moves only published listings to inactive; a draft (or a sold out or expired one) is already not for sale.
     deactivate: (remoteId) =>
       ownListing(remoteId).andThen((listing) => (listing.state === 'active' ? setState(remoteId, 'inactive') : okAsync(remoteListingOf(listing)))),
+    saleNotices: 'poll',
+    salesSince: (cursor) => sales.salesSince(cursor),
+    findSale: (remoteId) => sales.findSale(remoteId),
+    // Etsy's webhooks cannot be subscribed to through the API (an app registers its endpoint in Etsy's developer
+    // portal, commercial apps only) and tell no refunds: nothing to ask for, and receipts are polled instead.
+    subscribeToSales: () => okAsync(undefined),
+    unsubscribeFromSales: () => okAsync(undefined),
   };
 }

@@ -17,6 +17,10 @@ import type {
   EtsyListingFiles,
   EtsyListingImage,
   EtsyListingPage,
+  EtsyReceipt,
+  EtsyReceiptPage,
+  EtsyReceiptQuery,
+  EtsyReceiptTransaction,
   EtsySelf,
   EtsyShop,
   EtsyTokenResponse,
@@ -136,6 +140,17 @@ export function etsyClient(options: EtsyClientOptions) {
           answer.status === 204 || answer.status === 200 ? ok(undefined) : err(apiFailure(answer, now())),
       );
     },
+    /** `getShopReceipts`: `GET /v3/application/shops/{shop_id}/receipts?min_last_modified&sort_on&sort_order&limit&offset` (transactions_r). */
+    getShopReceipts(token: string, shopId: number, query: EtsyReceiptQuery) {
+      const search = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]));
+      return json<EtsyReceiptPage>(call('GET', `/v3/application/shops/${shopId}/receipts?${search.toString()}`, token));
+    },
+    /** `getShopReceipt`: `GET /v3/application/shops/{shop_id}/receipts/{receipt_id}` (transactions_r). */
+    getShopReceipt: (token: string, shopId: number, receiptId: number) =>
+      json<EtsyReceipt>(call('GET', `/v3/application/shops/${shopId}/receipts/${receiptId}`, token)),
+    /** `getShopReceiptTransaction`: `GET /v3/application/shops/{shop_id}/transactions/{transaction_id}` (transactions_r). */
+    getShopReceiptTransaction: (token: string, shopId: number, transactionId: string) =>
+      json<EtsyReceiptTransaction>(call('GET', `/v3/application/shops/${shopId}/transactions/${encodeURIComponent(transactionId)}`, token)),
     /** `uploadListingImage`: multipart `image`, `rank`, `overwrite` (true replaces the image at that rank). */
     uploadListingImage(token: string, shopId: number, listingId: string, image: ListingFile, place: { rank: number; overwrite: boolean }) {
       const body = new FormData();

@@ -4,6 +4,7 @@
  * is listed in docs/platform-etsy.md under "Guesses".
  */
 import type { ListingContent, RemoteListing } from '@larder/domain';
+import { minorDigits } from '../shared/money.js';
 import type { EtsyDraftListingFields, EtsyListing, EtsyMoney } from './etsy-types.js';
 
 /**
@@ -17,15 +18,6 @@ export const DIGITAL_QUANTITY = 999;
 export const MAX_TAGS = 13;
 export const MAX_TAG_LENGTH = 20;
 export const MAX_TITLE_LENGTH = 140;
-
-/** Digits after the decimal point in a currency's amounts (2 for USD, 0 for JPY), from the runtime's ICU data. */
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
 
 /** Minor units (cents) as the decimal price Etsy's `price` fields take. */
 export const decimalPrice = (priceCents: number, currency: string): number => priceCents / 10 ** minorDigits(currency);

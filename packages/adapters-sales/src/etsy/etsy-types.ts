@@ -142,6 +142,57 @@ export interface EtsyListingImage {
   readonly url_fullxfull: string;
 }
 
+/** `ShopReceiptTransaction`, the fields we read: one line of an order. */
+export interface EtsyReceiptTransaction {
+  readonly transaction_id: number;
+  readonly receipt_id: number;
+  readonly listing_id: number | null;
+  readonly quantity: number;
+  /** The price of one item ("the price recorded the transaction"; `total_price` sums `price * quantity`). */
+  readonly price: EtsyMoney;
+  readonly created_timestamp?: number;
+}
+
+/** `ShopRefund`: "The refund record for a receipt". */
+export interface EtsyRefund {
+  readonly amount: EtsyMoney;
+  readonly created_timestamp: number;
+  readonly reason: string | null;
+  readonly note_from_issuer: string | null;
+  readonly status: string | null;
+}
+
+/** `ShopReceipt`, the fields we read (`getShopReceipts`, `getShopReceipt`). */
+export interface EtsyReceipt {
+  readonly receipt_id: number;
+  /** `paid`, `completed`, `open`, `payment processing` or `canceled`. */
+  readonly status: string;
+  readonly is_paid: boolean;
+  /** Epoch seconds; `create_timestamp` / `update_timestamp` are the older names of the same values. */
+  readonly created_timestamp: number;
+  readonly updated_timestamp: number;
+  /** `total_price` minus the coupon discount, plus tax and shipping. */
+  readonly grandtotal: EtsyMoney;
+  readonly transactions: readonly EtsyReceiptTransaction[];
+  readonly refunds: readonly EtsyRefund[];
+}
+
+/** `ShopReceipts`. */
+export interface EtsyReceiptPage {
+  /** Receipts matching the filters altogether, not on this page. */
+  readonly count: number;
+  readonly results: readonly EtsyReceipt[];
+}
+
+/** `getShopReceipts` query parameters, the ones we send. */
+export interface EtsyReceiptQuery {
+  readonly min_last_modified: number;
+  readonly sort_on: 'created' | 'updated' | 'receipt_id';
+  readonly sort_order: 'asc' | 'desc';
+  readonly limit: number;
+  readonly offset: number;
+}
+
 /** What a channel keeps for a connection (a `ChannelSecret`, hence a type literal), in Etsy's words. */
 export type EtsySecret = {
   readonly access_token: string;

@@ -1,7 +1,8 @@
 /**
  * What a Gumroad answer means, in one place. Gumroad's habits (antiwork/gumroad `app/controllers/api/v2/base_controller.rb`,
  * `spec/shared_examples/authorized_oauth_v1_api_method.rb`, `config/initializers/rack_attack.rb`):
- * - a refusal is HTTP 200 with `{ success: false, message }`, a missing product included ("The product was not found.");
+ * - a refusal is HTTP 200 with `{ success: false, message }`, a missing product, sale or resource subscription included
+ *   ("The product was not found.", "The sale was not found.");
  *   a success says `success: true`, except the direct-upload blob, which says nothing;
  * - a bad request to the upload endpoints is HTTP 400 with `{ status: 400, error }`;
  * - a missing, revoked or wrong token is HTTP 401 with an empty body (Doorkeeper), a token without the scope 403;
@@ -11,7 +12,7 @@ import type { ChannelFailure, ChannelRejected, ChannelUnavailable } from '@larde
 import { platformWords, rateLimited, retryAfterMs, type PlatformAnswer } from '../shared/platform-http.js';
 
 /** The words `error_with_object` uses when the thing asked for is not (or no longer) there. */
-const NOT_FOUND_WORDS = /^The (product|cover|thumbnail|file) was not found\.?$/i;
+const NOT_FOUND_WORDS = /^The (product|cover|thumbnail|file|sale|resource_subscription) was not found\.?$/i;
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -49,7 +50,8 @@ export function readAnswer(answer: PlatformAnswer): { ok: true; body: JsonObject
     return { ok: false, failure: { type: 'ChannelUnauthorized', message: 'Gumroad refused the access token (revoked, or not a Gumroad token)' } };
   }
   if (status === 403) {
-    return { ok: false, failure: { type: 'ChannelUnauthorized', message: 'Gumroad refused the access token for this (it lacks the edit_products scope)' } };
+    // `edit_products` for listings; `view_sales` for sales and their resource subscriptions.
+    return { ok: false, failure: { type: 'ChannelUnauthorized', message: 'Gumroad refused the access token for this (it lacks the edit_products or view_sales scope)' } };
   }
   if (status === 404) return { ok: false, failure: rejected('not_found', wordsOr('Gumroad has no such thing (404)', words)) };
   if (status >= 400) return { ok: false, failure: rejected('platform_rejected', wordsOr(`Gumroad refused the request (${status})`, words)) };

@@ -1,18 +1,24 @@
 /**
  * Gumroad as a `SalesPlatform`: the creator pastes an access token (from an OAuth application of their own, with the
- * `edit_products` scope), checked with `GET /v2/user` before it is kept. Gumroad's tokens do not expire
+ * `edit_products` scope, and `view_sales` for sales and their pings), checked with `GET /v2/user` before it is kept. Gumroad's tokens do not expire
  * (`access_token_expires_in nil`) and are not refreshed: a 401 means the token was revoked, and the connection needs
  * a new one. Each method is one honest attempt; several requests make one attempt where Gumroad needs them (a file
  * is presign, parts, complete, attach), and a failure part-way is reported as it is.
  */
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import type { ChannelFailure, ChannelContext, ConnectedAccount, RemoteListing, SalesChannel, SalesPlatform } from '@larder/domain';
+import type { ChannelFailure, ChannelContext, Clock, ConnectedAccount, RemoteListing, SalesChannel, SalesPlatform } from '@larder/domain';
 import { gumroadClient, type GumroadClient, type GumroadClientSettings } from './gumroad-client.js';
 import { replaceCover } from './gumroad-cover.js';
 import { deleteProductFile, listProductFiles, uploadProductFile } from './gumroad-files.js';
 import { carriesMarker, createProductBody, toAccount, toRemoteListing, updateProductBody } from './gumroad-listing.js';
+import { findSale, salesSince, subscribeToSales, unsubscribeFromSales } from './gumroad-sales.js';
 
-export type GumroadSettings = GumroadClientSettings;
+export interface GumroadSettings extends GumroadClientSettings {
+  /** What "now" is for `salesSince` (how far back a pass reads); default the system clock. */
+  readonly clock?: Clock;
+}
+
+const systemClock: Clock = { now: () => new Date() };
 
 /** `GET /v2/products` gives ten products a page; a seller with more than this many has bigger problems than ours. */
 const MAX_PRODUCT_PAGES = 500;
@@ -34,7 +40,7 @@ function findByMarker(client: GumroadClient, token: string, marker: string, page
   });
 }
 
-function gumroadChannel(client: GumroadClient, context: ChannelContext): SalesChannel {
+function gumroadChannel(client: GumroadClient, context: ChannelContext, clock: Clock): SalesChannel {
   const kept = context.secret['access_token'];
   const token = typeof kept === 'string' && kept !== '' ? kept : null;
   /** Runs `work` with the token, or says there is none. */
@@ -54,6 +60,12 @@ function gumroadChannel(client: GumroadClient, context: ChannelContext): SalesCh
     uploadImage: (remoteId, image) => withToken((t) => replaceCover(client, t, remoteId, image)),
     activate: (remoteId) => withToken((t) => client.enableProduct(t, remoteId).map((product) => toRemoteListing(product))),
     deactivate: (remoteId) => withToken((t) => client.disableProduct(t, remoteId).map((product) => toRemoteListing(product))),
+    // Gumroad pings each sale and refund to the subscribed URLs; `salesSince` is the reconciliation pass.
+    saleNotices: 'push',
+    salesSince: (cursor) => withToken((t) => salesSince(client, t, cursor, clock.now())),
+    findSale: (remoteId) => withToken((t) => findSale(client, t, remoteId)),
+    subscribeToSales: (url) => withToken((t) => subscribeToSales(client, t, url)),
+    unsubscribeFromSales: (urlPrefix) => withToken((t) => unsubscribeFromSales(client, t, urlPrefix)),
   };
 }
 
@@ -64,6 +76,6 @@ export function gumroadPlatform(settings: GumroadSettings = {}): SalesPlatform {
     id: 'gumroad',
     name: 'Gumroad',
     connect: { kind: 'token', verify: (accessToken) => verify(client, accessToken) },
-    channel: (context) => gumroadChannel(client, context),
+    channel: (context) => gumroadChannel(client, context, settings.clock ?? systemClock),
   };
 }

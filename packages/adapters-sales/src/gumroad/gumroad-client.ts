@@ -18,6 +18,10 @@ import {
   readPresignedUpload,
   readProductOf,
   readProductPage,
+  readResourceSubscriptionOf,
+  readResourceSubscriptions,
+  readSaleOf,
+  readSalePage,
   readUser,
 } from './gumroad-read.js';
 import type {
@@ -30,6 +34,10 @@ import type {
   GumroadPresignedUpload,
   GumroadProduct,
   GumroadProductPage,
+  GumroadResourceSubscription,
+  GumroadSale,
+  GumroadSalePage,
+  GumroadSaleResource,
   GumroadUpdateProduct,
   GumroadUploadedPart,
   GumroadUser,
@@ -61,6 +69,16 @@ export interface GumroadClient {
   createDirectUpload(token: string, blob: GumroadBlobRequest): ResultAsync<GumroadDirectUpload, ChannelFailure>;
   addCover(token: string, productId: string, signedBlobId: string): ResultAsync<GumroadCovers, ChannelFailure>;
   deleteCover(token: string, productId: string, coverId: string): ResultAsync<GumroadCovers, ChannelFailure>;
+  /** `GET /v2/sales/:id` (scope `view_sales`); a sale the account does not have is `ChannelRejected` `not_found`. */
+  getSale(token: string, saleId: string): ResultAsync<GumroadSale, ChannelFailure>;
+  /** `GET /v2/sales?after=YYYY-MM-DD&page_key=…`: sales created on or after that day, newest first. */
+  listSales(token: string, query: { readonly after: string; readonly pageKey: string | null }): ResultAsync<GumroadSalePage, ChannelFailure>;
+  /** `GET /v2/resource_subscriptions?resource_name=…`, those this OAuth application made. */
+  listResourceSubscriptions(token: string, resourceName: GumroadSaleResource): ResultAsync<GumroadResourceSubscription[], ChannelFailure>;
+  /** `PUT /v2/resource_subscriptions` `{ resource_name, post_url }`: Gumroad makes a new one each time it is asked. */
+  createResourceSubscription(token: string, resourceName: GumroadSaleResource, postUrl: string): ResultAsync<GumroadResourceSubscription, ChannelFailure>;
+  /** `DELETE /v2/resource_subscriptions/:id`; one Gumroad does not have is `ChannelRejected` `not_found`. */
+  deleteResourceSubscription(token: string, subscriptionId: string): ResultAsync<void, ChannelFailure>;
   /** PUTs one part to the presigned URL `presignFile` gave (to S3, without the token); the part's ETag. */
   putFilePart(presignedUrl: string, bytes: Uint8Array): ResultAsync<string, ChannelFailure>;
   /** PUTs an image's bytes where `createDirectUpload` said, with the headers it gave (to S3, without the token). */
@@ -119,6 +137,23 @@ export function gumroadClient(settings: GumroadClientSettings = {}): GumroadClie
     createDirectUpload: (token, blob) => expect(call(token, 'POST', '/direct_uploads', { blob }), readDirectUpload, 'direct upload'),
     addCover: (token, id, signedBlobId) => expect(call(token, 'POST', product(id, '/covers'), { signed_blob_id: signedBlobId }), readCovers, 'covers'),
     deleteCover: (token, id, coverId) => expect(call(token, 'DELETE', product(id, `/covers/${encodeURIComponent(coverId)}`)), readCovers, 'covers'),
+    getSale: (token, id) => expect(call(token, 'GET', `/sales/${encodeURIComponent(id)}`), readSaleOf, 'sale'),
+    listSales: (token, query) => {
+      const search = new URLSearchParams({ after: query.after });
+      if (query.pageKey !== null) search.set('page_key', query.pageKey);
+      return expect(call(token, 'GET', `/sales?${search.toString()}`), readSalePage, 'sales');
+    },
+    // `current_oauth_application_only`: another application's subscriptions are not ours to keep or delete (Gumroad
+    // refuses to delete them: "The resource_subscription was not found."). Versions without the flag ignore it.
+    listResourceSubscriptions: (token, resourceName) =>
+      expect(
+        call(token, 'GET', `/resource_subscriptions?${new URLSearchParams({ resource_name: resourceName, current_oauth_application_only: 'true' }).toString()}`),
+        readResourceSubscriptions,
+        'resource_subscriptions',
+      ),
+    createResourceSubscription: (token, resourceName, postUrl) =>
+      expect(call(token, 'PUT', '/resource_subscriptions', { resource_name: resourceName, post_url: postUrl }), readResourceSubscriptionOf, 'resource_subscription'),
+    deleteResourceSubscription: (token, id) => call(token, 'DELETE', `/resource_subscriptions/${encodeURIComponent(id)}`).map(() => undefined),
     putFilePart: (presignedUrl, bytes) => putUploadPart(presignedUrl, bytes, storage),
     putBlob: (upload, bytes) => putDirectUpload(upload.direct_upload.url, upload.direct_upload.headers, bytes, storage),
   };

@@ -11,6 +11,9 @@ import type {
   GumroadProduct,
   GumroadProductFile,
   GumroadProductPage,
+  GumroadResourceSubscription,
+  GumroadSale,
+  GumroadSalePage,
   GumroadUser,
 } from './gumroad-types.js';
 
@@ -111,3 +114,45 @@ export function readCovers(body: JsonObject): GumroadCovers | null {
   const covers = list(body['covers'], readCover);
   return covers === null ? null : { covers, main_cover_id: text(body['main_cover_id']) };
 }
+
+const flag = (value: unknown): boolean => value === true || value === 'true';
+
+export function readSale(value: unknown): GumroadSale | null {
+  if (!isObject(value)) return null;
+  const id = text(value['id']);
+  const createdAt = text(value['created_at']);
+  const price = count(value['price']);
+  if (id === null || createdAt === null || Number.isNaN(Date.parse(createdAt)) || price === null || !Number.isInteger(price)) return null;
+  return {
+    id,
+    product_id: text(value['product_id']),
+    created_at: createdAt,
+    price,
+    currency: text(value['currency']),
+    refunded: flag(value['refunded']),
+    partially_refunded: flag(value['partially_refunded']),
+    amount_refundable_in_currency: text(value['amount_refundable_in_currency']),
+    formatted_total_price: text(value['formatted_total_price']),
+  };
+}
+
+export const readSaleOf = (body: JsonObject): GumroadSale | null => readSale(body['sale']);
+
+export function readSalePage(body: JsonObject): GumroadSalePage | null {
+  const sales = list(body['sales'], readSale);
+  return sales === null ? null : { sales, next_page_key: text(body['next_page_key']) };
+}
+
+function readResourceSubscription(value: unknown): GumroadResourceSubscription | null {
+  if (!isObject(value)) return null;
+  const id = text(value['id']);
+  const resourceName = text(value['resource_name']);
+  const postUrl = text(value['post_url']);
+  return id === null || resourceName === null || postUrl === null ? null : { id, resource_name: resourceName, post_url: postUrl };
+}
+
+export const readResourceSubscriptions = (body: JsonObject): GumroadResourceSubscription[] | null =>
+  list(body['resource_subscriptions'], readResourceSubscription);
+
+export const readResourceSubscriptionOf = (body: JsonObject): GumroadResourceSubscription | null =>
+  readResourceSubscription(body['resource_subscription']);

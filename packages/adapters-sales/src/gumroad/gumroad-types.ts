@@ -124,3 +124,43 @@ export interface GumroadCovers {
   readonly covers: readonly GumroadCover[];
   readonly main_cover_id: string | null;
 }
+
+/**
+ * A sale (`Purchase#as_json(version: 2)`, `GET /v2/sales/:id` → `sale`), the fields the adapter reads. Gumroad sends
+ * about fifty more; nil ones are left out of the JSON (`delete_if { |_, v| v.nil? }`).
+ */
+export interface GumroadSale {
+  /** The sale's id (`ObfuscateIds.encrypt(id)`, the ping's `sale_id`); base64-like, URL-encode it in a path. */
+  readonly id: string;
+  readonly product_id: string | null;
+  /** ISO 8601 (`created_at`). */
+  readonly created_at: string;
+  /** USD cents whatever the buyer paid in (`price_cents`; the ping docs: "The price paid, in USD cents"). */
+  readonly price: number;
+  /** The currency the buyer saw, lower-case (`displayed_price_currency_type`); newer versions only. */
+  readonly currency: string | null;
+  /** Wholly refunded (`stripe_refunded`). */
+  readonly refunded: boolean;
+  /** Partly refunded, never together with `refunded` (`stripe_partially_refunded`). */
+  readonly partially_refunded: boolean;
+  /** What is left to refund, in `currency`, formatted without its symbol (`"7.50"`). */
+  readonly amount_refundable_in_currency: string | null;
+  /** The price in `currency`, formatted with its symbol (`"€10"`). */
+  readonly formatted_total_price: string | null;
+}
+
+/** `GET /v2/sales`: ten sales a page, newest first; `next_page_key` when there are more. */
+export interface GumroadSalePage {
+  readonly sales: readonly GumroadSale[];
+  readonly next_page_key: string | null;
+}
+
+/** The two resources the adapter subscribes to (of `ResourceSubscription::VALID_RESOURCE_NAMES`). */
+export type GumroadSaleResource = 'sale' | 'refund';
+
+/** A resource subscription (`ResourceSubscription#as_json`): Gumroad posts a ping to `post_url` on each event. */
+export interface GumroadResourceSubscription {
+  readonly id: string;
+  readonly resource_name: string;
+  readonly post_url: string;
+}

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { FileContent, RenderQueue, StoreUnavailable } from '@larder/domain';
-import { InMemoryFileStore, InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher, productFixture, recipeFixture } from '@larder/domain/testing';
+import { InMemoryFileStore, InMemoryProductRepository, InMemoryRecipeRepository, InMemorySaleRepository, InMemoryUserRepository, plainTextHasher, productFixture, recipeFixture } from '@larder/domain/testing';
 import { defaultPorts } from '../../src/default-ports.js';
 import { runCli } from '../../src/program.js';
 import type { Store } from '../../src/database.js';
@@ -45,6 +45,7 @@ async function renderWith(files: InMemoryFileStore, rendering: RenderQueue) {
     recipes,
     products,
     users: new InMemoryUserRepository(),
+    sales: new InMemorySaleRepository(),
     files,
     ensureIndexes: () => okAsync([]),
     holdsAnyRecipe: async () => true,

@@ -2,6 +2,7 @@
 import type { ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '../shared/errors.js';
 import type { LeasedJob } from './job-queue.js';
+import type { RetryPolicy } from './retry-policy.js';
 
 /** A failure that may pass: try again, after `afterMs` when the other side said how long (else with backoff). */
 export interface RetryLater {
@@ -30,6 +31,8 @@ export interface JobAttempt {
 
 export interface JobHandler {
   readonly kind: string;
+  /** How this kind of job is retried and when it is given up; the runner's policy when absent. */
+  readonly policy?: RetryPolicy;
   run(job: LeasedJob, attempt: JobAttempt): ResultAsync<void, JobFailure>;
   /** The job will not be tried again: record why where people see it. */
   gaveUp(job: LeasedJob, failure: RetryLater | GiveUp): ResultAsync<void, StoreUnavailable>;

@@ -20,6 +20,7 @@ export interface JobRunnerOptions {
   readonly pollMs?: number;
   /** How long a lease lasts; it is renewed every third of it while the job runs (default 60 s). */
   readonly leaseMs?: number;
+  /** For the handlers that have no policy of their own. */
   readonly policy?: RetryPolicy;
   readonly random?: () => number;
   /** Where the runner's own troubles go (the store unreachable, a handler that threw). */
@@ -45,7 +46,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const concurrency = options.concurrency ?? 4;
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
-  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
+  const defaultPolicy = options.policy ?? DEFAULT_RETRY_POLICY;
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => undefined);
   const handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
@@ -64,6 +65,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
 
   const finish = async (job: LeasedJob, failure: RetryLater | GiveUp, startedAt: Date): Promise<void> => {
     const handler = handlers.get(job.kind);
+    const policy = handler?.policy ?? defaultPolicy;
     const now = clock.now();
     const firstAttemptAt = job.firstAttemptAt ?? startedAt;
     if (failure.type === 'RetryLater' && failure.pauseGroupMs !== undefined) {

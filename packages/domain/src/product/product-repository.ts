@@ -1,4 +1,5 @@
 import type { ResultAsync } from 'neverthrow';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { StoreUnavailable } from '../shared/errors.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { WriteOutcome } from '../recipe/recipe-repository.js';
@@ -18,9 +19,13 @@ export const productMatchesFilter = (product: Product, filter: ProductFilter): b
   (filter.status === undefined || product.status === filter.status) && (filter.type === undefined || product.type === filter.type);
 
 export interface ProductRepository {
-  insert(product: Product): ResultAsync<Product, StoreUnavailable>;
+  /** Keeps the product with `events` in the same write (the outbox: see `EventOutbox`). */
+  insert(product: Product, events?: readonly DomainEvent[]): ResultAsync<Product, StoreUnavailable>;
   findById(id: string): ResultAsync<Product | null, StoreUnavailable>;
-  /** Replaces the stored product atomically when its stored version is still `expectedVersion`. */
-  update(product: Product, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable>;
+  /**
+   * Replaces the stored product atomically when its stored version is still `expectedVersion`, adding `events` to its
+   * outbox in the same write (events already waiting there are kept).
+   */
+  update(product: Product, expectedVersion: number, events?: readonly DomainEvent[]): ResultAsync<WriteOutcome, StoreUnavailable>;
   list(filter: ProductFilter, page: PageRequest): ResultAsync<Page<Product>, StoreUnavailable>;
 }

@@ -6,6 +6,7 @@ import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { RecipeRepository } from '../recipe/recipe-repository.js';
 import { checkLeadMagnetSource, leadMagnetRecipeIds, newLeadMagnet, parseLeadMagnetRequest } from './lead-magnet.js';
 import { recipeIdsOfDays, reviseProduct, type Product } from './product.js';
+import { productEvents } from './product-events.js';
 import { parseProductChanges, parseProductDraft } from './product-input.js';
 import type { ProductFilter, ProductRepository } from './product-repository.js';
 import { checkProductChange } from './product-status.js';
@@ -24,6 +25,8 @@ export interface ProductDeps {
 export interface ProductChangeCommand {
   readonly id: string;
   readonly ifMatch?: number;
+  /** Who makes the change: the product's events (`product.published`, ...) go to this user's webhook endpoints. */
+  readonly userId?: string;
 }
 
 const notFound = (id: string): ProductNotFound => ({ type: 'ProductNotFound', id });
@@ -76,7 +79,7 @@ function changeProduct(
     load: () => getProduct(deps)(command.id),
     ifMatch: command.ifMatch,
     change: (current) => change(current, deps.clock.now()),
-    write: (next, expectedVersion) => deps.products.update(next, expectedVersion),
+    write: (next, expectedVersion, current) => deps.products.update(next, expectedVersion, productEvents(current, next, command.userId, deps.ids)),
     what: 'product',
     id: command.id,
   });

@@ -3,13 +3,15 @@
  * bound to the user, valid 10 minutes, usable once. Credentials are sealed before they are kept and never shown.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import { validationFailed, type ConnectionFailed, type OAuthFailed, type PlatformNotFound, type PlatformUnreachable, type SalesError, type ValidationFailed } from '../shared/errors.js';
 import type { Clock } from '../shared/ports.js';
 import { authorizationSecretContext, connectionSecretContext, type AuthorizationRepository, type Connection, type ConnectionRepository } from './connection.js';
 import type { ChannelFailure } from './sales-channel.js';
 import type { ConnectedAccount, SalesPlatform } from './sales-platform.js';
 import type { SecretBox } from './secret-box.js';
+import type { JobQueue, JobRequest } from '../jobs/job-queue.js';
+import { newHookSecret, salesPollJob, salesSubscribeJob, salesUnsubscribeJob } from './sale-jobs.js';
 
 export const AUTHORIZATION_TTL_MS = 10 * 60 * 1000;
 
@@ -22,6 +24,11 @@ export interface ConnectionDeps {
   readonly clock: Clock;
   /** Where the platform sends the creator back after consent (`PUBLIC_URL/api/connections/etsy/callback`). */
   readonly redirectUri: (platform: string) => string;
+  /**
+   * Where sale work is queued: subscribing the platform's sale notices and a first poll after a connect, removing the
+   * subscription after a disconnect. Without it, connections carry no sale work (tests of connecting alone).
+   */
+  readonly saleWork?: { readonly queue: JobQueue; readonly onQueued?: () => void };
 }
 
 export interface ConnectionView {
@@ -61,8 +68,27 @@ const connectFailure =
     }
   };
 
-const keep = (deps: ConnectionDeps, userId: string, platform: SalesPlatform, connected: ConnectedAccount): ResultAsync<ConnectionView, SalesError> => {
+/** Queues the sale work `jobs` names, when the service does sale work. */
+const queueSaleWork = (deps: ConnectionDeps, jobs: readonly JobRequest[]): ResultAsync<void, SalesError> => {
+  const work = deps.saleWork;
+  if (work === undefined || jobs.length === 0) return okAsync(undefined);
+  return ResultAsync.combine(jobs.map((job) => work.queue.enqueue(job))).map(() => work.onQueued?.());
+};
+
+/**
+ * Keeps the connection. The same account connected again keeps its sale-notice address and its poll cursor; another
+ * account gets new ones, and the old account's subscription is removed.
+ */
+const keep = (deps: ConnectionDeps, userId: string, platform: SalesPlatform, connected: ConnectedAccount): ResultAsync<ConnectionView, SalesError> =>
+  deps.connections.find(userId, platform.id).andThen((previous) => {
+    const sameAccount = previous !== null && previous.account_id === connected.accountId && previous.sealed_hook !== null;
+    const retired = previous !== null && !sameAccount && previous.sealed_hook !== null ? [salesUnsubscribeJob(previous, deps.clock.now())] : [];
+    return queueSaleWork(deps, retired).andThen(() => keepConnection(deps, userId, platform, connected, sameAccount ? previous : null));
+  });
+
+const keepConnection = (deps: ConnectionDeps, userId: string, platform: SalesPlatform, connected: ConnectedAccount, sameAccount: Connection | null): ResultAsync<ConnectionView, SalesError> => {
   const now = deps.clock.now();
+  const hook = sameAccount !== null ? { hook_digest: sameAccount.hook_digest, sealed_hook: sameAccount.sealed_hook } : newHookSecret(deps.secrets, userId, platform.id);
   const connection: Connection = {
     user_id: userId,
     platform: platform.id,
@@ -73,8 +99,13 @@ const keep = (deps: ConnectionDeps, userId: string, platform: SalesPlatform, con
     status: 'connected',
     connected_at: now,
     updated_at: now,
+    ...hook,
+    sales_cursor: sameAccount?.sales_cursor ?? null,
   };
-  return deps.connections.save(connection).map(() => connectionView(connection));
+  return deps.connections
+    .save(connection)
+    .andThen(() => queueSaleWork(deps, [salesSubscribeJob(userId, platform.id, now), salesPollJob(userId, platform.id, now)]))
+    .map(() => connectionView(connection));
 };
 
 export const listConnections =
@@ -173,5 +204,10 @@ export const disconnect =
   (deps: ConnectionDeps) =>
   (command: { readonly userId: string; readonly platform: string }): ResultAsync<ConnectionView, SalesError> =>
     platformOf(deps, command.platform).asyncAndThen((platform) =>
-      deps.connections.remove(command.userId, platform.id).andThen(() => okAsync(notConnectedView(platform.id))),
+      deps.connections
+        .find(command.userId, platform.id)
+        // The subscription is removed with the credentials the job carries, so it is queued before they are forgotten.
+        .andThen((connection) => queueSaleWork(deps, connection?.sealed_hook != null ? [salesUnsubscribeJob(connection, deps.clock.now())] : []))
+        .andThen(() => deps.connections.remove(command.userId, platform.id))
+        .andThen(() => okAsync(notConnectedView(platform.id))),
     );

@@ -19,10 +19,22 @@ export interface Connection {
   readonly status: ConnectionStatus;
   readonly connected_at: Date;
   readonly updated_at: Date;
+  /**
+   * SHA-256 (hex) of the secret in the address the platform posts sale notices to (`/hooks/<platform>/<secret>`):
+   * the secret itself is never kept. Null for a connection made before notices existed.
+   */
+  readonly hook_digest: string | null;
+  /** The same secret sealed with `hookSecretContext`, to subscribe and unsubscribe that address at the platform. */
+  readonly sealed_hook: string | null;
+  /** Where the next look for changed sales starts (opaque, the adapter's); null before the first. */
+  readonly sales_cursor: string | null;
 }
 
 /** Binds a sealed secret to its row: a sealed secret copied onto another user's connection does not open. */
 export const connectionSecretContext = (userId: string, platform: string): string => `connection:${userId}:${platform}`;
+
+/** Binds a sealed sale-notice secret to its row, as `connectionSecretContext` binds the credentials. */
+export const hookSecretContext = (userId: string, platform: string): string => `hook:${userId}:${platform}`;
 
 export interface ConnectionRepository {
   find(userId: string, platform: string): ResultAsync<Connection | null, StoreUnavailable>;
@@ -32,6 +44,12 @@ export interface ConnectionRepository {
   /** Replaces the sealed secret (a refreshed token) and marks the connection connected; false when it is gone. */
   replaceSecret(userId: string, platform: string, sealedSecret: string, now: Date): ResultAsync<boolean, StoreUnavailable>;
   markNeedsReconnect(userId: string, platform: string, now: Date): ResultAsync<void, StoreUnavailable>;
+  /** The connection whose sale-notice secret has this digest, or null. */
+  findByHook(platform: string, hookDigest: string): ResultAsync<Connection | null, StoreUnavailable>;
+  /** Every connection to the platform, whoever's (the sales poll). */
+  connectedTo(platform: string): ResultAsync<Connection[], StoreUnavailable>;
+  /** Keeps where the next sales poll starts; false when the connection is gone. */
+  saveSalesCursor(userId: string, platform: string, cursor: string): ResultAsync<boolean, StoreUnavailable>;
   /** True when there was one to remove. */
   remove(userId: string, platform: string): ResultAsync<boolean, StoreUnavailable>;
 }

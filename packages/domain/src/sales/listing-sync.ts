@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '../shared/errors.js';
-import type { Clock } from '../shared/ports.js';
+import type { Clock, IdGenerator } from '../shared/ports.js';
+import { uuidV7Generator } from '../shared/node-crypto.js';
 import type { ProductRepository } from '../product/product-repository.js';
 import type { Product } from '../product/product.js';
 import type { DocumentFiles } from '../document/document-file.js';
@@ -16,13 +17,14 @@ import { readAll } from '../storage/file-store.js';
 import type { JobFailure, JobHandler, RetryLater, GiveUp } from '../jobs/job-handler.js';
 import type { JobQueue, JobRequest, LeasedJob } from '../jobs/job-queue.js';
 import type { RatePacer } from '../jobs/rate-pacer.js';
-import { connectionSecretContext, type Connection, type ConnectionRepository } from './connection.js';
+import { type Connection, type ConnectionRepository } from './connection.js';
+import { channelJobFailure, connectionChannel } from './connection-channel.js';
 import { contentDigest, coverSubtitle, listingContent, listingFormats } from './listing-content.js';
 import { listingMarker } from './listing-marker.js';
 import type { ListingRepository } from './listing-repository.js';
-import { changeListing, type ListingChange } from './listing-store.js';
+import { listingEvents } from './listing-events.js';
+import { changeListing, type ListingChange, type ListingStoreDeps } from './listing-store.js';
 import { LISTING_ERROR_CODES, NO_PROGRESS, type Listing, type ListingErrorCode } from './listing.js';
-import { pacedChannel } from './paced-channel.js';
 import type { ChannelFailure, RemoteFile, RemoteListing, SalesChannel } from './sales-channel.js';
 import type { SalesPlatform } from './sales-platform.js';
 import type { SecretBox } from './secret-box.js';
@@ -41,6 +43,8 @@ export interface ListingSyncDeps {
   readonly queue: JobQueue;
   readonly pacer: RatePacer;
   readonly clock: Clock;
+  /** Ids of the events a listing raises (`listing.live`, `listing.failed`); default UUIDv7. */
+  readonly ids?: IdGenerator;
 }
 
 /** The job's key: one job per product and platform, whatever changed. */
@@ -58,8 +62,6 @@ export const listingJob = (productId: string, platform: string, runAt: Date): Jo
 /** A failed step: the channel's failure, the database's, or the listing's own (currency). */
 type StepFailure = ChannelFailure | StoreUnavailable | GiveUp | RetryLater;
 
-const DAY_BUDGET_PAUSE_MS = 60 * 60 * 1000;
-
 const toJobFailure = (failure: StepFailure, platformName: string): JobFailure => {
   switch (failure.type) {
     case 'StoreUnavailable':
@@ -67,37 +69,19 @@ const toJobFailure = (failure: StepFailure, platformName: string): JobFailure =>
     case 'RetryLater':
       return failure;
     case 'ChannelRateLimited':
-      return { type: 'RetryLater', afterMs: failure.retryAfterMs, pauseGroupMs: failure.retryAfterMs ?? 1000, code: 'rate_limited', message: `${platformName} asked us to slow down: ${failure.message}` };
     case 'ChannelUnavailable':
-      return { type: 'RetryLater', afterMs: null, code: 'unavailable', message: failure.message };
     case 'ChannelUnauthorized':
-      return { type: 'GiveUp', code: 'not_connected', message: `${platformName} no longer accepts the connection's credentials: reconnect the account, then retry` };
     case 'ChannelRejected':
-      return { type: 'GiveUp', code: 'platform_rejected', message: `${platformName} refused the listing: ${failure.message}` };
+      return channelJobFailure(failure, platformName, 'the listing');
   }
 };
 
 export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   const platforms = new Map(deps.platforms.map((platform) => [platform.id, platform]));
-  const change = (listing: Listing, patch: (current: Listing) => ListingChange | null) => changeListing(deps, listing.product_id, listing.platform, patch);
+  const store: ListingStoreDeps = { listings: deps.listings, clock: deps.clock, events: listingEvents(deps.ids ?? uuidV7Generator) };
+  const change = (listing: Listing, patch: (current: Listing) => ListingChange | null) => changeListing(store, listing.product_id, listing.platform, patch);
 
-  const channelFor = (platform: SalesPlatform, connection: Connection): SalesChannel | null => {
-    const context = connectionSecretContext(connection.user_id, connection.platform);
-    const opened = deps.secrets.open(connection.sealed_secret, context);
-    if (opened === null) return null;
-    const channel = platform.channel({
-      secret: JSON.parse(opened) as Record<string, string | number | null>,
-      onSecretChange: async (secret) => {
-        const saved = await deps.connections.replaceSecret(connection.user_id, connection.platform, deps.secrets.seal(JSON.stringify(secret), context), deps.clock.now());
-        if (saved.isErr()) throw new Error(`refreshed credentials could not be kept: ${saved.error.message}`);
-      },
-      onBudget: (budget) => {
-        if (budget.remainingThisSecond === 0) deps.pacer.hold(platform.id, 1000);
-        if (budget.remainingToday === 0) void deps.queue.pause(platform.id, new Date(deps.clock.now().getTime() + DAY_BUDGET_PAUSE_MS));
-      },
-    });
-    return pacedChannel(channel, deps.pacer, platform.id);
-  };
+  const channelFor = (platform: SalesPlatform, connection: Connection): SalesChannel | null => connectionChannel(deps, platform, connection);
 
   /** The remote listing: the one we know, the one an earlier attempt made (found by marker), or a new one. */
   const ensureRemote = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
@@ -269,7 +253,7 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
     },
     gaveUp(job, failure) {
       const code: ListingErrorCode = (LISTING_ERROR_CODES as readonly string[]).includes(failure.code) ? (failure.code as ListingErrorCode) : 'unavailable';
-      return changeListing(deps, job.payload.productId ?? '', job.payload.platform ?? '', () => ({ state: 'failed', error: { code, message: failure.message } })).map(() => undefined);
+      return changeListing(store, job.payload.productId ?? '', job.payload.platform ?? '', () => ({ state: 'failed', error: { code, message: failure.message } })).map(() => undefined);
     },
   };
 }

@@ -20,5 +20,10 @@ export function pacedChannel(channel: SalesChannel, pacer: RatePacer, group: str
     uploadImage: paced((remoteId, image) => channel.uploadImage(remoteId, image)),
     activate: paced((remoteId: string) => channel.activate(remoteId)),
     deactivate: paced((remoteId: string) => channel.deactivate(remoteId)),
+    salesSince: paced((cursor: string | null) => channel.salesSince(cursor)),
+    findSale: paced((remoteId: string) => channel.findSale(remoteId)),
+    subscribeToSales: paced((url: string) => channel.subscribeToSales(url)),
+    unsubscribeFromSales: paced((urlPrefix: string) => channel.unsubscribeFromSales(urlPrefix)),
+    saleNotices: channel.saleNotices,
   };
 }

@@ -92,6 +92,30 @@ export interface RemoteFile {
   readonly size: number | null;
 }
 
+/** A sale as the platform reports it (one line of an order: an Etsy transaction, a Gumroad sale). */
+export interface RemoteSale {
+  /** The platform's id of the sale: Gumroad's sale id, Etsy's transaction id. Unique per platform. */
+  readonly remoteId: string;
+  /** The platform's id of what was sold (Gumroad product id, Etsy listing id): how a sale finds our product. */
+  readonly remoteListingId: string | null;
+  /** What the buyer paid for this line, in the currency's minor unit (cents). */
+  readonly amountCents: number;
+  /** ISO 4217, upper-case. */
+  readonly currency: string;
+  /** How much of it has been refunded so far (0 when none; `amountCents` when fully refunded). */
+  readonly refundedCents: number;
+  readonly soldAt: Date;
+}
+
+/** A page of sales changed since a cursor (new ones and refunded ones), and where the next look starts. */
+export interface SalesSince {
+  readonly sales: readonly RemoteSale[];
+  /** Opaque to the domain: handed back to the next `salesSince`. */
+  readonly cursor: string;
+  /** More changed sales wait right now: ask again at once. */
+  readonly more: boolean;
+}
+
 export interface SalesChannel {
   readonly platform: string;
   /** The connected account, its name and its selling currency. */
@@ -112,4 +136,22 @@ export interface SalesChannel {
   activate(remoteId: string): ResultAsync<RemoteListing, ChannelFailure>;
   /** Taken down but kept, so that `activate` brings it back (Etsy `state=inactive`, Gumroad disable); idempotent. */
   deactivate(remoteId: string): ResultAsync<RemoteListing, ChannelFailure>;
+
+  /**
+   * Sales created or changed (refunds) since `cursor` (null: since the account was connected, as far as the platform
+   * keeps them; the adapter may bound it). A sale may come back more than once across calls: the caller keeps one.
+   */
+  salesSince(cursor: string | null): ResultAsync<SalesSince, ChannelFailure>;
+  /** The account's sale with this id as the platform has it now, or null when the account has no such sale. */
+  findSale(remoteId: string): ResultAsync<RemoteSale | null, ChannelFailure>;
+  /**
+   * Asks the platform to post sale and refund notices to `url` (Gumroad's resource subscriptions `sale` and
+   * `refund`); subscriptions to `url` that exist already are kept, not doubled. Platforms without such notices
+   * answer at once with nothing done (Etsy: its receipts are polled).
+   */
+  subscribeToSales(url: string): ResultAsync<void, ChannelFailure>;
+  /** Removes every subscription of the account whose address starts with `urlPrefix`; idempotent. */
+  unsubscribeFromSales(urlPrefix: string): ResultAsync<void, ChannelFailure>;
+  /** Whether the platform posts notices (`push`) or must be asked (`poll`). */
+  readonly saleNotices: 'push' | 'poll';
 }

@@ -148,9 +148,36 @@ export interface PlatformNotFound {
   readonly platform: string;
 }
 
-export type SalesError = ConnectionFailed | OAuthFailed | PlatformUnreachable | PlatformNotFound | StoreUnavailable | ValidationFailed;
+/** A sale notice to an address no connection has (a guessed or retired secret). */
+export interface HookNotFound {
+  readonly type: 'HookNotFound';
+}
 
-export type DomainError = RecipeError | ProductError | UserError | DocumentFileError | SalesError;
+export type SalesError = ConnectionFailed | OAuthFailed | PlatformUnreachable | PlatformNotFound | HookNotFound | StoreUnavailable | ValidationFailed;
+
+/** A webhook endpoint that does not exist or is not the caller's (the same answer for both). */
+export interface WebhookNotFound {
+  readonly type: 'WebhookNotFound';
+  readonly id: string;
+}
+
+/** A delivery that does not exist or does not belong to the endpoint named with it. */
+export interface DeliveryNotFound {
+  readonly type: 'DeliveryNotFound';
+  readonly id: string;
+}
+
+export type WebhookError =
+  | WebhookNotFound
+  | DeliveryNotFound
+  | ValidationFailed
+  | StoreUnavailable
+  | PreconditionFailed
+  | WriteContention
+  | InvalidState
+  | RuleViolation;
+
+export type DomainError = RecipeError | ProductError | UserError | DocumentFileError | SalesError | WebhookError;
 
 export const validationFailed = (issues: readonly FieldIssue[]): ValidationFailed => ({ type: 'ValidationFailed', issues });
 export const ruleViolation = (detail: string): RuleViolation => ({ type: 'RuleViolation', detail });

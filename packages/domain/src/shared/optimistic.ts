@@ -83,8 +83,8 @@ export interface VersionedChange<T extends { readonly version: number }, E> {
   readonly ifMatch?: number | undefined;
   /** The changed entity, or the same object when nothing changes. */
   readonly change: (current: T) => ResultAsync<T, E>;
-  /** Writes `next` only if the stored version is still `expectedVersion`. */
-  readonly write: (next: T, expectedVersion: number) => ResultAsync<'written' | 'stale', E>;
+  /** Writes `next` only if the stored version is still `expectedVersion` (`current` is what it was read as). */
+  readonly write: (next: T, expectedVersion: number, current: T) => ResultAsync<'written' | 'stale', E>;
   /** What to report when writers kept colliding (`recipe`). */
   readonly what: string;
   /** The resource's id: changes of one resource in this process take turns. */
@@ -107,7 +107,7 @@ export function changeVersioned<T extends { readonly version: number }, E>(
         return errAsync({ type: 'PreconditionFailed', expected: spec.ifMatch, actual: current.version });
       }
       return spec.change(current).andThen((next) =>
-        next === current ? okAsync(current) : spec.write(next, current.version).map((outcome) => (outcome === 'written' ? next : STALE)),
+        next === current ? okAsync(current) : spec.write(next, current.version, current).map((outcome) => (outcome === 'written' ? next : STALE)),
       );
     });
   const contention = (): WriteContention => ({ type: 'WriteContention', what: spec.what });

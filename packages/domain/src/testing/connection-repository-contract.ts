@@ -18,6 +18,9 @@ export function connectionFixture(overrides: Partial<Connection> = {}): Connecti
     status: 'connected',
     connected_at: connectedAt,
     updated_at: connectedAt,
+    hook_digest: null,
+    sealed_hook: null,
+    sales_cursor: null,
     ...overrides,
   };
 }
@@ -73,6 +76,29 @@ export function runConnectionRepositoryContract(name: string, makeRepository: ()
       assert.deepEqual(byPlatform((await repository.listForUser(gumroad.user_id))._unsafeUnwrap()), [etsy, gumroad]);
       assert.deepEqual((await repository.listForUser(someoneElse.user_id))._unsafeUnwrap(), [someoneElse]);
       assert.deepEqual((await repository.listForUser('user-none'))._unsafeUnwrap(), []);
+    });
+
+    it("finds a connection by its sale-notice digest, lists a platform's connections and keeps a sales cursor", async () => {
+      const repository = await makeRepository();
+      const gumroad = connectionFixture({ platform: 'gumroad', hook_digest: 'a'.repeat(64), sealed_hook: 'v1.n.t.hook' });
+      const otherGumroad = connectionFixture({ platform: 'gumroad', hook_digest: 'b'.repeat(64) });
+      const etsy = connectionFixture({ user_id: gumroad.user_id, hook_digest: 'c'.repeat(64) });
+      for (const connection of [gumroad, otherGumroad, etsy]) await repository.save(connection);
+
+      assert.deepEqual((await repository.findByHook('gumroad', 'a'.repeat(64)))._unsafeUnwrap(), gumroad);
+      assert.deepEqual((await repository.findByHook('gumroad', 'b'.repeat(64)))._unsafeUnwrap(), otherGumroad);
+      assert.equal((await repository.findByHook('etsy', 'a'.repeat(64)))._unsafeUnwrap(), null, 'the platform must match too');
+      assert.equal((await repository.findByHook('gumroad', 'd'.repeat(64)))._unsafeUnwrap(), null);
+
+      const byUser = (connections: Connection[]) => connections.map((connection) => connection.user_id).sort();
+      assert.deepEqual(byUser((await repository.connectedTo('gumroad'))._unsafeUnwrap()), [gumroad.user_id, otherGumroad.user_id].sort());
+      assert.deepEqual(byUser((await repository.connectedTo('etsy'))._unsafeUnwrap()), [etsy.user_id]);
+
+      assert.equal((await repository.saveSalesCursor(etsy.user_id, 'etsy', 'updated:1767225600'))._unsafeUnwrap(), true);
+      assert.deepEqual((await repository.find(etsy.user_id, 'etsy'))._unsafeUnwrap(), { ...etsy, sales_cursor: 'updated:1767225600' });
+      assert.deepEqual((await repository.find(gumroad.user_id, 'gumroad'))._unsafeUnwrap(), gumroad, 'the other platform is untouched');
+      assert.equal((await repository.saveSalesCursor('user-none', 'etsy', 'x'))._unsafeUnwrap(), false);
+      assert.equal((await repository.find('user-none', 'etsy'))._unsafeUnwrap(), null, 'nothing was created');
     });
 
     it('replaces the sealed secret and marks the connection connected; false when there is none', async () => {

@@ -41,6 +41,18 @@ export class InMemoryConnectionRepository implements ConnectionRepository {
     });
   }
 
+  findByHook(platform: string, hookDigest: string): ResultAsync<Connection | null, StoreUnavailable> {
+    return this.#check(() => [...this.#byKey.values()].find((connection) => connection.platform === platform && connection.hook_digest === hookDigest) ?? null);
+  }
+
+  connectedTo(platform: string): ResultAsync<Connection[], StoreUnavailable> {
+    return this.#check(() => [...this.#byKey.values()].filter((connection) => connection.platform === platform).sort((a, b) => (a.user_id < b.user_id ? -1 : 1)));
+  }
+
+  saveSalesCursor(userId: string, platform: string, cursor: string): ResultAsync<boolean, StoreUnavailable> {
+    return this.#check(() => this.#change(userId, platform, { sales_cursor: cursor }));
+  }
+
   remove(userId: string, platform: string): ResultAsync<boolean, StoreUnavailable> {
     return this.#check(() => this.#byKey.delete(keyOf(userId, platform)));
   }

@@ -1,21 +1,30 @@
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { StoreUnavailable } from '../shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../shared/pagination.js';
 import type { WriteOutcome } from '../recipe/recipe-repository.js';
 import type { Product } from '../product/product.js';
 import { productComparator, productMatchesFilter, type ProductFilter, type ProductRepository } from '../product/product-repository.js';
+import { InMemoryOutbox } from './in-memory-outbox.js';
 
 export class InMemoryProductRepository implements ProductRepository {
   readonly #byId = new Map<string, Product>();
+  /** Where the events of its writes wait (shared with the other in-memory stores of one test or embedding). */
+  readonly outbox: InMemoryOutbox;
   unavailable = false;
+
+  constructor(outbox: InMemoryOutbox = new InMemoryOutbox()) {
+    this.outbox = outbox;
+  }
 
   #down(): ResultAsync<never, StoreUnavailable> {
     return errAsync({ type: 'StoreUnavailable', message: 'the in-memory store is switched off' });
   }
 
-  insert(product: Product): ResultAsync<Product, StoreUnavailable> {
+  insert(product: Product, events: readonly DomainEvent[] = []): ResultAsync<Product, StoreUnavailable> {
     if (this.unavailable) return this.#down();
     this.#byId.set(product.id, product);
+    this.outbox.add(`products:${product.id}`, events);
     return okAsync(product);
   }
 
@@ -23,10 +32,11 @@ export class InMemoryProductRepository implements ProductRepository {
     return this.unavailable ? this.#down() : okAsync(this.#byId.get(id) ?? null);
   }
 
-  update(product: Product, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable> {
+  update(product: Product, expectedVersion: number, events: readonly DomainEvent[] = []): ResultAsync<WriteOutcome, StoreUnavailable> {
     if (this.unavailable) return this.#down();
     if (this.#byId.get(product.id)?.version !== expectedVersion) return okAsync('stale');
     this.#byId.set(product.id, product);
+    this.outbox.add(`products:${product.id}`, events);
     return okAsync('written');
   }
 

@@ -17,3 +17,9 @@ export { listingFixture, runListingRepositoryContract } from './listing-reposito
 export { InMemoryAuthorizationRepository, InMemoryConnectionRepository } from './in-memory-connection-repository.js';
 export { authorizationFixture, connectionFixture, runAuthorizationRepositoryContract, runConnectionRepositoryContract } from './connection-repository-contract.js';
 export { inMemoryPublishingStores, type InMemoryPublishingStores } from './in-memory-publishing.js';
+export { InMemoryOutbox } from './in-memory-outbox.js';
+export { InMemorySaleRepository } from './in-memory-sale-repository.js';
+export { runSaleRepositoryContract, saleFixture } from './sale-repository-contract.js';
+export { eventFixture, runEventOutboxContract, type OutboxStores } from './event-outbox-contract.js';
+export { InMemoryWebhookDeliveryRepository, InMemoryWebhookEndpointRepository } from './in-memory-webhook-repositories.js';
+export { runWebhookDeliveryRepositoryContract, runWebhookEndpointRepositoryContract, webhookDeliveryFixture, webhookEndpointFixture } from './webhook-repository-contract.js';

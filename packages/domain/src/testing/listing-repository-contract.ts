@@ -119,6 +119,19 @@ export function runListingRepositoryContract(name: string, makeRepository: () =>
       assert.deepEqual((await repository.forProducts([]))._unsafeUnwrap(), []);
     });
 
+    it('finds a listing by its remote id on a platform (how a sale finds its product)', async () => {
+      const repository = await makeRepository();
+      const onEtsy = listingFixture({ platform: 'etsy', remote_id: '4455' });
+      const onGumroad = listingFixture({ platform: 'gumroad', remote_id: '4455' });
+      const withoutRemote = listingFixture({ platform: 'etsy' });
+      for (const listing of [onEtsy, onGumroad, withoutRemote]) await repository.save(listing, null);
+
+      assert.equal((await repository.findByRemoteId('etsy', '4455'))._unsafeUnwrap()?.product_id, onEtsy.product_id);
+      assert.equal((await repository.findByRemoteId('gumroad', '4455'))._unsafeUnwrap()?.product_id, onGumroad.product_id);
+      assert.equal((await repository.findByRemoteId('etsy', '4456'))._unsafeUnwrap(), null);
+      assert.equal((await repository.findByRemoteId('gumroad', '44'))._unsafeUnwrap(), null);
+    });
+
     it('lists the listings in a state last changed before a time, oldest first, up to a limit', async () => {
       const repository = await makeRepository();
       const before = at('2026-07-01T12:00:00.000Z');

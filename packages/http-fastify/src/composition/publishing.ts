@@ -6,13 +6,24 @@
  */
 import { hostname } from 'node:os';
 import { createCoverArtist } from '@larder/adapters-documents';
-import { loadOrCreateSecretKey, MongoAuthorizationRepository, MongoConnectionRepository, MongoJobQueue, MongoListingRepository, type DatabaseHandle } from '@larder/adapters-mongo';
+import {
+  loadOrCreateSecretKey,
+  MongoAuthorizationRepository,
+  MongoConnectionRepository,
+  MongoJobQueue,
+  MongoListingRepository,
+  MongoSaleRepository,
+  type DatabaseHandle,
+} from '@larder/adapters-mongo';
 import { configuredPlatforms } from '@larder/adapters-sales';
 import {
   aesGcmSecretBox,
   documentFiles,
   listingSyncHandler,
+  queueSalesPolls,
   ratePacer,
+  saleJobHandlers,
+  uuidV7Generator,
   requeueStrandedListings,
   startJobRunner,
   type Clock,
@@ -24,10 +35,21 @@ import {
 } from '@larder/domain';
 import type { PublishingDeps } from '../app.js';
 import type { ServiceConfig } from '../config.js';
+import { startWebhooks } from './webhooks.js';
 
 /** Etsy's default budget is 10 requests a second per app; stay under it. */
 const CALLS_PER_SECOND = { etsy: 8, gumroad: 8 } as const;
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
+/** Gumroad's notices bring its sales; an hourly look through its sales list catches a notice that never came. */
+const RECONCILE_EVERY_MS = 60 * 60 * 1000;
+
+const salesPollMs = (config: ServiceConfig, platform: string): number => (platform === 'etsy' ? config.etsyPollSeconds * 1000 : RECONCILE_EVERY_MS);
+
+/** `PUBLIC_URL/hooks/<platform>/<secret>`, appended so that a PUBLIC_URL with a path keeps it. */
+export const saleNoticeUrl =
+  (publicUrl: string) =>
+  (platform: string, secret: string): string =>
+    `${publicUrl.replace(/\/+$/, '')}/hooks/${encodeURIComponent(platform)}/${secret}`;
 
 export interface Publishing {
   readonly deps: PublishingDeps;
@@ -67,7 +89,24 @@ export async function startPublishing(
     pacer,
     clock: ports.clock,
   });
-  const runner = startJobRunner({ queue, handlers: [handler], clock: ports.clock, owner: `${hostname()}:${process.pid}`, log });
+  const sales = new MongoSaleRepository(db);
+  const saleHandlers = saleJobHandlers({
+    sales,
+    listings,
+    connections,
+    secrets,
+    platforms,
+    queue,
+    pacer,
+    clock: ports.clock,
+    ids: uuidV7Generator,
+    hookUrl: saleNoticeUrl(config.publicUrl),
+    onUnmatched: (sale) => log('a sale matches no listing of ours; kept with no product', { platform: sale.platform, remoteId: sale.remote_id }),
+    log,
+  });
+  const webhooks = startWebhooks(db, { allowPrivate: config.outboundAllowPrivate, secrets, queue, clock: ports.clock, ids: uuidV7Generator, log });
+  const runner = startJobRunner({ queue, handlers: [handler, ...saleHandlers, webhooks.handler], clock: ports.clock, owner: `${hostname()}:${process.pid}`, log });
+  webhooks.start(() => runner.wake());
   const deps: PublishingDeps = {
     platforms,
     listings,
@@ -77,6 +116,8 @@ export async function startPublishing(
     queue,
     onQueued: () => runner.wake(),
     publicUrl: config.publicUrl,
+    sales,
+    webhooks: webhooks.deps,
   };
   const listingDeps = { listings, connections, queue, clock: ports.clock, platforms };
   const sweep = () =>
@@ -86,11 +127,22 @@ export async function startPublishing(
   sweep();
   const sweeping = setInterval(sweep, SWEEP_EVERY_MS);
   sweeping.unref();
+  const polls = platforms.map((platform) => {
+    const poll = () =>
+      void queueSalesPolls({ connections, queue, clock: ports.clock }, platform.id).map((count) => {
+        if (count > 0) runner.wake();
+      });
+    const timer = setInterval(poll, salesPollMs(config, platform.id));
+    timer.unref();
+    return timer;
+  });
   return {
     deps,
     runner,
     async stop() {
+      await webhooks.stop();
       clearInterval(sweeping);
+      for (const timer of polls) clearInterval(timer);
       await runner.stop();
     },
   };

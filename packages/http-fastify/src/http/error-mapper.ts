@@ -75,6 +75,12 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
       return problem(503, 'unavailable', sentence(error.detail), { headers: { 'retry-after': '60' } });
     case 'PlatformNotFound':
       return problem(404, 'not_found', `There is no sales platform ${JSON.stringify(error.platform)} here.`);
+    case 'HookNotFound':
+      return problem(404, 'not_found', 'Nothing listens at this address.');
+    case 'WebhookNotFound':
+      return problem(404, 'not_found', `There is no webhook endpoint with id ${JSON.stringify(error.id)}.`);
+    case 'DeliveryNotFound':
+      return problem(404, 'not_found', `There is no delivery with id ${JSON.stringify(error.id)} for this endpoint.`);
   }
 }
 

@@ -108,6 +108,8 @@ async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<v
         { name: 'recipes', description: 'The recipe library: search, scale, change, archive' },
         { name: 'products', description: 'Ebooks, meal plans, recipe card packs and lead magnets' },
         { name: 'operations', description: 'Health, readiness and this document (no authentication)' },
+        { name: 'connections', description: 'Your accounts on the sales platforms (Etsy, Gumroad)' },
+        { name: 'sales', description: 'Sales that came back from the platforms, and revenue' },
       ],
     },
   });

@@ -33,6 +33,8 @@ const REFERENCE_PROBLEMS = '`unknown_recipe` (a recipe id does not exist), `reci
 
 export interface ProductRouteDeps extends ProductDeps {
   readonly listings: ListingDeps;
+  /** Told after a change that may have raised events (`product.published`, ...): the relay hands them on at once. */
+  readonly onEvents?: () => void;
 }
 
 export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async (app, deps) => {
@@ -131,8 +133,9 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
     const ifMatch = ifMatchOf(request);
     // The product as it was, so that its listings follow only a real change (a PATCH that changes nothing moves no version).
     const result = await get(request.params.id).andThen((before) =>
-      update({ id: request.params.id, ifMatch, changes: request.body }).andThen((after) => afterChange(before, after).andThen(() => one(after))),
+      update({ id: request.params.id, ifMatch, changes: request.body, userId: request.userId }).andThen((after) => afterChange(before, after).andThen(() => one(after))),
     );
+    if (result.isOk()) deps.onEvents?.();
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });
@@ -154,9 +157,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
       },
     },
   }, async (request, reply) => {
-    const result = await publish({ id: request.params.id, ifMatch: ifMatchOf(request), sales: request.body }).andThen((product) =>
+    const result = await publish({ id: request.params.id, ifMatch: ifMatchOf(request), sales: request.body, userId: request.userId }).andThen((product) =>
       afterPublish(product, request.userId).andThen(() => one(product)),
     );
+    if (result.isOk()) deps.onEvents?.();
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });

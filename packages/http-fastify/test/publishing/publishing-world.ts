@@ -5,7 +5,10 @@
 import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
-import { documentFiles, inlineRenderQueue, listingSyncHandler, ratePacer, startJobRunner, systemClock, type JobRunner } from '@larder/domain';
+import { documentFiles, inlineRenderQueue, listingSyncHandler, ratePacer, saleJobHandlers, startJobRunner, systemClock, type JobHandler, type JobRunner } from '@larder/domain';
+import { sequentialIds } from '@larder/domain/testing';
+import { saleNoticeUrl } from '../../src/composition/publishing.js';
+import { freePort } from '../support/free-port.js';
 import { harness, type Harness } from '../support/harness.js';
 
 export type EtsyFake = Awaited<ReturnType<typeof startEtsyFake>>;
@@ -16,13 +19,17 @@ export interface PublishingWorld {
   readonly etsy: EtsyFake;
   readonly gumroad: GumroadFake;
   readonly runner: JobRunner;
+  /** Where the platforms reach the service (`PUBLIC_URL`): a real port when the world listens, else nowhere. */
+  readonly publicUrl: string;
+  /** Stops the job runner and starts another on the same stores, as a restarted service would. */
+  restartRunner(): Promise<JobRunner>;
   close(): Promise<void>;
 }
 
 /** Retries come quickly in tests; a platform's own `Retry-After` is still obeyed. */
 const TEST_POLICY = { maxAttempts: 8, maxAgeMs: 24 * 60 * 60 * 1000, baseMs: 20, capMs: 200 };
 
-export async function publishingWorld(options: { readonly etsyCurrency?: string } = {}): Promise<PublishingWorld> {
+export async function publishingWorld(options: { readonly etsyCurrency?: string; readonly listen?: boolean } = {}): Promise<PublishingWorld> {
   const etsy = await startEtsyFake(options.etsyCurrency === undefined ? {} : { currency: options.etsyCurrency });
   const gumroad = await startGumroadFake();
   const platforms = [
@@ -30,7 +37,10 @@ export async function publishingWorld(options: { readonly etsyCurrency?: string 
     gumroadPlatform({ apiUrl: gumroad.url, timeoutMs: 5000 }),
   ];
   const wake = { runner: undefined as JobRunner | undefined };
-  const h = await harness({ platforms, onQueued: () => wake.runner?.wake() });
+  const port = options.listen === true ? await freePort() : 3000;
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const h = await harness({ platforms, publicUrl, onQueued: () => wake.runner?.wake() });
+  if (options.listen === true) await h.app.listen({ port, host: '127.0.0.1' });
   const rendering = inlineRenderQueue(createDocumentRenderer());
   const handler = listingSyncHandler({
     products: h.products,
@@ -44,21 +54,37 @@ export async function publishingWorld(options: { readonly etsyCurrency?: string 
     pacer: ratePacer({}),
     clock: systemClock,
   });
-  const runner = startJobRunner({ queue: h.publishing.queue, handlers: [handler], clock: systemClock, owner: 'test', pollMs: 50, policy: TEST_POLICY, concurrency: 2 });
-  wake.runner = runner;
-  const started = runner;
-  return {
+  const saleHandlers = saleJobHandlers({
+    ...h.publishing,
+    platforms,
+    pacer: ratePacer({}),
+    clock: systemClock,
+    ids: sequentialIds('event'),
+    hookUrl: saleNoticeUrl(publicUrl),
+  });
+  const handlers: JobHandler[] = [handler, ...saleHandlers];
+  const start = () => startJobRunner({ queue: h.publishing.queue, handlers, clock: systemClock, owner: 'test', pollMs: 50, policy: TEST_POLICY, concurrency: 2 });
+  const world = {
     h,
     etsy,
     gumroad,
-    runner: started,
+    runner: start(),
+    publicUrl,
+    async restartRunner() {
+      await world.runner.stop();
+      world.runner = start();
+      wake.runner = world.runner;
+      return world.runner;
+    },
     async close() {
-      await started.stop();
+      await world.runner.stop();
       await h.app.close();
       await etsy.close();
       await gumroad.close();
     },
   };
+  wake.runner = world.runner;
+  return world;
 }
 
 /** Connects both platforms for the harness's user: Gumroad with its token, Etsy through its consent page. */

@@ -8,12 +8,14 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
+import { WebhookCreateBody, WebhookListQuery, WebhookPatchBody } from '../../src/schemas/webhook.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
 import { DocumentQuery } from '../../src/schemas/document.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
 import { OAuthCallbackQuery, TokenConnectBody } from '../../src/schemas/listing.js';
+import { RevenueQuery, SaleListQuery } from '../../src/schemas/sale.js';
 import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { harness } from '../support/harness.js';
 import { mongoApi } from '../reliability/support/mongo-api.js';
@@ -63,6 +65,17 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/connections/{platform}/authorize', authenticated: true },
   { method: 'GET', path: '/api/connections/{platform}/callback', query: schema(OAuthCallbackQuery), authenticated: false },
   { method: 'DELETE', path: '/api/connections/{platform}', authenticated: true },
+  { method: 'GET', path: '/api/sales', query: schema(SaleListQuery), authenticated: true },
+  { method: 'GET', path: '/api/reports/revenue', query: schema(RevenueQuery), authenticated: true },
+  { method: 'POST', path: '/hooks/{platform}/{secret}', body: schema({ type: 'object', properties: { sale_id: { type: 'string' } } }), authenticated: false },
+  { method: 'POST', path: '/api/webhooks', body: schema(WebhookCreateBody), authenticated: true },
+  { method: 'GET', path: '/api/webhooks', query: schema(WebhookListQuery), authenticated: true },
+  { method: 'GET', path: '/api/webhooks/{id}', authenticated: true },
+  { method: 'PATCH', path: '/api/webhooks/{id}', body: schema(WebhookPatchBody), authenticated: true },
+  { method: 'DELETE', path: '/api/webhooks/{id}', authenticated: true },
+  { method: 'POST', path: '/api/webhooks/{id}/rotate-secret', authenticated: true },
+  { method: 'GET', path: '/api/webhooks/{id}/deliveries', query: schema(WebhookListQuery), authenticated: true },
+  { method: 'POST', path: '/api/webhooks/{id}/deliveries/{delivery_id}/retry', authenticated: true },
   { method: 'GET', path: '/healthz', authenticated: false },
   { method: 'GET', path: '/readyz', authenticated: false },
   { method: 'GET', path: '/', authenticated: false },
@@ -172,7 +185,7 @@ function fuzzSuite(start: () => Promise<Target>, runs: number): void {
       );
       await fc.assert(
         fc.asyncProperty(pathId, platform, queryString(endpoint.query), bodies, headers, async (id, platformId, query, body, extraHeaders) => {
-          const path = endpoint.path.replace('{id}', encodeURIComponent(id)).replace('{platform}', encodeURIComponent(platformId));
+          const path = endpoint.path.replace('{id}', encodeURIComponent(id)).replace('{platform}', encodeURIComponent(platformId)).replace('{secret}', encodeURIComponent(id));
           const response = await h.app.inject({
             method: endpoint.method,
             url: query === '' ? path : `${path}?${query}`,

@@ -57,6 +57,13 @@ describe('loadConfig', () => {
     assert.equal(valid({ GUMROAD_API_URL: 'http://127.0.0.1:18020' }).gumroad.apiUrl, 'http://127.0.0.1:18020');
   });
 
+  it('reads ETSY_POLL_SECONDS (default 300, 5 to 86400)', () => {
+    assert.equal(valid({}).etsyPollSeconds, 300);
+    assert.equal(valid({ ETSY_POLL_SECONDS: '60' }).etsyPollSeconds, 60);
+    assert.match(problem({ ETSY_POLL_SECONDS: '1' }), /^invalid configuration: ETSY_POLL_SECONDS must be a whole number from 5 to 86400, got "1"$/);
+    assert.match(problem({ ETSY_POLL_SECONDS: 'often' }), /^invalid configuration: ETSY_POLL_SECONDS must be .*, got "often"$/);
+  });
+
   it('refuses a short JWT_SECRET without echoing it', () => {
     const message = problem({ JWT_SECRET: 'hunter2' });
     assert.equal(message, 'invalid configuration: JWT_SECRET must be at least 32 bytes, got 7 (value not shown)');
@@ -73,6 +80,7 @@ describe('loadConfig', () => {
     assert.match(problem({ HOST: 'not a host' }), /^invalid configuration: HOST must be/);
     assert.match(problem({ MONGODB_DB: 'my.db' }), /^invalid configuration: MONGODB_DB must be/);
     assert.match(problem({ TRUST_PROXY: 'maybe' }), /^invalid configuration: TRUST_PROXY must be true or false/);
+    assert.match(problem({ OUTBOUND_ALLOW_PRIVATE: 'sometimes' }), /^invalid configuration: OUTBOUND_ALLOW_PRIVATE must be true or false, got "sometimes"$/);
     for (const message of [problem({ PORT: 'x' }), problem({ SALES_PLATFORMS: 'Etsy' })]) assert.doesNotMatch(message, /\n/);
   });
 

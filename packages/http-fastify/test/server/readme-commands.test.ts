@@ -65,7 +65,7 @@ describe("the README's shell blocks, pasted in order after the walk-through's st
     if (missingTools.length > 0) return;
     // The selling walk-through's platforms: the fakes `pnpm fakes` starts, on the same ports, with the same keys.
     fakes = await startDemoFakes();
-    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD, ...fakes.env }));
+    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD, ETSY_POLL_SECONDS: '5', ...fakes.env }));
   });
   after(() => fakes?.close());
   const workDir = mkdtempSync(join(tmpdir(), 'larder-readme-'));

@@ -1,4 +1,5 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
+import type { Resolver } from '@larder/adapters-outbound';
 import { addUser, inlineRenderQueue, type PasswordHasher, type SalesPlatform } from '@larder/domain';
 import {
   InMemoryFileStore,
@@ -53,6 +54,10 @@ export interface HarnessOptions {
   readonly platforms?: readonly SalesPlatform[];
   readonly publicUrl?: string;
   readonly onQueued?: () => void;
+  /** Webhook endpoints may point to private addresses (`OUTBOUND_ALLOW_PRIVATE=true`). */
+  readonly allowPrivate?: boolean;
+  readonly resolve?: Resolver;
+  readonly onEvents?: () => void;
 }
 
 
@@ -61,7 +66,8 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   // near real time but do not follow it, so a test that builds token times must take them from `nowSeconds()`.
   const clock = new ManualClock(new Date(), 1);
   const recipes = options.recipes ?? new InMemoryRecipeRepository();
-  const products = options.products ?? new InMemoryProductRepository();
+  // Created after the publishing stores, so that its writes' events go to the same outbox as theirs.
+  let products = options.products;
   const users = new InMemoryUserRepository();
   const files = options.files ?? new InMemoryFileStore();
   const hasher = options.hasher ?? plainTextHasher;
@@ -70,7 +76,11 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     ...(options.platforms === undefined ? {} : { platforms: options.platforms }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.onQueued === undefined ? {} : { onQueued: options.onQueued }),
+    ...(options.allowPrivate === undefined ? {} : { allowPrivate: options.allowPrivate }),
+    ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
+    ...(options.onEvents === undefined ? {} : { onEvents: options.onEvents }),
   });
+  products ??= new InMemoryProductRepository(publishing.outbox);
   const app = await buildApp({
     publishing,
     recipes,

@@ -1,18 +1,23 @@
 /**
  * A loopback fake of Etsy Open API v3 for tests and demos: one shop, Etsy's OAuth 2.0 with PKCE, and the listing,
- * inventory, file and image operations the adapter uses, on Etsy's paths, encodings, answers and error shape, with
- * the shared fault switches and Etsy's request budget. What it implements, and where it is stricter or simpler than
- * Etsy, is in docs/platform-etsy.md.
+ * inventory, file, image and receipt operations the adapter uses, on Etsy's paths, encodings, answers and error
+ * shape, with the shared fault switches and Etsy's request budget. Sales are made with `sell()` / `refund()` (or
+ * `POST /__fake/sales`, `/__fake/refunds`). What it implements, and where it is stricter or simpler than Etsy, is in
+ * docs/platform-etsy.md.
  */
 import Fastify, { type FastifyRequest } from 'fastify';
+import { isControl } from '../../shared/fake-control.js';
 import type { FakeListing, RunningFake } from '../../shared/fake-view.js';
 import { installFaults, noFaults, zeroCounts, type FakeFaults } from '../../shared/fake-faults.js';
 import type { EtsySecret, EtsyTokenResponse } from '../etsy-types.js';
 import type { FakeContext } from './fake-context.js';
 import { installBudget } from './fake-budget.js';
+import { installControlRoutes } from './fake-control-routes.js';
 import { installFileRoutes } from './fake-file-routes.js';
 import { installListingRoutes } from './fake-listing-routes.js';
 import { installOAuthRoutes, issueTokens } from './fake-oauth.js';
+import { installReceiptRoutes } from './fake-receipt-routes.js';
+import { recordRefund, recordSale, type FakeSale, type FakeSaleOptions } from './fake-receipts.js';
 import { installShopRoutes } from './fake-shop-routes.js';
 import { fakeState, listingUrl, type FakeStoredListing } from './fake-state.js';
 
@@ -60,6 +65,10 @@ export interface RunningEtsyFake extends RunningFake {
   expireAccessTokens(): void;
   /** Every token issued so far stops working, refresh tokens included (as when the owner changes their password). */
   revokeTokens(): void;
+  /** A buyer pays for an active listing: a new paid receipt with one transaction, at the listing's price by default. */
+  sell(listingId: number | string, sale?: FakeSaleOptions): FakeSale;
+  /** The seller refunds `amountCents` (the shop currency's minor unit) of the receipt; its `updated_timestamp` moves. */
+  refund(receiptId: number, amountCents: number, reason?: string): void;
 }
 
 const ALL_SCOPES = ['listings_r', 'listings_w', 'shops_r', 'transactions_r'];
@@ -78,7 +87,9 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
   const maxFileBytes = options.maxFileBytes ?? 20 * 1024 * 1024;
   const auth = { apiKey: options.apiKey ?? 'fakeetsykeystring00000000', sharedSecret: options.sharedSecret ?? 'fakesecret00', now, faults, counts };
   const context: FakeContext = { state, auth, requireImageToActivate: options.requireImageToActivate ?? true, maxFileBytes };
-  const exempt = (request: FastifyRequest) => request.method === 'GET' && FAKE_PAGES.test(request.url);
+  const exempt = (request: FastifyRequest) => (request.method === 'GET' && FAKE_PAGES.test(request.url)) || isControl(request);
+  const sell = (listingId: number | string, sale: FakeSaleOptions = {}): FakeSale => recordSale(state, state.listings.get(Number(listingId)), sale, now());
+  const refund = (receiptId: number, amountCents: number, reason?: string): void => recordRefund(state, receiptId, amountCents, reason ?? null, now());
 
   const app = Fastify({ logger: false, bodyLimit: maxFileBytes + 1024 * 1024 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -93,6 +104,8 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
   installShopRoutes(app, context);
   installListingRoutes(app, context);
   installFileRoutes(app, context);
+  installReceiptRoutes(app, context);
+  installControlRoutes(app, { sell, refund });
   app.get('/listing/:listing_id/:slug', async (request, reply) => {
     const listing = state.listings.get(Number((request.params as Record<string, string>)['listing_id']));
     if (listing === undefined || listing.deleted || listing.state !== 'active') return reply.code(404).type('text/html').send('<h1>Sorry, this item is unavailable.</h1>');
@@ -161,6 +174,8 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
       for (const token of state.accessTokens.values()) token.revoked = true;
       for (const token of state.refreshTokens.values()) token.revoked = true;
     },
+    sell,
+    refund,
     close: () => app.close(),
   };
 }

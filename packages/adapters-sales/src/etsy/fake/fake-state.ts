@@ -1,10 +1,11 @@
 /**
- * What the Etsy fake holds in memory: one shop and its owner, the OAuth codes and tokens it has issued, and the shop's
- * listings with their tags, inventory, files (bytes kept) and images. Shapes answered to clients are built here too,
- * in Etsy's field names (`ShopListing`, `ShopListingFile`, `ListingImage`).
+ * What the Etsy fake holds in memory: one shop and its owner, the OAuth codes and tokens it has issued, the shop's
+ * listings with their tags, inventory, files (bytes kept) and images, and its receipts. Shapes answered to clients are
+ * built here too, in Etsy's field names (`ShopListing`, `ShopListingFile`, `ListingImage`).
  */
 import { randomBytes } from 'node:crypto';
 import type { EtsyListing, EtsyListingFile, EtsyListingImage, EtsyShop } from '../etsy-types.js';
+import type { FakeReceipt } from './fake-receipts.js';
 
 export interface FakeFile {
   readonly listing_file_id: number;
@@ -76,6 +77,8 @@ export interface FakeState {
   readonly accessTokens: Map<string, FakeAccessToken>;
   readonly refreshTokens: Map<string, FakeRefreshToken>;
   readonly listings: Map<number, FakeStoredListing>;
+  /** The shop's orders (`fake-receipts.ts`). */
+  readonly receipts: Map<number, FakeReceipt>;
   /** Requests that carried a valid bearer token, for the `expireTokenEvery` fault. */
   authenticatedRequests: number;
   nextId: number;
@@ -90,6 +93,7 @@ export function fakeState(shop: FakeShop): FakeState {
     accessTokens: new Map(),
     refreshTokens: new Map(),
     listings: new Map(),
+    receipts: new Map(),
     authenticatedRequests: 0,
     nextId: 1_000_000_001,
     baseUrl: '',

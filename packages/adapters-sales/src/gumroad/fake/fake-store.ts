@@ -58,6 +58,33 @@ export interface StoredBlob {
   bytes: Uint8Array | null;
 }
 
+/** A purchase of one of the seller's products. */
+export interface StoredSale {
+  readonly id: string;
+  /** `external_id_numeric`: the ping's `order_number`, the sale's `order_id`. */
+  readonly orderNumber: number;
+  readonly productId: string;
+  /** µs, from `now()`. */
+  readonly createdAt: number;
+  readonly email: string;
+  /** What the buyer saw and paid in, lower-case (`displayed_price_currency_type`). */
+  readonly currency: string;
+  /** In `currency`'s minor unit (`displayed_price_cents`). */
+  readonly displayedCents: number;
+  /** USD cents (`price_cents`): what the API and the pings call `price`. */
+  readonly priceCents: number;
+  /** USD cents refunded so far. */
+  refundedCents: number;
+}
+
+/** A `ResourceSubscription`: pings of `resourceName` go to `postUrl`. */
+export interface StoredSubscription {
+  readonly id: string;
+  readonly resourceName: string;
+  readonly postUrl: string;
+  deleted: boolean;
+}
+
 export interface FakeSeller {
   readonly id: string;
   readonly name: string | null;
@@ -78,6 +105,8 @@ export class FakeGumroadStore {
   /** Completed uploads by S3 key. */
   readonly objects = new Map<string, Uint8Array>();
   readonly blobs = new Map<string, StoredBlob>();
+  readonly sales: StoredSale[] = [];
+  readonly subscriptions: StoredSubscription[] = [];
   private clock = 0;
 
   constructor(readonly seller: FakeSeller) {}
@@ -91,6 +120,11 @@ export class FakeGumroadStore {
   /** The seller's product by external id or unique permalink, as `fetch_product` looks it up; deleted ones are gone. */
   product(idOrPermalink: string): StoredProduct | undefined {
     return this.products.find((p) => !p.deleted && (p.id === idOrPermalink || p.uniquePermalink === idOrPermalink));
+  }
+
+  /** Sales newest first (`order(created_at: :desc, id: :desc)`). */
+  salesNewestFirst(): StoredSale[] {
+    return [...this.sales].sort((a, b) => b.createdAt - a.createdAt);
   }
 
   visibleProducts(): StoredProduct[] {

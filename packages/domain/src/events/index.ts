@@ -1,0 +1,2 @@
+export * from './domain-event.js';
+export * from './event-outbox.js';
