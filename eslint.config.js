@@ -9,7 +9,9 @@ export default tseslint.config(
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // The two programs of `pnpm typecheck` (tsconfig.json says why two): with a program per package (projectService)
+      // the domain's sources were parsed and typed again for every package that imports them, and lint took twice as long.
+      parserOptions: { project: ['./tsconfig.json', './tsconfig.documents.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -37,6 +37,7 @@ import {
 } from '@larder/domain';
 import {
   InMemoryFileStore,
+  InMemoryApiKeyRepository,
   InMemoryIdempotencyStore,
   InMemoryProductRepository,
   InMemoryRecipeRepository,
@@ -163,6 +164,7 @@ async function serveApi(stores: Stores, trackStores = false): Promise<{ app: Fas
   (await addUser({ users: stores.users, hasher: plainTextHasher, clock: systemClock, ids })({ email: 'bench@example.com', password: 'bench password' }))._unsafeUnwrap();
   const app = await buildApp({
     publishing: noPublishing(),
+    apiKeys: new InMemoryApiKeyRepository(),
     // Counted on the database only: the in-memory rows' figures stay those of the service alone.
     ...(trackStores ? { recipes: trackCalls(stores.recipes), products: trackCalls(stores.products), users: trackCalls(stores.users) } : stores),
     clock: systemClock,

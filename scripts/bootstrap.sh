@@ -16,10 +16,11 @@ fi
 # Debian packages, each named with the command that shows it is there:
 # - redis-server: one rate-limit test starts it to prove that two instances share a limit (skipped without it);
 # - curl, jq: the README's walk-through uses them, and a test runs the README's shell blocks;
-# - qpdf, poppler-utils (pdffonts, pdftotext, pdftoppm), epubcheck: the document tests check every PDF and EPUB.
+# - qpdf, poppler-utils (pdffonts, pdftotext, pdftoppm), epubcheck: the document tests check every PDF and EPUB;
+# - chromium: the lead magnet page's accessibility test runs axe in it (through playwright-core, no browser download).
 # Without them those tests skip with one line; in CI (CI=true) the README and document tests fail instead.
 missing=()
-for pair in redis-server:redis-server curl:curl jq:jq qpdf:qpdf pdftotext:poppler-utils epubcheck:epubcheck; do
+for pair in redis-server:redis-server curl:curl jq:jq qpdf:qpdf pdftotext:poppler-utils epubcheck:epubcheck chromium:chromium; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -34,11 +35,14 @@ fi
 
 pnpm install --frozen-lockfile --reporter=default
 
-# FerretDB (a MongoDB-compatible server on PostgreSQL or SQLite), pinned in tools/ferretdb/go.mod and built from the
-# Go module proxy into .tools/bin. The tests and `pnpm start` use it when present; without it they fall back to the
-# emulator, so a failure here is reported and bootstrap goes on.
-scripts/build-ferretdb.sh || true
-
-# SeaweedFS (an S3-compatible server), pinned in tools/seaweedfs/go.mod and built from the Go module proxy into
-# .tools/bin/weed: the S3 adapter's tests run against it, and report themselves as not run without it.
+# Side by side (each mostly waits on the Go linker and the disk):
+# - FerretDB (a MongoDB-compatible server on PostgreSQL or SQLite), pinned in tools/ferretdb/go.mod and built from the
+#   Go module proxy into .tools/bin. The tests and `pnpm start` use it when present; without it they fall back to the
+#   emulator, so a failure here is reported and bootstrap goes on.
+# - SeaweedFS (an S3-compatible server), pinned in tools/seaweedfs/go.mod and built from the Go module proxy into
+#   .tools/bin/weed: the S3 adapter's tests run against it, and report themselves as not run without it.
+# Both keep what they built in ~/.cache/larder/tools, so another clone on this machine copies it instead of linking.
+scripts/build-ferretdb.sh &
+ferretdb=$!
 scripts/build-seaweedfs.sh || true
+wait "$ferretdb" || true

@@ -19,6 +19,14 @@ if [ -x "$binary" ] && "$binary" --version 2>/dev/null | grep -qx "version: $pin
   echo "bootstrap: FerretDB $pinned already built ($binary)" >&2
   exit 0
 fi
+# A binary this machine built before for the same version (another clone, a CI workspace on a reused runner) is
+# copied from the user's cache instead of linked again, which takes most of a build even with Go's cache warm.
+cached=${XDG_CACHE_HOME:-$HOME/.cache}/larder/tools/ferretdb-$pinned-$(go env GOOS)-$(go env GOARCH)
+if [ -x "$cached" ] && "$cached" --version 2>/dev/null | grep -qx "version: $pinned" \
+  && mkdir -p .tools/bin && cp "$cached" "$binary.partial" && mv "$binary.partial" "$binary"; then
+  echo "bootstrap: FerretDB $pinned copied from this machine's earlier build ($cached)" >&2
+  exit 0
+fi
 # Built from a copy of the module's source (downloaded and checked against tools/ferretdb/go.sum): cmd/ferretdb
 # refuses to start unless build/version/version.txt holds its version, a generated file the module zip lacks, and
 # Go forbids overlaying files in the module cache. The copy lives in .tools/src (git-ignored).
@@ -34,6 +42,7 @@ build() {
 if build >"$log" 2>&1; then
   echo "bootstrap: FerretDB $pinned built ($binary)" >&2
   rm -f "$log"
+  mkdir -p "$(dirname "$cached")" && cp "$binary" "$cached.partial.$$" && mv "$cached.partial.$$" "$cached" || rm -f "$cached.partial.$$"
 else
   echo "bootstrap: FerretDB not built (go build failed: $(tail -n 1 "$log")); its test suites will be reported as not run" >&2
   rm -f "$log"

@@ -1,3 +1,4 @@
+// run-tests: alone — its renders race real time limits (a 1.5 s render against a 2.5 s limit).
 /**
  * The render pool: documents rendered in worker threads give the same bytes as on the caller's thread, and its
  * failures are values a caller can answer with: a full queue, a render that throws, one that runs too long.

@@ -10,6 +10,7 @@ import type { Db } from 'mongodb';
 import { MongoProductRepository } from './products/mongo-product-repository.js';
 import { MongoRecipeRepository } from './recipes/mongo-recipe-repository.js';
 import { MongoUserRepository } from './users/mongo-user-repository.js';
+import { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
 
 export { MongoRecipeRepository, MongoProductRepository, MongoUserRepository };
 export { ensureIndexes, type EnsuredIndexes } from './indexes/ensure-indexes.js';
@@ -26,6 +27,8 @@ export { MongoListingRepository } from './sales/mongo-listing-repository.js';
 export { MongoConnectionRepository } from './sales/mongo-connection-repository.js';
 export { MongoAuthorizationRepository } from './sales/mongo-authorization-repository.js';
 export { MongoSaleRepository } from './sales/mongo-sale-repository.js';
+export { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
+export { API_KEYS_COLLECTION } from './api-keys/api-key-document.js';
 export { SALES_COLLECTION } from './sales/sale-document.js';
 export { LISTINGS_COLLECTION } from './sales/listing-document.js';
 export { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from './sales/connection-document.js';
@@ -34,6 +37,9 @@ export { MongoEventOutbox } from './outbox/mongo-event-outbox.js';
 export { versionedUpdate, withEvents, type WithOutbox } from './outbox/outbox-document.js';
 export { outboxIndex } from './indexes/index-specs.js';
 export { PRODUCTS_COLLECTION } from './products/product-document.js';
+export { MongoSubscriberRepository } from './subscribers/mongo-subscriber-repository.js';
+export { MongoMailBudget, MAIL_BUDGET_COLLECTION } from './subscribers/mongo-mail-budget.js';
+export { SUBSCRIBERS_COLLECTION } from './subscribers/subscriber-document.js';
 export { MongoWebhookEndpointRepository } from './webhooks/mongo-webhook-endpoint-repository.js';
 export { MongoWebhookDeliveryRepository } from './webhooks/mongo-webhook-delivery-repository.js';
 export { WEBHOOK_ENDPOINTS_COLLECTION } from './webhooks/webhook-endpoint-document.js';
@@ -43,6 +49,7 @@ export interface MongoRepositories {
   readonly recipes: MongoRecipeRepository;
   readonly products: MongoProductRepository;
   readonly users: MongoUserRepository;
+  readonly apiKeys: MongoApiKeyRepository;
 }
 
 export function createMongoRepositories(db: Db): MongoRepositories {
@@ -50,5 +57,6 @@ export function createMongoRepositories(db: Db): MongoRepositories {
     recipes: new MongoRecipeRepository(db),
     products: new MongoProductRepository(db),
     users: new MongoUserRepository(db),
+    apiKeys: new MongoApiKeyRepository(db),
   };
 }

@@ -9,8 +9,9 @@ import { RECIPE_SORT_KEYS, recipeFilterFrom, recipeListQueryFrom, type RecipeLis
 import { ObjectId } from 'mongodb';
 import { GRIDFS_CHUNKS_COLLECTION, GRIDFS_FILES_COLLECTION } from '../src/files/gridfs-file.js';
 import { chunksOfFileFilter, FILE_LIST_SORT, filePrefixFilter, fileVersionsFilter } from '../src/files/gridfs-queries.js';
-import { FILE_INDEXES, JOB_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, SALE_INDEXES, SALES_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
+import { FILE_INDEXES, JOB_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, API_KEY_INDEXES, SALE_INDEXES, SALES_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
 import { SALES_COLLECTION } from '../src/sales/sale-document.js';
+import { API_KEYS_COLLECTION, keyByHashFilter, USER_KEYS_SORT, userKeysFilter } from '../src/api-keys/api-key-document.js';
 import { SALE_LIST_SORT, saleFilter } from '../src/sales/sale-queries.js';
 import { ID_INDEX, orBranches, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
 import { JOB_PAUSES_COLLECTION, JOBS_COLLECTION } from '../src/jobs/job-document.js';
@@ -29,13 +30,15 @@ import { expiredAuthorizationFilter, expiredAuthorizationsFilter, hookConnection
 import { LISTINGS_COLLECTION } from '../src/sales/listing-document.js';
 import { LISTING_SWEEP_SORT, listingByRemoteIdFilter, listingsInStateFilter, listingsOfProductFilter, listingsOfProductsFilter } from '../src/sales/listing-queries.js';
 import { SETTINGS_COLLECTION } from '../src/settings/secret-key.js';
-import { PRODUCT_LIST_SORT, productFilter } from '../src/products/product-queries.js';
+import { PRODUCT_LIST_SORT, productBySlugFilter, productFilter } from '../src/products/product-queries.js';
+import { SUBSCRIBERS_COLLECTION } from '../src/subscribers/subscriber-document.js';
+import { SUBSCRIBER_LIST_SORT, subscriberByAddressFilter, subscriberFilter } from '../src/subscribers/subscriber-queries.js';
 import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
-import { INDEX_SPECS, WEBHOOK_INDEXES } from '../src/indexes/index-specs.js';
+import { INDEX_SPECS, SUBSCRIBER_INDEXES, WEBHOOK_INDEXES } from '../src/indexes/index-specs.js';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '../src/webhooks/webhook-delivery-document.js';
-import { enabledUserEndpointsFilter, endpointDeliveriesFilter, eventDeliveryFilter, NEWEST_FIRST_SORT, pendingEndpointDeliveriesFilter, userEndpointsFilter } from '../src/webhooks/webhook-queries.js';
-import { WAITING_EVENTS_FILTER, WAITING_EVENTS_SORT } from '../src/outbox/mongo-event-outbox.js';
+import { DUE_FIRST_SORT, dueEndpointDeliveriesFilter, enabledUserEndpointsFilter, endpointDeliveriesFilter, eventDeliveryFilter, laterEndpointDeliveriesFilter, NEWEST_FIRST_SORT, pendingEndpointDeliveriesFilter, userEndpointsFilter } from '../src/webhooks/webhook-queries.js';
+import { MARKED_EVENTS_FILTER, WAITING_EVENTS_FILTER, WAITING_EVENTS_SORT } from '../src/outbox/mongo-event-outbox.js';
 import { PRODUCTS_COLLECTION } from '../src/products/product-document.js';
 import { WEBHOOK_ENDPOINTS_COLLECTION } from '../src/webhooks/webhook-endpoint-document.js';
 
@@ -110,6 +113,20 @@ describe('declared indexes serve every query the adapter builds', () => {
     assert.equal(servingIndex(queryShape(recipeExternalIdFilter(['x'])), recipeSpecs)?.name, 'external_id_unique');
     // The one-by-one route (engines without `$in` pushdown) is served by the same partial index on MongoDB.
     assert.equal(servingIndex(queryShape(recipeExternalIdEqualityFilter('x')), recipeSpecs)?.name, 'external_id_unique');
+  });
+
+  it('a lead magnet’s page by its slug, and its subscribers: by address, newest first alone or by status, all at once', () => {
+    assert.equal(servingIndex(queryShape(productBySlugFilter('soups-0a1b2c3d')), [...PRODUCT_INDEXES, ID_INDEX('products')])?.name, 'slug_unique');
+    const specs = [...SUBSCRIBER_INDEXES, ID_INDEX(SUBSCRIBERS_COLLECTION)];
+    const shapes = [
+      queryShape(subscriberByAddressFilter('magnet-1', 'ann@example.org')),
+      ...[{}, { status: 'pending' as const }, { status: 'confirmed' as const }].flatMap((status) => {
+        const filter = subscriberFilter({ productId: 'magnet-1', ...status });
+        return [queryShape(filter, SUBSCRIBER_LIST_SORT), queryShape(filter, {})];
+      }),
+    ];
+    assert.deepEqual(unserved(shapes, specs), []);
+    assert.equal(servingIndex(queryShape(subscriberByAddressFilter('m', 'a')), specs)?.name, 'product_email_key_unique');
   });
 
   it('product listings by status, type, both and neither', () => {
@@ -217,6 +234,14 @@ describe('declared indexes serve the webhook stores', () => {
     const unique = WEBHOOK_INDEXES.filter((spec) => spec.name === 'event_endpoint');
     assert.equal(servingIndex(deliveryShapes[4] ?? queryShape({}), unique)?.unique, true);
   });
+
+  it("an endpoint's delivery job: its due deliveries earliest first, and when the next one is due", () => {
+    const deliveries = [...WEBHOOK_INDEXES, ID_INDEX(WEBHOOK_DELIVERIES_COLLECTION)];
+    const now = new Date('2026-11-26T00:00:00Z');
+    const shapes = [queryShape(dueEndpointDeliveriesFilter('e', now), DUE_FIRST_SORT), queryShape(laterEndpointDeliveriesFilter('e', now), DUE_FIRST_SORT)];
+    assert.deepEqual(unserved(shapes, deliveries), []);
+    for (const shape of shapes) assert.equal(servingIndex(shape, deliveries)?.name, 'endpoint_pending_due');
+  });
 });
 
 describe('declared indexes serve the outbox', () => {
@@ -227,6 +252,18 @@ describe('declared indexes serve the outbox', () => {
       const serving = servingIndex(shape, specs);
       assert.equal(serving?.name, 'outbox_waiting', collection);
       assert.deepEqual(serving?.partialFilterExpression, WAITING_EVENTS_FILTER, 'it holds only documents with waiting events');
+    }
+  });
+
+  it('the marked documents (what the relay reads between sweeps) come from the same partial index', () => {
+    // The mark narrows nothing the partial index has not already: nearly every document in it carries the mark (it is
+    // there for FerretDB, which pushes an equality down to PostgreSQL and not `$exists`). MongoDB checks it on the
+    // documents the index gives, in order.
+    const shape = queryShape(MARKED_EVENTS_FILTER, WAITING_EVENTS_SORT, ['events_waiting']);
+    assert.deepEqual(shape.equality, ['events_waiting'], 'the mark is in the filter');
+    for (const collection of [PRODUCTS_COLLECTION, LISTINGS_COLLECTION, WEBHOOK_ENDPOINTS_COLLECTION, SALES_COLLECTION, SUBSCRIBERS_COLLECTION]) {
+      const specs = [...INDEX_SPECS.filter((spec) => spec.collection === collection), ID_INDEX(collection)];
+      assert.equal(servingIndex(shape, specs)?.name, 'outbox_waiting', collection);
     }
   });
 });
@@ -270,6 +307,14 @@ describe('the index checker', () => {
     assert.equal(servingIndex(shapes[2] ?? queryShape({}), sales)?.name, 'user_sold_at');
     assert.equal(servingIndex(shapes[3] ?? queryShape({}), sales)?.name, 'user_product_sold_at');
     assert.equal(servingIndex(shapes[4] ?? queryShape({}), sales)?.name, 'user_platform_sold_at');
+  });
+
+  it('API keys: by digest on every request with a key, a user’s newest first', () => {
+    const keys = [...API_KEY_INDEXES, ID_INDEX(API_KEYS_COLLECTION)];
+    const shapes = [queryShape(keyByHashFilter('ab')), queryShape(userKeysFilter('u'), USER_KEYS_SORT), queryShape({ _id: 'k', user_id: 'u' })];
+    assert.deepEqual(unserved(shapes, keys), []);
+    assert.equal(servingIndex(shapes[0] ?? queryShape({}), keys)?.name, 'key_hash_unique');
+    assert.equal(servingIndex(shapes[1] ?? queryShape({}), keys)?.name, 'user_created_at');
   });
 
   it('reads `$and` as its conditions side by side', () => {

@@ -13,6 +13,7 @@ import {
   runAuthorizationRepositoryContract,
   runConnectionRepositoryContract,
   runListingRepositoryContract,
+  runApiKeyRepositoryContract,
   runSaleRepositoryContract,
 } from '@larder/domain/testing';
 import {
@@ -22,6 +23,7 @@ import {
   loadOrCreateSecretKey,
   MongoAuthorizationRepository,
   MongoConnectionRepository,
+  MongoApiKeyRepository,
   MongoEventOutbox,
   MongoListingRepository,
   MongoSaleRepository,
@@ -42,6 +44,7 @@ for (const engine of await testEngines()) {
     runListingRepositoryContract('mongo', async () => new MongoListingRepository(await database.indexedDb('listings')));
     runConnectionRepositoryContract('mongo', async () => new MongoConnectionRepository(await database.indexedDb('connections')));
     runAuthorizationRepositoryContract('mongo', async () => new MongoAuthorizationRepository(await database.indexedDb('authorizations')));
+    runApiKeyRepositoryContract('mongo', async () => new MongoApiKeyRepository(await database.indexedDb('api-keys')));
     runSaleRepositoryContract('mongo', async () => {
       const db = await database.indexedDb('sales');
       return { sales: new MongoSaleRepository(db), outbox: new MongoEventOutbox(db, [SALES_COLLECTION]) };

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
+import type { CoverArtist, MailBudget, SubscriberRepository } from '@larder/domain';
+import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
@@ -26,7 +27,11 @@ import { productRoutes } from './routes/products.js';
 import { recipeRoutes } from './routes/recipes.js';
 import { saleNoticeRoutes } from './routes/sale-notices.js';
 import { saleRoutes } from './routes/sales.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { enforceKeyScopes } from './plugins/api-key-scopes.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { leadMagnetPublicRoutes } from './routes/lead-magnet-public.js';
+import { subscriberRoutes } from './routes/subscribers.js';
 import { SHARED_SCHEMAS } from './schemas/shared.js';
 
 export interface AppConfig {
@@ -37,6 +42,8 @@ export interface AppConfig {
   rateLimit: { max: number; windowMs: number };
   /** Login attempts, counted separately per e-mail and per client address. Default 10 per minute. */
   loginRateLimit?: { max: number; windowMs: number };
+  /** The public routes (lead magnet pages and links), per client address. Default 60 per minute. */
+  publicRateLimit?: { max: number; windowMs: number };
   /** Shared rate-limit store when present (create it with `enableOfflineQueue: false` so an outage fails fast). */
   redis?: Redis;
   salesPlatforms: readonly string[];
@@ -80,6 +87,8 @@ export interface AppDeps {
   recipes: RecipeRepository;
   products: ProductRepository;
   users: UserRepository;
+  /** API keys (digests only). */
+  apiKeys: ApiKeyRepository;
   clock: Clock;
   ids: IdGenerator;
   hasher: PasswordHasher;
@@ -96,6 +105,8 @@ export interface AppDeps {
   config: AppConfig;
   /** `true`, `false` (tests) or pino options; default info level. Secrets are redacted either way. */
   logger?: FastifyServerOptions['logger']; // already includes boolean
+  /** Lead magnet delivery: its public pages and links, and the creator's subscriber routes. Absent: neither is served. */
+  leadMagnets?: LeadMagnetAppDeps;
 
 }
 
@@ -117,6 +128,14 @@ export interface PublishingDeps {
   sales: SaleRepository;
   /** Outbound webhooks: endpoints, their deliveries, and where they may point. */
   webhooks: WebhookAppDeps;
+}
+
+export interface LeadMagnetAppDeps {
+  subscribers: SubscriberRepository;
+  /** At most 3 e-mails per address a day. */
+  mailBudget: MailBudget;
+  /** Draws the cover the public page shows; absent: the page has none. */
+  covers?: CoverArtist;
 }
 
 export interface WebhookAppDeps {
@@ -151,11 +170,13 @@ const REDACTED_PATHS = [
 const OAUTH_CALLBACK_QUERY = /^(\/api\/connections\/[^/?#]+\/callback)\?.*$/s;
 /** A sale notice's address carries the connection's secret: logged without it. */
 const SALE_NOTICE_SECRET = /^(\/hooks\/[^/?#]+\/)[^?#]*/s;
+/** A subscriber's link carries its secret: logged without it. */
+const SUBSCRIBER_LINK_TOKEN = /^(\/public\/(?:confirm|downloads|unsubscribe)\/)[^?#]*/s;
 
 /** Fastify's own request fields, with the URL of an OAuth callback cut before its query. */
 const requestForLog = (request: FastifyRequest) => ({
   method: request.method,
-  url: request.url.replace(OAUTH_CALLBACK_QUERY, '$1?[redacted]').replace(SALE_NOTICE_SECRET, '$1[redacted]'),
+  url: request.url.replace(OAUTH_CALLBACK_QUERY, '$1?[redacted]').replace(SALE_NOTICE_SECRET, '$1[redacted]').replace(SUBSCRIBER_LINK_TOKEN, '$1[redacted]'),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket.remotePort,
@@ -206,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimits, {
     perUser: config.rateLimit,
     login: config.loginRateLimit ?? DEFAULT_LOGIN_LIMIT,
+    ...(config.publicRateLimit === undefined ? {} : { publicAddress: config.publicRateLimit }),
     ...(config.redis === undefined ? {} : { redis: config.redis }),
   });
   await app.register(auth, {
@@ -213,12 +235,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     clock: deps.clock,
     users: deps.users,
+    apiKeys: deps.apiKeys,
   });
 
   // Before the routes: it equips the ones that opt in (`config: { idempotent: true }`) as they are added.
   await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
+  const leadMagnets = deps.leadMagnets;
+  if (leadMagnets !== undefined) {
+    await app.register(async (open) => {
+      // No token: the pages and the e-mails' links are for readers. Limited per client address.
+      open.addHook('onRequest', app.limiters.publicPerAddress);
+      await open.register(leadMagnetPublicRoutes, {
+        subscribers: leadMagnets.subscribers,
+        products: deps.products,
+        budget: leadMagnets.mailBudget,
+        queue: deps.publishing.queue,
+        secrets: deps.publishing.secrets,
+        clock: deps.clock,
+        ids: deps.ids,
+        documents: { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock },
+        files: deps.files,
+        ...(leadMagnets.covers === undefined ? {} : { covers: leadMagnets.covers }),
+        ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
+        ...(deps.publishing.webhooks.onEvents === undefined ? {} : { onEvents: deps.publishing.webhooks.onEvents }),
+      });
+    });
+  }
   await app.register(saleNoticeRoutes, {
     connections: deps.publishing.connections,
     queue: deps.publishing.queue,
@@ -256,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Order matters: the per-user limit keys on the user that authentication verified.
         secured.addHook('onRequest', app.auth.authenticate);
         secured.addHook('onRequest', app.limiters.perUser);
+        secured.addHook('onRequest', enforceKeyScopes);
         await secured.register(recipeRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids });
         await secured.register(productRoutes, {
           products: deps.products,
@@ -268,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
         await secured.register(connectionRoutes, connections);
         await secured.register(saleRoutes, { sales: publishing.sales });
+        await secured.register(apiKeyRoutes, { apiKeys: deps.apiKeys, clock: deps.clock, ids: deps.ids });
         await secured.register(webhookRoutes, {
           endpoints: publishing.webhooks.endpoints,
           deliveries: publishing.webhooks.deliveries,
@@ -279,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
         });
         await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock });
+        if (leadMagnets !== undefined) await secured.register(subscriberRoutes, { subscribers: leadMagnets.subscribers, products: deps.products });
       });
     },
     { prefix: '/api' },

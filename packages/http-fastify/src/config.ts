@@ -9,6 +9,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_SALES_PLATFORMS, PASSWORD_LIMITS, parseEmail, parseSecretKey } from '@larder/domain';
 import { chooseDatabaseName, DATABASE_NAME_REQUIREMENT } from '@larder/adapters-mongo/database-name';
 import { KNOWN_PLATFORMS } from '@larder/adapters-sales';
+import { parseSmtpSettings, type SmtpSettings } from '@larder/adapters-mail';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -59,6 +60,8 @@ export interface ServiceConfig {
   readonly outboundAllowPrivate: boolean;
   /** `ETSY_POLL_SECONDS` (300): how often Etsy receipts are polled for new sales and refunds. */
   readonly etsyPollSeconds: number;
+  /** `SMTP_URL` and `MAIL_FROM`: where e-mail to lead magnet subscribers goes; unset: to the log. */
+  readonly mail: SmtpSettings | undefined;
 }
 
 
@@ -209,6 +212,15 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): Read<s
   return url(env, name, ['http', 'https']).map((value) => (value ?? fallback).replace(/\/+$/, ''));
 }
 
+/** `SMTP_URL` with `MAIL_FROM` (required with it); without `SMTP_URL` e-mails go to the log. */
+function mail(env: NodeJS.ProcessEnv): Read<SmtpSettings | undefined> {
+  const smtpUrl = read(env, 'SMTP_URL');
+  const from = read(env, 'MAIL_FROM');
+  if (smtpUrl === undefined) return ok(undefined);
+  if (from === undefined) return problem('MAIL_FROM', 'set when SMTP_URL is (the sender of the e-mails, "Name <address>" or an address)', null);
+  return parseSmtpSettings(smtpUrl, from).mapErr((message) => (message.startsWith('SMTP_URL') ? `${message}, got ${quoted(smtpUrl.replace(/\/\/[^@/]*@/, '//***@'))}` : message));
+}
+
 type Values<T> = { [K in keyof T]: T[K] extends Read<infer V> ? V : never };
 
 /** Every field's value, or the first problem in field order. */
@@ -250,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     etsyOauthUrl: httpUrl(env, 'ETSY_OAUTH_URL', 'https://www.etsy.com/oauth/connect'),
     gumroadApiUrl: httpUrl(env, 'GUMROAD_API_URL', 'https://api.gumroad.com'),
     etsyPollSeconds: wholeNumber(env, 'ETSY_POLL_SECONDS', 300, 5, 86_400),
+    mail: mail(env),
   })
     .map(({ jwt, rateLimitMax, rateLimitWindowMs, publicUrlSetting, etsyApiUrl, etsyOauthUrl, gumroadApiUrl, ...rest }) => ({
       ...rest,

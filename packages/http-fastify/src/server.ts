@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
 import { startPublishing } from './composition/publishing.js';
+import { mailStartupLine } from './composition/lead-magnets.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
@@ -209,7 +210,14 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (embedded && empty.value) demo = await seedFreshLibrary(config, deps, log);
     else if (embedded && config.admin === undefined) demo = await restartDemoUser(config, deps, log);
 
-    const publishing = await startPublishing(config, database.db, ports, (message, detail) => log.warn(`jobs: ${message}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`));
+    const publishing = await startPublishing(
+      config,
+      database.db,
+      ports,
+      (message, detail) => log.warn(`jobs: ${message}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`),
+      (text) => log.info(text),
+    );
+    log.info(mailStartupLine(config));
     // Stopped after the HTTP app (closers run in reverse): no new work is queued while the runner winds down.
     closers.push(() => publishing.stop());
     if (config.secretKey === undefined) {
@@ -218,6 +226,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const app: FastifyInstance = await buildApp({
       ...ports,
       publishing: publishing.deps,
+      leadMagnets: publishing.leadMagnets,
       readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
       config: {
         jwtSecret: config.jwtSecret,

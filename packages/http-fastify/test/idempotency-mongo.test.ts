@@ -3,35 +3,35 @@
  * test engines: MONGODB_URL or the emulator, and FerretDB), so that replays and races are settled by the database, not by one process.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createMongoRepositories, ensureIndexes, MongoIdempotencyStore, openDatabase, type DatabaseHandle, type MongoRepositories } from '@larder/adapters-mongo';
+import { createMongoRepositories, MongoIdempotencyStore, type MongoRepositories } from '@larder/adapters-mongo';
 import { addUser, inlineRenderQueue, recipeListQueryFrom, systemClock, uuidV7Generator } from '@larder/domain';
 import { InMemoryFileStore, plainTextHasher } from '@larder/domain/testing';
-import { testEngines } from '@larder/adapters-mongo/testing';
+import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '../src/index.js';
 import { EMAIL, PASSWORD, SECRET } from './support/harness.js';
 import { inMemoryPublishing } from './support/publishing.js';
 
-// Decided before any test is registered: the in-memory suites below must not start while this waits.
+// Decided before any test is registered: the in-memory suites below must not start while this waits. Every engine:
+// concurrent claims of one key are settled by the database's conditional writes, which differ per engine.
 const engines = await testEngines();
 
 for (const engine of engines) {
   describe(`Idempotency-Key on MongoDB [${engine.label}]`, () => {
-    let handle: DatabaseHandle;
+    let database: TestDatabase;
     let stores: MongoRepositories;
     let app: FastifyInstance;
     let token: string;
 
     before(async () => {
-      handle = await openDatabase({ ...engine.open, dbName: `idempotency_${randomBytes(4).toString('hex')}`, logger: () => undefined });
-      (await ensureIndexes(handle.db))._unsafeUnwrap();
-      stores = createMongoRepositories(handle.db);
+      database = await startTestDatabase(engine);
+      const db = await database.indexedDb('idempotency');
+      stores = createMongoRepositories(db);
       app = await buildApp({
         ...stores,
-        idempotency: new MongoIdempotencyStore(handle.db),
+        idempotency: new MongoIdempotencyStore(db),
         publishing: inMemoryPublishing(),
         clock: systemClock,
         ids: uuidV7Generator,
@@ -47,8 +47,7 @@ for (const engine of engines) {
     });
     after(async () => {
       await app.close();
-      if (handle.engine === 'mongodb-url') await handle.db.dropDatabase();
-      await handle.close();
+      await database.stop();
     });
 
     const post = (key: string, title: string): Promise<LightMyRequestResponse> =>

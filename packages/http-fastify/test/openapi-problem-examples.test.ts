@@ -11,9 +11,11 @@ import { harness, type Harness } from './support/harness.js';
 const CONTRACT: Readonly<Record<string, readonly string[]>> = {
   400: ['validation_failed', 'invalid_json', 'malformed_request', 'oauth_failed'],
   401: ['unauthorized', 'invalid_credentials'],
+  403: ['forbidden'],
   404: ['not_found'],
   408: ['request_timeout'],
   409: ['invalid_state'],
+  410: ['link_expired'],
   412: ['precondition_failed'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],

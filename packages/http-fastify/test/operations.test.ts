@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import {
+  InMemoryApiKeyRepository,
   InMemoryFileStore,
   InMemoryIdempotencyStore,
   InMemoryProductRepository,
@@ -103,6 +104,7 @@ describe('logs', () => {
     const app = await buildApp({
       recipes: broken, products: new InMemoryProductRepository(), users, clock, ids: sequentialIds('id'), hasher: plainTextHasher,
       idempotency: new InMemoryIdempotencyStore(),
+      apiKeys: new InMemoryApiKeyRepository(),
       publishing: inMemoryPublishing(),
       rendering: inlineRenderQueue(createDocumentRenderer()),
       files: new InMemoryFileStore(),

@@ -1,3 +1,4 @@
+// run-tests: alone — Redis must answer within the rate limiter's deadline, or a request goes unlimited.
 /**
  * Several service instances on one Redis share each user's limit: on the machine's Redis when `REDIS_URL` is set,
  * else on a redis-server of its own (skipped when neither is there). Stopping Redis needs one of its own.

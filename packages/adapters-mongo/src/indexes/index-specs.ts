@@ -28,7 +28,10 @@ import { WAITING_EVENTS_FILTER } from '../outbox/mongo-event-outbox.js';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '../webhooks/webhook-delivery-document.js';
 import { WEBHOOK_ENDPOINTS_COLLECTION } from '../webhooks/webhook-endpoint-document.js';
 import { SALES_COLLECTION } from '../sales/sale-document.js';
+import { API_KEYS_COLLECTION } from '../api-keys/api-key-document.js';
 import { USERS_COLLECTION } from '../users/user-document.js';
+import { MAIL_BUDGET_COLLECTION } from '../subscribers/mongo-mail-budget.js';
+import { SUBSCRIBERS_COLLECTION } from '../subscribers/subscriber-document.js';
 
 export interface IndexSpec {
   readonly collection: string;
@@ -73,6 +76,8 @@ export const PRODUCT_INDEXES: readonly IndexSpec[] = [
   { collection: PRODUCTS_COLLECTION, name: 'list_created_at', key: { created_at: -1, _id: -1 } },
   { collection: PRODUCTS_COLLECTION, name: 'status_created_at', key: { status: 1, created_at: -1, _id: -1, type: 1 } },
   { collection: PRODUCTS_COLLECTION, name: 'type_created_at', key: { type: 1, created_at: -1, _id: -1 } },
+  // A lead magnet's page by its slug; unique, and only where there is one (products without a slug leave it out).
+  { collection: PRODUCTS_COLLECTION, name: 'slug_unique', key: { slug: 1 }, unique: true, partialFilterExpression: { slug: { $type: 'string' } } },
 ];
 
 export const USER_INDEXES: readonly IndexSpec[] = [
@@ -143,12 +148,14 @@ export const OUTBOX_INDEXES: readonly IndexSpec[] = [outboxIndex(PRODUCTS_COLLEC
  * Webhooks: a user's endpoints newest first by `user_id` (also their enabled ones, which the relay reads per event,
  * and their count); an endpoint's deliveries newest first by `endpoint_id` (also its pending ones, given up when it is
  * disabled, and all of them, removed with it); one delivery per event and endpoint, unique, which is what makes the
- * relay idempotent. Single endpoints and deliveries go by `_id`.
+ * relay idempotent; an endpoint's delivery job reads its pending deliveries due now, and when the next one is due, by
+ * `endpoint_id`, `status` then `next_attempt_at`. Single endpoints and deliveries go by `_id`.
  */
 export const WEBHOOK_INDEXES: readonly IndexSpec[] = [
   { collection: WEBHOOK_ENDPOINTS_COLLECTION, name: 'user_created_at', key: { user_id: 1, created_at: -1, _id: -1 } },
   { collection: WEBHOOK_DELIVERIES_COLLECTION, name: 'endpoint_created_at', key: { endpoint_id: 1, created_at: -1, _id: -1 } },
   { collection: WEBHOOK_DELIVERIES_COLLECTION, name: 'event_endpoint', key: { event_id: 1, endpoint_id: 1 }, unique: true },
+  { collection: WEBHOOK_DELIVERIES_COLLECTION, name: 'endpoint_pending_due', key: { endpoint_id: 1, status: 1, next_attempt_at: 1, _id: 1 } },
 ];
 
 /**
@@ -163,6 +170,25 @@ export const SALE_INDEXES: readonly IndexSpec[] = [
   outboxIndex(SALES_COLLECTION),
 ];
 
+/** API keys: each request with a key looks it up by digest (unique: one key names one record); a user's by creation. */
+export const API_KEY_INDEXES: readonly IndexSpec[] = [
+  { collection: API_KEYS_COLLECTION, name: 'key_hash_unique', key: { key_hash: 1 }, unique: true },
+  { collection: API_KEYS_COLLECTION, name: 'user_created_at', key: { user_id: 1, created_at: -1, _id: -1 } },
+];
+
+/**
+ * Lead magnet subscribers: one per lead magnet and address key (unique; also the lookup when a reader asks again); a
+ * lead magnet's subscribers newest first, alone or by status; the outbox of `subscriber.confirmed`. Links and erasure
+ * go by `_id`. The mail budget goes by `_id` only; its documents expire (TTL) two days after their day.
+ */
+export const SUBSCRIBER_INDEXES: readonly IndexSpec[] = [
+  { collection: SUBSCRIBERS_COLLECTION, name: 'product_email_key_unique', key: { product_id: 1, email_key: 1 }, unique: true },
+  { collection: SUBSCRIBERS_COLLECTION, name: 'product_created_at', key: { product_id: 1, created_at: -1, _id: -1 } },
+  { collection: SUBSCRIBERS_COLLECTION, name: 'product_status_created_at', key: { product_id: 1, status: 1, created_at: -1, _id: -1 } },
+  outboxIndex(SUBSCRIBERS_COLLECTION),
+  { collection: MAIL_BUDGET_COLLECTION, name: 'expires_at_ttl', key: { expires_at: 1 }, expireAfterSeconds: 0 },
+];
+
 export const INDEX_SPECS: readonly IndexSpec[] = [
   ...RECIPE_INDEXES,
   ...PRODUCT_INDEXES,
@@ -174,4 +200,6 @@ export const INDEX_SPECS: readonly IndexSpec[] = [
   ...OUTBOX_INDEXES,
   ...WEBHOOK_INDEXES,
   ...SALE_INDEXES,
+  ...API_KEY_INDEXES,
+  ...SUBSCRIBER_INDEXES,
 ];

@@ -52,7 +52,7 @@ export function newJobDocument(request: JobRequest): JobDocument {
   };
 }
 
-/** What a queued job becomes when it is queued again from the start (completed while asked for again). */
+/** What a job becomes when it is queued again from the start (completed while asked for again, or asking to run again). */
 export const requeuedFields = (runAt: Date) => ({
   state: 'queued' as const,
   again: false,

@@ -104,11 +104,15 @@ export class MongoJobQueue implements JobQueue {
     });
   }
 
-  complete(job: LeasedJob, now: Date): ResultAsync<void, StoreUnavailable> {
+  complete(job: LeasedJob, now: Date, runAgainAt?: Date): ResultAsync<void, StoreUnavailable> {
     return attempt(() =>
       this.#oneAtATime(JOBS_COLLECTION, job.key, async () => {
         for (let round = 0; round < MAX_ROUNDS; round += 1) {
-          if ((await this.#jobs.deleteOne({ ...heldJobFilter(job), again: false })).deletedCount === 1) return true;
+          if (runAgainAt === undefined) {
+            if ((await this.#jobs.deleteOne({ ...heldJobFilter(job), again: false })).deletedCount === 1) return true;
+          } else if ((await this.#jobs.updateOne({ ...heldJobFilter(job), again: false }, { $set: requeuedFields(runAgainAt) })).matchedCount === 1) {
+            return true;
+          }
           if ((await this.#jobs.updateOne({ ...heldJobFilter(job), again: true }, { $set: requeuedFields(now) })).matchedCount === 1) return true;
           // Neither: the lease is lost (nothing to do), or the job was queued again between the two writes.
           if ((await this.#jobs.findOne(heldJobFilter(job))) === null) return true;

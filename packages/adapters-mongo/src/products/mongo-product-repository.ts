@@ -6,7 +6,7 @@ import { versionedUpdate, withEvents } from '../outbox/outbox-document.js';
 import { attempt } from '../store-errors.js';
 import { conditionalWrite } from '../conditional-writes.js';
 import { PRODUCTS_COLLECTION, toProduct, toProductDocument, type ProductDocument } from './product-document.js';
-import { PRODUCT_LIST_SORT, productFilter } from './product-queries.js';
+import { PRODUCT_LIST_SORT, productBySlugFilter, productFilter } from './product-queries.js';
 
 /** `ProductRepository` on a MongoDB database. Product ids are generated, so a duplicate `_id` is a bug and throws. */
 export class MongoProductRepository implements ProductRepository {
@@ -28,6 +28,13 @@ export class MongoProductRepository implements ProductRepository {
   findById(id: string): ResultAsync<Product | null, StoreUnavailable> {
     return attempt(async () => {
       const document = await this.#products.findOne({ _id: id });
+      return document === null ? null : toProduct(document);
+    });
+  }
+
+  findBySlug(slug: string): ResultAsync<Product | null, StoreUnavailable> {
+    return attempt(async () => {
+      const document = await this.#products.findOne(productBySlugFilter(slug));
       return document === null ? null : toProduct(document);
     });
   }

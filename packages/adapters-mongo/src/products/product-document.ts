@@ -3,18 +3,25 @@ import type { MealPlanDay, Product, Sales } from '@larder/domain';
 
 export const PRODUCTS_COLLECTION = 'products';
 
-export interface ProductDocument extends Omit<Product, 'id' | 'recipe_ids' | 'days' | 'sales'> {
+/**
+ * `slug` is left out while a product has none, so that the unique index on it (partial where the engine has partial
+ * indexes) holds only the lead magnets that have a page; documents stored before these fields have neither.
+ */
+export interface ProductDocument extends Omit<Product, 'id' | 'recipe_ids' | 'days' | 'sales' | 'slug' | 'published_by'> {
   _id: string;
   recipe_ids: string[];
   days: MealPlanDay[] | null;
   sales: Sales | null;
+  slug?: string;
+  published_by?: string | null;
 }
 
 export function toProductDocument(product: Product): ProductDocument {
-  const { id, recipe_ids, days, sales, ...fields } = product;
+  const { id, recipe_ids, days, sales, slug, ...fields } = product;
   return {
     _id: id,
     ...fields,
+    ...(slug === null ? {} : { slug }),
     recipe_ids: [...recipe_ids],
     days: days === null ? null : days.map((day) => ({ day: day.day, meals: day.meals.map((meal) => ({ ...meal })) })),
     sales: sales === null ? null : { ...sales, platforms: [...sales.platforms] },
@@ -48,6 +55,8 @@ export function toProduct(document: ProductDocument): Product {
         : { platforms: document.sales.platforms, price_cents: document.sales.price_cents, currency: document.sales.currency },
     source_product_id: document.source_product_id,
     published_at: document.published_at,
+    slug: document.slug ?? null,
+    published_by: document.published_by ?? null,
     created_at: document.created_at,
     updated_at: document.updated_at,
     version: document.version,

@@ -12,3 +12,6 @@ export function productFilter(filter: ProductFilter): Filter<ProductDocument> {
     ...(filter.type === undefined ? {} : { type: filter.type }),
   };
 }
+
+/** The lead magnet whose page has this slug. */
+export const productBySlugFilter = (slug: string): Filter<ProductDocument> => ({ slug });

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
 import type { Db } from 'mongodb';
+import { connectClient } from '../engine/client.js';
 import { openDatabase } from '../engine/connect.js';
+import { urlWithDatabase } from '../engine/database-name.js';
+import { redactUrl } from '../engine/redact.js';
 import { ensureIndexes } from '../indexes/ensure-indexes.js';
 import type { DatabaseHandle } from '../engine/types.js';
-import type { TestEngine } from './test-engines.js';
+import type { SharedEngine, TestEngine } from './test-engines.js';
 
-export { testEngines, ferretdbTestEngine, type TestEngine } from './test-engines.js';
+export { testEngines, primaryTestEngine, ferretdbTestEngine, type TestEngine } from './test-engines.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -14,7 +17,7 @@ export interface TestDatabase {
   freshDb(name?: string): Db;
   /** A fresh database with the production indexes (unique external id and e-mail are behaviour under test). */
   indexedDb(name?: string): Promise<Db>;
-  /** Drops the databases made on a shared server, then closes the handle and stops the engine. */
+  /** Drops the databases it made, then closes the handle and stops the engine (a shared one keeps running). */
   stop(): Promise<void>;
 }
 
@@ -30,14 +33,38 @@ function logOnce(line: string): void {
 }
 
 /**
- * One engine per test file (per engine of `testEngines()`): call in `before`, `stop()` in `after`. Without an
- * engine: `MONGODB_URL` when set, otherwise the best embedded engine (see `openDatabase`).
+ * A client of an engine the package's test run shares (scripts/run-tests.mjs started it): closing it leaves the
+ * engine running for the other test files.
+ */
+async function connectShared(label: string, shared: SharedEngine, runId: string): Promise<DatabaseHandle> {
+  // The client's default database is this file's own, so that nothing lands in another file's by accident.
+  const { client, db } = await connectClient(shared.url, { dbName: `test_${runId}`, appName: 'larder-tests' });
+  logOnce(`database engine: ${label} (shared by this package's test run, at ${redactUrl(shared.url)})`);
+  return {
+    client,
+    db,
+    engine: shared.kind,
+    url: urlWithDatabase(redactUrl(shared.url), db.databaseName),
+    ephemeral: true,
+    keptIn: undefined,
+    postgresqlDatabase: shared.postgresqlDatabase === undefined ? undefined : new URL(shared.postgresqlDatabase),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The engine's test database for one test file (per engine of `testEngines()`): call in `before`, `stop()` in
+ * `after`. A shared engine (run-tests.mjs) is connected to; otherwise the file starts its own. Without an engine:
+ * `MONGODB_URL` when set, otherwise the best embedded engine (see `openDatabase`).
  */
 export async function startTestDatabase(engine?: TestEngine): Promise<TestDatabase> {
-  const open = engine?.open ?? { url: process.env['MONGODB_URL'] };
-  const handle = await openDatabase({ ...open, appName: 'larder-tests', logger: logOnce });
   // The random run id keeps parallel test files (and leftovers of killed runs) apart on a shared server.
   const runId = randomBytes(4).toString('hex');
+  const open = engine?.open ?? { url: process.env['MONGODB_URL'] };
+  const handle =
+    engine?.shared === undefined
+      ? await openDatabase({ ...open, appName: 'larder-tests', logger: logOnce })
+      : await connectShared(engine.label, engine.shared, runId);
   const created: Db[] = [];
   let counter = 0;
   const freshDb = (name = 'test'): Db => {
@@ -57,8 +84,9 @@ export async function startTestDatabase(engine?: TestEngine): Promise<TestDataba
       return db;
     },
     async stop() {
-      // A shared server keeps what it is given; FerretDB drops its throwaway PostgreSQL database on close anyway,
-      // but each test's database goes first; jongodb has no dropDatabase and takes its data with it.
+      // A shared server keeps what it is given, so each test's database goes (FerretDB also drops its throwaway
+      // PostgreSQL database when it stops); jongodb has no dropDatabase: its data goes when the engine stops, at the
+      // end of the file or, shared, of the package's run.
       if (handle.engine !== 'jongodb') await Promise.allSettled(created.map((db) => db.dropDatabase()));
       await handle.close();
     },

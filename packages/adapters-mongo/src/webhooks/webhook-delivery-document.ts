@@ -17,6 +17,9 @@ export interface WebhookDeliveryDocument {
   last_error: string | null;
   last_attempt_at: Date | null;
   next_attempt_at: Date | null;
+  /** Absent on deliveries written before runs were kept here (their job kept them): read as a run not begun. */
+  run_attempts?: number;
+  first_attempt_at?: Date | null;
   created_at: Date;
   attempt_log: { at: Date; status_code: number | null; duration_ms: number; error: string | null }[];
   version: number;
@@ -36,6 +39,8 @@ export const toWebhookDeliveryDocument = (delivery: WebhookDelivery): WebhookDel
   last_error: delivery.last_error,
   last_attempt_at: delivery.last_attempt_at,
   next_attempt_at: delivery.next_attempt_at,
+  run_attempts: delivery.run_attempts,
+  first_attempt_at: delivery.first_attempt_at,
   created_at: delivery.created_at,
   attempt_log: delivery.attempt_log.map((attempt) => ({ at: attempt.at, status_code: attempt.status_code, duration_ms: attempt.duration_ms, error: attempt.error })),
   version: delivery.version,
@@ -55,6 +60,8 @@ export const toWebhookDelivery = (document: WebhookDeliveryDocument): WebhookDel
   last_error: document.last_error,
   last_attempt_at: document.last_attempt_at,
   next_attempt_at: document.next_attempt_at,
+  run_attempts: document.run_attempts ?? 0,
+  first_attempt_at: document.first_attempt_at ?? null,
   created_at: document.created_at,
   attempt_log: document.attempt_log.map((attempt) => ({ at: attempt.at, status_code: attempt.status_code, duration_ms: attempt.duration_ms, error: attempt.error })),
   version: document.version,

@@ -11,4 +11,8 @@ export const enabledUserEndpointsFilter = (userId: string): Filter<WebhookEndpoi
 
 export const endpointDeliveriesFilter = (endpointId: string): Filter<WebhookDeliveryDocument> => ({ endpoint_id: endpointId });
 export const pendingEndpointDeliveriesFilter = (endpointId: string): Filter<WebhookDeliveryDocument> => ({ endpoint_id: endpointId, status: 'pending' });
+/** An endpoint's pending deliveries due at `now`, and those due after it; earliest due first (ties by id). */
+export const dueEndpointDeliveriesFilter = (endpointId: string, now: Date): Filter<WebhookDeliveryDocument> => ({ endpoint_id: endpointId, status: 'pending', next_attempt_at: { $lte: now } });
+export const laterEndpointDeliveriesFilter = (endpointId: string, after: Date): Filter<WebhookDeliveryDocument> => ({ endpoint_id: endpointId, status: 'pending', next_attempt_at: { $gt: after } });
+export const DUE_FIRST_SORT: Record<string, 1 | -1> = { next_attempt_at: 1, _id: 1 };
 export const eventDeliveryFilter = (eventId: string, endpointId: string): Filter<WebhookDeliveryDocument> => ({ event_id: eventId, endpoint_id: endpointId });

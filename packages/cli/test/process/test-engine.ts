@@ -3,7 +3,7 @@ import { createMongoRepositories, type MongoRepositories } from '@larder/adapter
 import { urlWithDatabase } from '@larder/adapters-mongo/database-name';
 import { startTestDatabase, type TestEngine as EngineChoice } from '@larder/adapters-mongo/testing';
 
-export { testEngines } from '@larder/adapters-mongo/testing';
+export { primaryTestEngine } from '@larder/adapters-mongo/testing';
 
 export interface TestEngine {
   /** The connection string to hand to the CLI, naming no database (tests name theirs with `--mongodb-db`). */

@@ -24,6 +24,15 @@ export interface GiveUp {
 
 export type JobFailure = RetryLater | GiveUp | StoreUnavailable;
 
+/**
+ * A handler's success that keeps the job for later: it is queued again for `at`, as a fresh run (no attempts counted).
+ * For a job that owns a stream of work of its own (an endpoint's webhook deliveries, each due at its own time).
+ */
+export interface RunAgain {
+  readonly type: 'RunAgain';
+  readonly at: Date;
+}
+
 export interface JobAttempt {
   /** 1 for the first attempt. */
   readonly number: number;
@@ -33,7 +42,8 @@ export interface JobHandler {
   readonly kind: string;
   /** How this kind of job is retried and when it is given up; the runner's policy when absent. */
   readonly policy?: RetryPolicy;
-  run(job: LeasedJob, attempt: JobAttempt): ResultAsync<void, JobFailure>;
+  /** Done (`void`: the job goes), or done for now (`RunAgain`), or failed. */
+  run(job: LeasedJob, attempt: JobAttempt): ResultAsync<void | RunAgain, JobFailure>;
   /** The job will not be tried again: record why where people see it. */
   gaveUp(job: LeasedJob, failure: RetryLater | GiveUp): ResultAsync<void, StoreUnavailable>;
 }

@@ -47,8 +47,11 @@ export interface JobQueue {
   lease(request: { readonly owner: string; readonly now: Date; readonly leaseMs: number; readonly skipGroups: readonly string[] }): ResultAsync<LeasedJob | null, StoreUnavailable>;
   /** Keeps the lease for `leaseMs` more; false when it was lost (expired and taken). */
   extend(job: LeasedJob, now: Date, leaseMs: number): ResultAsync<boolean, StoreUnavailable>;
-  /** The job is done: removed, or queued again at once when it was asked for while it ran. */
-  complete(job: LeasedJob, now: Date): ResultAsync<void, StoreUnavailable>;
+  /**
+   * The job is done: removed, or queued again at once when it was asked for while it ran. With `runAgainAt`, it stays
+   * queued for then (a fresh run: attempts and `firstAttemptAt` start over), or at once when asked for while it ran.
+   */
+  complete(job: LeasedJob, now: Date, runAgainAt?: Date): ResultAsync<void, StoreUnavailable>;
   /** Tries again at `runAt` with one more attempt counted; `firstAttemptAt` is kept for the next lease. */
   retry(job: LeasedJob, next: { readonly runAt: Date; readonly firstAttemptAt: Date; readonly lastError: string }): ResultAsync<void, StoreUnavailable>;
   /** Pauses every job of `group` until `until` (later pauses win), for every runner sharing the store. */

@@ -53,6 +53,8 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const running = new Set<Promise<void>>();
   let stopped = false;
   let nothingDue = false;
+  /** Set when the queue may have changed while the loop was looking (a job ended, someone queued one). */
+  let lookAgain = false;
   let wakeUp: (() => void) | undefined;
   let idleWaiters: (() => void)[] = [];
 
@@ -85,6 +87,12 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     await queue.retry(job, { runAt: new Date(now.getTime() + wait), firstAttemptAt, lastError: failure.message });
   };
 
+  const lookNow = () => {
+    lookAgain = true;
+    nothingDue = false;
+    wakeUp?.();
+  };
+
   const runOne = async (job: LeasedJob): Promise<void> => {
     const startedAt = clock.now();
     const handler = handlers.get(job.kind);
@@ -102,7 +110,12 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         },
       );
       if (outcome === null) await finish(job, { type: 'RetryLater', afterMs: null, code: 'internal', message: 'an internal error' }, startedAt);
-      else if (outcome.isOk()) await queue.complete(job, clock.now());
+      else if (outcome.isOk()) {
+        const again = typeof outcome.value === 'object' ? outcome.value.at : undefined;
+        await queue.complete(job, clock.now(), again);
+        // Asked to run again before the next poll (more work is due): look at once rather than sleep.
+        if (again !== undefined && again.getTime() - clock.now().getTime() < pollMs) lookNow();
+      }
       else await finish(job, asRetry(outcome.error), startedAt);
     } catch (error) {
       log('the job queue could not record a job', { key: job.key, error: error instanceof Error ? error.message : String(error) });
@@ -117,6 +130,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         await Promise.race(running);
         continue;
       }
+      lookAgain = false;
       const now = clock.now();
       const leased = await queue
         .pausedGroups(now)
@@ -132,6 +146,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         running.add(run);
         continue;
       }
+      if (lookAgain) continue;
       nothingDue = leased.isOk();
       settleIdle();
       await new Promise<void>((resolve) => {
@@ -149,8 +164,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
 
   return {
     wake() {
-      nothingDue = false;
-      wakeUp?.();
+      lookNow();
     },
     idle() {
       return new Promise<void>((resolve) => {

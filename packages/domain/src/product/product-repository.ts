@@ -22,6 +22,8 @@ export interface ProductRepository {
   /** Keeps the product with `events` in the same write (the outbox: see `EventOutbox`). */
   insert(product: Product, events?: readonly DomainEvent[]): ResultAsync<Product, StoreUnavailable>;
   findById(id: string): ResultAsync<Product | null, StoreUnavailable>;
+  /** The lead magnet whose public page has this slug, whatever its status; null when none has it. */
+  findBySlug(slug: string): ResultAsync<Product | null, StoreUnavailable>;
   /**
    * Replaces the stored product atomically when its stored version is still `expectedVersion`, adding `events` to its
    * outbox in the same write (events already waiting there are kept).

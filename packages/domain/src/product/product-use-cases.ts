@@ -5,6 +5,7 @@ import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { RecipeRepository } from '../recipe/recipe-repository.js';
 import { checkLeadMagnetSource, leadMagnetRecipeIds, newLeadMagnet, parseLeadMagnetRequest } from './lead-magnet.js';
+import { newLeadMagnetSlug } from './lead-magnet-slug.js';
 import { recipeIdsOfDays, reviseProduct, type Product } from './product.js';
 import { productEvents } from './product-events.js';
 import { parseProductChanges, parseProductDraft } from './product-input.js';
@@ -63,6 +64,8 @@ export const createProduct =
           sales: null,
           source_product_id: null,
           published_at: null,
+          slug: null,
+          published_by: null,
           created_at: now,
           updated_at: now,
           version: 1,
@@ -104,7 +107,16 @@ export const publishProduct =
   (deps: ProductDeps) =>
   (command: ProductChangeCommand & { readonly sales: unknown }): ResultAsync<Product, ProductError> =>
     parseSales(command.sales, deps.salesPlatforms).asyncAndThen((sales) =>
-      changeProduct(deps, command, (product, now) => applyPublication(product, sales, now).asyncAndThen((next) => okAsync(next))),
+      changeProduct(deps, command, (product, now) =>
+        applyPublication(product, sales, now).asyncAndThen((next) =>
+          okAsync<Product>({
+            ...next,
+            // A lead magnet's page gets its address once; whoever publishes it hears of its subscribers.
+            slug: next.type === 'lead_magnet' ? (next.slug ?? newLeadMagnetSlug(next.title)) : next.slug,
+            published_by: command.userId ?? next.published_by,
+          }),
+        ),
+      ),
     );
 
 export const generateLeadMagnet =

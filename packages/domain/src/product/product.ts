@@ -45,6 +45,13 @@ export interface Product {
   readonly source_product_id: string | null;
   /** The first publication. */
   readonly published_at: Date | null;
+  /**
+   * Lead magnets: the last part of their public page's address (`/l/{slug}`), given at the first publication and kept
+   * afterwards (unpublishing takes the page down; publishing again brings it back at the same address). Null otherwise.
+   */
+  readonly slug: string | null;
+  /** The user who last published it (null when published by no user: the CLI, the sample library): whose events a lead magnet's subscribers raise. */
+  readonly published_by: string | null;
   readonly created_at: Date;
   readonly updated_at: Date;
   readonly version: number;

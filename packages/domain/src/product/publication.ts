@@ -25,7 +25,8 @@ export function parseSales(input: unknown, allowedPlatforms: readonly string[]):
   for (const field of ['platforms', 'price_cents', 'currency']) {
     if (!(field in body)) issues.push({ pointer: pointerTo('', field), message: 'is required' });
   }
-  const platforms = readList(body.platforms, '/platforms', issues, { min: 1, max: allowedPlatforms.length }, (item, at) => {
+  // None is allowed here: a lead magnet may be given away on its own page only. Other types need one (applyPublication).
+  const platforms = readList(body.platforms, '/platforms', issues, { min: 0, max: allowedPlatforms.length }, (item, at) => {
     const platform = readText(item, at, issues, { min: 1, max: 60 });
     if (platform !== undefined && !allowedPlatforms.includes(platform)) {
       issues.push({ pointer: at, message: `must be one of ${allowedPlatforms.join(', ')}` });
@@ -47,7 +48,10 @@ export function parseSales(input: unknown, allowedPlatforms: readonly string[]):
  * The product as published with `sales`. Publishing a published product replaces its sales settings;
  * `published_at` keeps the first publication.
  */
-export function applyPublication(product: Product, sales: Sales, now: Date): Result<Product, InvalidState | RuleViolation> {
+export function applyPublication(product: Product, sales: Sales, now: Date): Result<Product, InvalidState | RuleViolation | ValidationFailed> {
+  if (product.type !== 'lead_magnet' && sales.platforms.length === 0) {
+    return err(validationFailed([{ pointer: '/platforms', message: 'must list at least one platform (only a lead magnet may be published to its own page alone)' }]));
+  }
   if (product.status === 'archived') return err(invalidState('an archived product cannot be published; set its status to draft first'));
   if (product.recipe_ids.length === 0) return err(ruleViolation('a product without recipes cannot be published'));
   if (product.type === 'lead_magnet' && sales.price_cents !== 0) {

@@ -3,6 +3,7 @@
  * so that an adapter can map `DomainError['type']` exhaustively (the compiler flags a new, unmapped type).
  */
 import type { DocumentFileError } from '../document/document-file.js';
+import type { LeadMagnetNotFound, LinkExpired, LinkNotFound, SubscriberNotFound } from '../subscribers/subscriber-errors.js';
 
 /** A field-level problem. `pointer` is an RFC 6901 JSON pointer into the input (`/ingredients/2/quantity`). */
 export interface FieldIssue {
@@ -177,7 +178,16 @@ export type WebhookError =
   | InvalidState
   | RuleViolation;
 
-export type DomainError = RecipeError | ProductError | UserError | DocumentFileError | SalesError | WebhookError;
+/** An API key id the user has none of. */
+export interface ApiKeyNotFound {
+  readonly type: 'ApiKeyNotFound';
+  readonly id: string;
+}
+
+export type DomainError = RecipeError | ProductError | UserError | DocumentFileError | SalesError | WebhookError | ApiKeyNotFound | SubscriberError;
+
+/** Lead magnet delivery (see `subscribers/subscriber-errors.ts`). */
+export type SubscriberError = LeadMagnetNotFound | LinkNotFound | LinkExpired | SubscriberNotFound;
 
 export const validationFailed = (issues: readonly FieldIssue[]): ValidationFailed => ({ type: 'ValidationFailed', issues });
 export const ruleViolation = (detail: string): RuleViolation => ({ type: 'RuleViolation', detail });

@@ -93,15 +93,16 @@ export class InMemoryJobQueue implements JobQueue {
     });
   }
 
-  complete(job: LeasedJob, now: Date): ResultAsync<void, StoreUnavailable> {
+  complete(job: LeasedJob, now: Date, runAgainAt?: Date): ResultAsync<void, StoreUnavailable> {
     return this.#check(() => {
       const entry = this.#held(job);
       if (entry === undefined) return;
-      if (!entry.again) {
+      if (!entry.again && runAgainAt === undefined) {
         this.#jobs.delete(job.key);
         return;
       }
-      Object.assign(entry, { state: 'queued', again: false, runAt: now, attempts: 0, firstAttemptAt: null, leaseId: null, leaseUntil: null });
+      const runAt = entry.again || runAgainAt === undefined ? now : runAgainAt;
+      Object.assign(entry, { state: 'queued', again: false, runAt, attempts: 0, firstAttemptAt: null, leaseId: null, leaseUntil: null });
     });
   }
 

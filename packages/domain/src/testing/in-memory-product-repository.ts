@@ -32,6 +32,11 @@ export class InMemoryProductRepository implements ProductRepository {
     return this.unavailable ? this.#down() : okAsync(this.#byId.get(id) ?? null);
   }
 
+  findBySlug(slug: string): ResultAsync<Product | null, StoreUnavailable> {
+    if (this.unavailable) return this.#down();
+    return okAsync([...this.#byId.values()].find((product) => product.slug === slug) ?? null);
+  }
+
   update(product: Product, expectedVersion: number, events: readonly DomainEvent[] = []): ResultAsync<WriteOutcome, StoreUnavailable> {
     if (this.unavailable) return this.#down();
     if (this.#byId.get(product.id)?.version !== expectedVersion) return okAsync('stale');

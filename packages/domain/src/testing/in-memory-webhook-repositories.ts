@@ -1,10 +1,10 @@
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { DomainEvent } from '../events/domain-event.js';
 import type { StoreUnavailable } from '../shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../shared/pagination.js';
 import type { WriteOutcome } from '../recipe/recipe-repository.js';
 import { webhookDeliveryComparator, type WebhookDelivery } from '../webhooks/webhook-delivery.js';
-import type { WebhookDeliveryRepository } from '../webhooks/webhook-delivery-repository.js';
+import type { DeliveryChange, WebhookDeliveryRepository } from '../webhooks/webhook-delivery-repository.js';
 import { webhookEndpointComparator, type WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookEndpointRepository } from '../webhooks/webhook-endpoint-repository.js';
 import { InMemoryOutbox } from './in-memory-outbox.js';
@@ -90,6 +90,10 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     });
   }
 
+  insertAll(deliveries: readonly WebhookDelivery[]): ResultAsync<void, StoreUnavailable> {
+    return ResultAsync.combine(deliveries.map((delivery) => this.insert(delivery))).map(() => undefined);
+  }
+
   find(id: string): ResultAsync<WebhookDelivery | null, StoreUnavailable> {
     return this.#check(() => structuredClone(this.#byId.get(id) ?? null));
   }
@@ -110,12 +114,33 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     );
   }
 
+  #pendingOf(endpointId: string): WebhookDelivery[] {
+    return [...this.#byId.values()]
+      .filter((delivery) => delivery.endpoint_id === endpointId && delivery.status === 'pending' && delivery.next_attempt_at !== null)
+      .sort((a, b) => (a.next_attempt_at?.getTime() ?? 0) - (b.next_attempt_at?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  dueOfEndpoint(endpointId: string, now: Date, limit: number): ResultAsync<WebhookDelivery[], StoreUnavailable> {
+    return this.#check(() => structuredClone(this.#pendingOf(endpointId).filter((delivery) => (delivery.next_attempt_at ?? now) <= now).slice(0, Math.max(0, limit))));
+  }
+
+  nextDueOfEndpoint(endpointId: string, after: Date): ResultAsync<Date | null, StoreUnavailable> {
+    return this.#check(() => {
+      const next = this.#pendingOf(endpointId).find((delivery) => (delivery.next_attempt_at ?? after) > after)?.next_attempt_at;
+      return next === undefined || next === null ? null : new Date(next);
+    });
+  }
+
   save(delivery: WebhookDelivery, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable> {
     return this.#check((): WriteOutcome => {
       if (this.#byId.get(delivery.id)?.version !== expectedVersion) return 'stale';
       this.#byId.set(delivery.id, structuredClone(delivery));
       return 'written';
     });
+  }
+
+  saveAll(changes: readonly DeliveryChange[]): ResultAsync<WriteOutcome[], StoreUnavailable> {
+    return ResultAsync.combine(changes.map(({ before, after }) => this.save(after, before.version)));
   }
 
   removeOfEndpoint(endpointId: string): ResultAsync<void, StoreUnavailable> {

@@ -23,3 +23,8 @@ export { runSaleRepositoryContract, saleFixture } from './sale-repository-contra
 export { eventFixture, runEventOutboxContract, type OutboxStores } from './event-outbox-contract.js';
 export { InMemoryWebhookDeliveryRepository, InMemoryWebhookEndpointRepository } from './in-memory-webhook-repositories.js';
 export { runWebhookDeliveryRepositoryContract, runWebhookEndpointRepositoryContract, webhookDeliveryFixture, webhookEndpointFixture } from './webhook-repository-contract.js';
+export { InMemoryApiKeyRepository } from './in-memory-api-key-repository.js';
+export { apiKeyFixture, runApiKeyRepositoryContract } from './api-key-repository-contract.js';
+export { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
+export { InMemoryMailBudget, RecordingMailer } from './in-memory-mail.js';
+export { runMailBudgetContract, runSubscriberRepositoryContract, subscriberFixture } from './subscriber-repository-contract.js';

@@ -81,6 +81,26 @@ export function runJobQueueContract(name: string, makeQueue: () => JobQueue | Pr
       assert.equal(again?.attempts, 0);
     });
 
+    it('keeps a completed job that asks to run again, for then, as a fresh run; at once when queued again while it ran', async () => {
+      const queue = await makeQueue();
+      await queue.enqueue(job('p1'));
+      const first = await lease(queue, 1);
+      assert.ok(first);
+      await queue.retry(first, { runAt: at(2), firstAttemptAt: at(1), lastError: 'busy' });
+      const second = await lease(queue, 2);
+      assert.equal(second?.attempts, 1);
+      assert.ok(second);
+      await queue.complete(second, at(3), at(60));
+      assert.equal((await queue.size())._unsafeUnwrap(), 1);
+      assert.equal(await lease(queue, 59), null, 'not before its time');
+      const third = await lease(queue, 60);
+      assert.deepEqual([third?.key, third?.attempts, third?.firstAttemptAt], ['p1', 0, null]);
+      assert.ok(third);
+      await queue.enqueue(job('p1', 61));
+      await queue.complete(third, at(62), at(600));
+      assert.equal((await lease(queue, 62))?.key, 'p1', 'asked for while it ran: at once');
+    });
+
     it('gives a job whose lease ran out to another runner, and ignores the first runner from then on', async () => {
       const queue = await makeQueue();
       await queue.enqueue(job('p1'));

@@ -19,6 +19,8 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     sales: null,
     source_product_id: null,
     published_at: null,
+    slug: null,
+    published_by: null,
     created_at: created,
     updated_at: created,
     version: 1,
@@ -39,6 +41,23 @@ export function runProductRepositoryContract(name: string, makeRepository: () =>
       for (const product of products) assert.deepEqual((await repository.insert(product))._unsafeUnwrap(), product);
       for (const product of products) assert.deepEqual((await repository.findById(product.id))._unsafeUnwrap(), product);
       assert.equal((await repository.findById('none'))._unsafeUnwrap(), null);
+    });
+
+    it('finds a lead magnet by its slug, which is given once and kept by later changes', async () => {
+      const repository = await makeRepository();
+      const magnet = productFixture({ type: 'lead_magnet', source_product_id: 'product-x' });
+      const other = productFixture({ type: 'lead_magnet', source_product_id: 'product-x' });
+      await repository.insert(magnet);
+      await repository.insert(other);
+      assert.equal((await repository.findBySlug('soups-free-sample-0a1b2c3d'))._unsafeUnwrap(), null, 'no slug before publication');
+      const published = { ...magnet, status: 'published' as const, slug: 'soups-free-sample-0a1b2c3d', published_by: 'user-1', version: 2 };
+      assert.equal((await repository.update(published, 1))._unsafeUnwrap(), 'written');
+      assert.deepEqual((await repository.findBySlug(published.slug))._unsafeUnwrap(), published);
+      const unpublished = { ...published, status: 'draft' as const, version: 3 };
+      await repository.update(unpublished, 2);
+      assert.deepEqual((await repository.findBySlug(published.slug))._unsafeUnwrap(), unpublished, 'whatever its status');
+      assert.equal((await repository.findBySlug('soups-free-sample'))._unsafeUnwrap(), null, 'the whole slug, not a prefix');
+      assert.equal((await repository.findById(other.id))._unsafeUnwrap()?.slug, null);
     });
 
     it('updates only when the stored version is the expected one', async () => {

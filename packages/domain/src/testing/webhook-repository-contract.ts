@@ -47,6 +47,8 @@ export function webhookDeliveryFixture(overrides: Partial<WebhookDelivery> = {})
     last_error: null,
     last_attempt_at: null,
     next_attempt_at: created,
+    run_attempts: 0,
+    first_attempt_at: null,
     created_at: created,
     attempt_log: [],
     version: 1,
@@ -131,6 +133,8 @@ export function runWebhookDeliveryRepositoryContract(name: string, makeRepositor
         last_duration_ms: 12,
         last_error: 'the receiver answered 503',
         last_attempt_at: new Date('2026-05-03T00:00:00.001Z'),
+        run_attempts: 2,
+        first_attempt_at: new Date('2026-05-02T00:00:00.001Z'),
       });
       assert.equal((await deliveries.insert(delivery))._unsafeUnwrap(), 'created');
       assert.deepEqual((await deliveries.find(delivery.id))._unsafeUnwrap(), delivery);
@@ -139,6 +143,49 @@ export function runWebhookDeliveryRepositoryContract(name: string, makeRepositor
       assert.deepEqual((await deliveries.findByEvent(delivery.event_id, delivery.endpoint_id))._unsafeUnwrap(), delivery);
       assert.equal((await deliveries.findByEvent(delivery.event_id, 'other'))._unsafeUnwrap(), null);
       assert.equal((await deliveries.insert({ ...delivery, id: `${delivery.id}-other`, endpoint_id: 'endpoint-2' }))._unsafeUnwrap(), 'created');
+    });
+
+    it('writes a batch of deliveries, leaving out those whose event and endpoint have one already', async () => {
+      const deliveries = await makeRepository();
+      const endpoint = `endpoint-${next()}`;
+      const existing = webhookDeliveryFixture({ endpoint_id: endpoint });
+      await deliveries.insert(existing);
+      const fresh = [webhookDeliveryFixture({ endpoint_id: endpoint }), webhookDeliveryFixture({ endpoint_id: endpoint })];
+      (await deliveries.insertAll([...fresh, { ...existing, id: 'd-again' }]))._unsafeUnwrap();
+      (await deliveries.insertAll([]))._unsafeUnwrap();
+      const stored = (await deliveries.listOfEndpoint(endpoint, page(1, 10)))._unsafeUnwrap();
+      assert.deepEqual(stored.items.map((delivery) => delivery.id).sort(), [existing.id, ...fresh.map((delivery) => delivery.id)].sort());
+      assert.deepEqual((await deliveries.find(fresh[0]?.id ?? ''))._unsafeUnwrap(), fresh[0]);
+      // Run again (a relay that died before acknowledging): nothing more.
+      (await deliveries.insertAll(fresh.map((delivery, index) => ({ ...delivery, id: `${delivery.id}-again-${index}` }))))._unsafeUnwrap();
+      assert.equal((await deliveries.listOfEndpoint(endpoint, page(1, 10)))._unsafeUnwrap().total, 3);
+    });
+
+    it("gives an endpoint's due deliveries earliest first, and when the next one is due", async () => {
+      const deliveries = await makeRepository();
+      const endpoint = `endpoint-${next()}`;
+      const at = (minutes: number) => new Date(Date.UTC(2026, 5, 1, 0, minutes));
+      const stored = [
+        webhookDeliveryFixture({ endpoint_id: endpoint, id: 'due-2', next_attempt_at: at(2) }),
+        webhookDeliveryFixture({ endpoint_id: endpoint, id: 'due-1', next_attempt_at: at(1) }),
+        webhookDeliveryFixture({ endpoint_id: endpoint, id: 'due-3', next_attempt_at: at(3) }),
+        webhookDeliveryFixture({ endpoint_id: endpoint, id: 'later-9', next_attempt_at: at(9) }),
+        webhookDeliveryFixture({ endpoint_id: endpoint, id: 'later-7', next_attempt_at: at(7) }),
+        webhookDeliveryFixture({ endpoint_id: endpoint, id: 'done', status: 'succeeded', next_attempt_at: null }),
+        webhookDeliveryFixture({ endpoint_id: endpoint, id: 'failed', status: 'failed', next_attempt_at: null }),
+        webhookDeliveryFixture({ endpoint_id: 'elsewhere', id: 'other', next_attempt_at: at(0) }),
+      ];
+      (await deliveries.insertAll(stored))._unsafeUnwrap();
+      const ids = async (now: Date, limit: number) => (await deliveries.dueOfEndpoint(endpoint, now, limit))._unsafeUnwrap().map((delivery) => delivery.id);
+      assert.deepEqual(await ids(at(5), 10), ['due-1', 'due-2', 'due-3']);
+      assert.deepEqual(await ids(at(5), 2), ['due-1', 'due-2']);
+      assert.deepEqual(await ids(at(2), 10), ['due-1', 'due-2'], 'due at that very time counts');
+      assert.deepEqual(await ids(at(0), 10), []);
+      assert.deepEqual(await ids(at(5), 0), []);
+      assert.deepEqual((await deliveries.nextDueOfEndpoint(endpoint, at(5)))._unsafeUnwrap(), at(7));
+      assert.deepEqual((await deliveries.nextDueOfEndpoint(endpoint, at(7)))._unsafeUnwrap(), at(9));
+      assert.equal((await deliveries.nextDueOfEndpoint(endpoint, at(9)))._unsafeUnwrap(), null);
+      assert.equal((await deliveries.nextDueOfEndpoint('nobody', at(0)))._unsafeUnwrap(), null);
     });
 
     it("lists an endpoint's deliveries newest first (ties by id), and its pending ones", async () => {
@@ -158,6 +205,52 @@ export function runWebhookDeliveryRepositoryContract(name: string, makeRepositor
       assert.equal(first.total, 3);
       assert.deepEqual((await deliveries.pendingOfEndpoint(endpoint, 10))._unsafeUnwrap().map((delivery) => delivery.id), ['d-a']);
       assert.deepEqual((await deliveries.pendingOfEndpoint(endpoint, 0))._unsafeUnwrap(), []);
+    });
+
+    it('writes a batch of changes each over its version, never over a newer one', async () => {
+      const deliveries = await makeRepository();
+      const endpoint = `endpoint-${next()}`;
+      const fresh = Array.from({ length: 4 }, () => webhookDeliveryFixture({ endpoint_id: endpoint }));
+      (await deliveries.insertAll(fresh))._unsafeUnwrap();
+      const at = new Date('2026-06-01T00:00:01.000Z');
+      const attempt = { at, status_code: 204, duration_ms: 2, error: null };
+      // The same change to three (as a fast receiver's answers in one batch), another to the fourth.
+      const succeeded = (delivery: WebhookDelivery, duration = 2) => ({
+        ...delivery,
+        status: 'succeeded' as const,
+        attempts: 1,
+        run_attempts: 1,
+        first_attempt_at: at,
+        last_status_code: 204,
+        last_duration_ms: duration,
+        last_error: null,
+        last_attempt_at: at,
+        next_attempt_at: null,
+        attempt_log: [{ ...attempt, duration_ms: duration }],
+        version: 2,
+      });
+      const changes = fresh.map((before, index) => ({ before, after: succeeded(before, index === 3 ? 9 : 2) }));
+      assert.deepEqual((await deliveries.saveAll(changes))._unsafeUnwrap(), ['written', 'written', 'written', 'written']);
+      for (const { after } of changes) assert.deepEqual((await deliveries.find(after.id))._unsafeUnwrap(), after);
+      assert.deepEqual((await deliveries.saveAll([]))._unsafeUnwrap(), []);
+
+      // One of a batch changed meanwhile by someone else: left as they wrote it, reported stale.
+      const more = Array.from({ length: 3 }, () => webhookDeliveryFixture({ endpoint_id: endpoint }));
+      (await deliveries.insertAll(more))._unsafeUnwrap();
+      const [first, second, third] = more;
+      assert.ok(first !== undefined && second !== undefined && third !== undefined);
+      const theirs = { ...second, next_attempt_at: at, version: 2 };
+      assert.equal((await deliveries.save(theirs, 1))._unsafeUnwrap(), 'written');
+      const batch = more.map((before) => ({ before, after: succeeded(before) }));
+      const outcomes = (await deliveries.saveAll(batch))._unsafeUnwrap();
+      assert.equal(outcomes[1], 'stale');
+      assert.deepEqual((await deliveries.find(second.id))._unsafeUnwrap(), theirs);
+      // The others are written, or (when the store wrote them together with the stale one) reported stale: read again.
+      for (const index of [0, 2]) {
+        const stored = (await deliveries.find(batch[index]?.after.id ?? ''))._unsafeUnwrap();
+        if (outcomes[index] === 'written') assert.deepEqual(stored, batch[index]?.after);
+        else assert.ok([JSON.stringify(batch[index]?.after), JSON.stringify(batch[index]?.before)].includes(JSON.stringify(stored)));
+      }
     });
 
     it('writes only over the expected version, and removes every delivery of an endpoint', async () => {

@@ -21,6 +21,28 @@ export function afterDeliveryFailure(endpoint: WebhookEndpoint, now: Date): { re
   return { next: { ...endpoint, enabled: false, disabled_reason: reason, updated_at: now, version: endpoint.version + 1 }, disabled: true };
 }
 
+/** What became of one attempt, for the endpoint's health. */
+export interface AttemptOutcome {
+  readonly succeeded: boolean;
+  readonly at: Date;
+}
+
+/**
+ * The endpoint after a batch of attempts, in the order they ended: each success and failure as above, in turn, up to
+ * the failure that disables it. One version step for the batch; the same object when nothing changes (a healthy
+ * endpoint's successes write nothing).
+ */
+export function afterDeliveries(endpoint: WebhookEndpoint, outcomes: readonly AttemptOutcome[]): { readonly next: WebhookEndpoint; readonly disabled: boolean } {
+  let next = endpoint;
+  let disabled = false;
+  for (const outcome of outcomes) {
+    if (outcome.succeeded) next = afterDeliverySuccess(next, outcome.at);
+    else ({ next, disabled } = afterDeliveryFailure(next, outcome.at));
+    if (disabled) break;
+  }
+  return { next: next === endpoint ? endpoint : { ...next, version: endpoint.version + 1 }, disabled };
+}
+
 /** The event the user's other endpoints hear when this one was disabled. */
 export const endpointDisabledEvent = (endpoint: WebhookEndpoint, eventId: string): DomainEvent => ({
   id: eventId,

@@ -1,6 +1,8 @@
 /**
  * Runs the relay in this process: at once when woken (after a write that raised events), and every `pollMs`
- * (events written by another process, or left by one that stopped). Several processes may run one each.
+ * (events written by another process, or left by one that stopped). Several processes may run one each. While events
+ * keep coming, passes are at least `minGapMs` apart, so that a pass takes the events of several writes together (one
+ * write of deliveries, one job per endpoint, the events of one document acknowledged in one write).
  */
 import type { ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '../shared/errors.js';
@@ -19,12 +21,15 @@ export interface RelayLoopOptions {
   readonly pollMs?: number;
   /** Events per pass (default 100); a full pass is followed by another at once. */
   readonly batch?: number;
+  /** The least time from the start of a pass that relayed events to the next pass (default 250 ms). */
+  readonly minGapMs?: number;
   readonly log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
 export function startRelayLoop(options: RelayLoopOptions): RelayLoop {
   const pollMs = options.pollMs ?? 1000;
   const batch = options.batch ?? 100;
+  const minGapMs = options.minGapMs ?? 250;
   let stopped = false;
   let woken = false;
   let wakeUp: (() => void) | undefined;
@@ -33,6 +38,7 @@ export function startRelayLoop(options: RelayLoopOptions): RelayLoop {
   const loop = async (): Promise<void> => {
     while (!stopped) {
       woken = false;
+      const passStarted = performance.now();
       const relayed = await options.relay(batch).then(
         (result) => result,
         (error: unknown) => {
@@ -47,6 +53,8 @@ export function startRelayLoop(options: RelayLoopOptions): RelayLoop {
         waiters = [];
       }
       if (relayed !== null && relayed.isOk() && relayed.value >= batch) continue;
+      const gapLeft = relayed !== null && relayed.isOk() && relayed.value > 0 ? minGapMs - (performance.now() - passStarted) : 0;
+      if (gapLeft > 0 && !stopped) await new Promise((resolve) => setTimeout(resolve, gapLeft));
       if (woken || stopped) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, drained || relayed === null ? pollMs : Math.min(pollMs, 50));

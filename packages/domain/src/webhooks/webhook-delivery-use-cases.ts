@@ -4,10 +4,10 @@ import type { DeliveryNotFound, StoreUnavailable, WebhookError, WebhookNotFound 
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Clock } from '../shared/ports.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { deliveryJob } from './webhook-delivery-job.js';
+import { endpointJob } from './webhook-delivery-job.js';
 import { changeDelivery } from './webhook-delivery-store.js';
 import type { WebhookDeliveryRepository } from './webhook-delivery-repository.js';
-import type { WebhookDelivery } from './webhook-delivery.js';
+import { sentAgain, type WebhookDelivery } from './webhook-delivery.js';
 import type { WebhookEndpointRepository } from './webhook-endpoint-repository.js';
 import { endpointDisabled, getWebhookEndpoint } from './webhook-endpoint-use-cases.js';
 
@@ -26,8 +26,9 @@ export const listWebhookDeliveries =
     getWebhookEndpoint(deps)(userId, endpointId).andThen((endpoint) => deps.deliveries.listOfEndpoint(endpoint.id, page));
 
 /**
- * Sends the delivery again, whatever became of it: `pending` with its attempt due now (a waiting retry is moved up),
- * the same body and `webhook-id`. A disabled endpoint's deliveries wait until it is enabled (409).
+ * Sends the delivery again, whatever became of it: `pending` with its attempt due now (a waiting retry is moved up;
+ * a finished delivery starts a new run of retries), the same body and `webhook-id`. A disabled endpoint's deliveries
+ * wait until it is enabled (409).
  */
 export const retryWebhookDelivery =
   (deps: WebhookDeliveryDeps) =>
@@ -38,9 +39,9 @@ export const retryWebhookDelivery =
       return deps.deliveries.find(deliveryId).andThen((found) => {
         if (found === null || found.endpoint_id !== endpoint.id) return errAsync(missing);
         const now = deps.clock.now();
-        return changeDelivery(deps.deliveries, found.id, (current) => ({ ...current, status: 'pending', next_attempt_at: now }))
+        return changeDelivery(deps.deliveries, found.id, (current) => sentAgain(current, now))
           .andThen((changed) => (changed === null ? errAsync(missing) : okAsync(changed)))
-          .andThen((changed) => deps.queue.enqueue(deliveryJob(changed, now)).map(() => changed))
+          .andThen((changed) => deps.queue.enqueue(endpointJob(changed.endpoint_id, now)).map(() => changed))
           .map((changed) => {
             deps.onQueued?.();
             return changed;

@@ -35,6 +35,12 @@ export interface WebhookDelivery {
   readonly last_attempt_at: Date | null;
   /** When the next attempt is due; null once it succeeded or failed for good. */
   readonly next_attempt_at: Date | null;
+  /**
+   * The current run of retries (a retry of a finished delivery starts a new one): its attempts, which the backoff
+   * doubles with, and when its first was made (null before it), 3 days after which it is given up.
+   */
+  readonly run_attempts: number;
+  readonly first_attempt_at: Date | null;
   readonly created_at: Date;
   /** The newest attempts, newest first, at most `DELIVERY_LOG_LIMIT`. */
   readonly attempt_log: readonly DeliveryAttempt[];
@@ -64,7 +70,7 @@ export function webhookDeliveryComparator(a: WebhookDelivery, b: WebhookDelivery
   return b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
-/** The delivery after an attempt: counted, logged (newest first, bounded), and its outcome recorded. */
+/** The delivery after an attempt: counted (in all and in its run), logged (newest first, bounded), and its outcome recorded. */
 export function withAttempt(
   delivery: WebhookDelivery,
   attempt: DeliveryAttempt,
@@ -79,7 +85,15 @@ export function withAttempt(
     last_error: attempt.error,
     last_attempt_at: attempt.at,
     next_attempt_at: outcome.nextAttemptAt,
+    run_attempts: delivery.run_attempts + 1,
+    first_attempt_at: delivery.first_attempt_at ?? attempt.at,
     attempt_log: [attempt, ...delivery.attempt_log].slice(0, DELIVERY_LOG_LIMIT),
     version: delivery.version + 1,
   };
 }
+
+/** A finished delivery sent again from the start (`POST …/retry`): pending now, a new run of retries. */
+export const sentAgain = (delivery: WebhookDelivery, now: Date): WebhookDelivery =>
+  delivery.status === 'pending'
+    ? { ...delivery, next_attempt_at: now }
+    : { ...delivery, status: 'pending', next_attempt_at: now, run_attempts: 0, first_attempt_at: null };

@@ -1,17 +1,18 @@
 /**
  * The relay: takes the events waiting in the outbox, makes one delivery per enabled endpoint of the event's user that
- * subscribed to its type (`webhook.disabled` goes to every other enabled endpoint of the user), queues a
- * `webhook.deliver` job for each, and then acknowledges the event. Idempotent, so that two relays (two instances, or
- * one that died before acknowledging) may hand out the same event: the delivery of an event to an endpoint is made
- * once (unique on the pair), and its job queued only where none exists.
+ * subscribed to its type (`webhook.disabled` goes to every other enabled endpoint of the user), queues the job of
+ * each endpoint that got one, and then acknowledges the events. A pass at a time: the endpoints of each user read
+ * once, the deliveries written together, one job per endpoint. Idempotent, so that two relays (two instances, or one
+ * that died before acknowledging) may hand out the same event: the delivery of an event to an endpoint is made once
+ * (unique on the pair), and its endpoint's job, queued again, sends only what is due (a waiting retry keeps its time).
  */
 import { okAsync, ResultAsync } from 'neverthrow';
 import { ENDPOINT_DISABLED_EVENT, type DomainEvent } from '../events/domain-event.js';
-import type { EventOutbox, PendingEvent } from '../events/event-outbox.js';
+import type { EventOutbox } from '../events/event-outbox.js';
 import type { StoreUnavailable } from '../shared/errors.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { deliveryJob } from './webhook-delivery-job.js';
+import { endpointJob } from './webhook-delivery-job.js';
 import type { WebhookDeliveryRepository } from './webhook-delivery-repository.js';
 import type { WebhookDelivery } from './webhook-delivery.js';
 import type { WebhookEndpointRepository } from './webhook-endpoint-repository.js';
@@ -28,9 +29,6 @@ export interface WebhookRelayDeps {
   /** Told when deliveries were queued, so that this process's runner starts them at once. */
   readonly onQueued?: () => void;
 }
-
-/** Events relayed at once. */
-const RELAY_CONCURRENCY = 8;
 
 /** The endpoints that hear `event`. */
 export function subscribersOf(event: DomainEvent, endpoints: readonly WebhookEndpoint[]): WebhookEndpoint[] {
@@ -53,6 +51,8 @@ const newDelivery = (id: string, event: DomainEvent, endpoint: WebhookEndpoint, 
   last_error: null,
   last_attempt_at: null,
   next_attempt_at: now,
+  run_attempts: 0,
+  first_attempt_at: null,
   created_at: now,
   attempt_log: [],
   version: 1,
@@ -61,32 +61,21 @@ const newDelivery = (id: string, event: DomainEvent, endpoint: WebhookEndpoint, 
 /** Relays up to `limit` waiting events; answers how many it handed on (and acknowledged). */
 export const relayEvents =
   (deps: WebhookRelayDeps) =>
-  (limit = 100): ResultAsync<number, StoreUnavailable> => {
-    const fanOut = (event: DomainEvent, endpoint: WebhookEndpoint): ResultAsync<void, StoreUnavailable> => {
-      const now = deps.clock.now();
-      const fresh = newDelivery(deps.ids.next(), event, endpoint, now);
-      return deps.deliveries
-        .insert(fresh)
-        .andThen((outcome) => (outcome === 'created' ? okAsync<WebhookDelivery | null, StoreUnavailable>(fresh) : deps.deliveries.findByEvent(event.id, endpoint.id)))
-        .andThen((delivery) =>
-          // `ifAbsent`: a second relay of the event must not pull a waiting retry forward.
-          delivery === null || delivery.status !== 'pending' ? okAsync(undefined) : deps.queue.enqueue(deliveryJob(delivery, now), { ifAbsent: true }),
-        );
-    };
-    const relayOne = (pending: PendingEvent): ResultAsync<void, StoreUnavailable> =>
-      deps.endpoints
-        .enabledOfUser(pending.event.user_id)
-        .andThen((endpoints) => ResultAsync.combine(subscribersOf(pending.event, endpoints).map((endpoint) => fanOut(pending.event, endpoint))))
-        .andThen(() => deps.outbox.acknowledge(pending));
-    return deps.outbox.pending(limit).andThen((pending) => {
-      // A few at a time: events are independent (deliveries carry no order), and each is a few store round trips.
-      const next = (from: number): ResultAsync<number, StoreUnavailable> => {
-        const batch = pending.slice(from, from + RELAY_CONCURRENCY);
-        return batch.length === 0 ? okAsync(from) : ResultAsync.combine(batch.map(relayOne)).andThen(() => next(from + batch.length));
-      };
-      return next(0).map((relayed) => {
-        if (relayed > 0) deps.onQueued?.();
-        return relayed;
+  (limit = 100): ResultAsync<number, StoreUnavailable> =>
+    deps.outbox.pending(limit).andThen((pending) => {
+      if (pending.length === 0) return okAsync(0);
+      const users = [...new Set(pending.map(({ event }) => event.user_id))];
+      return ResultAsync.combine(users.map((user) => deps.endpoints.enabledOfUser(user))).andThen((endpointsOfUsers) => {
+        const endpointsOf = new Map(users.map((user, index) => [user, endpointsOfUsers[index] ?? []]));
+        const now = deps.clock.now();
+        const fresh = pending.flatMap(({ event }) => subscribersOf(event, endpointsOf.get(event.user_id) ?? []).map((endpoint) => newDelivery(deps.ids.next(), event, endpoint, now)));
+        const woken = [...new Set(fresh.map((delivery) => delivery.endpoint_id))];
+        return (fresh.length === 0 ? okAsync(undefined) : deps.deliveries.insertAll(fresh))
+          .andThen(() => ResultAsync.combine(woken.map((endpointId) => deps.queue.enqueue(endpointJob(endpointId, now)))))
+          .andThen(() => ResultAsync.combine(pending.map((event) => deps.outbox.acknowledge(event))))
+          .map(() => {
+            if (woken.length > 0) deps.onQueued?.();
+            return pending.length;
+          });
       });
     });
-  };

@@ -1,3 +1,4 @@
+// run-tests: alone — it asserts that retries end within their 150 ms budget.
 /**
  * The optimistic change loop: writers of one resource take turns in a process, retries back off, and contention that
  * outlasts the budget is `WriteContention` (send again), never `StoreUnavailable` (an outage).

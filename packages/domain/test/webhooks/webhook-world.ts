@@ -27,7 +27,7 @@ export function webhookWorld() {
       return answers.next(request);
     },
   };
-  const handler = webhookDeliveryHandler({ endpoints, deliveries, secrets, sender, clock, ids, policy: POLICY, random: () => 0 });
+  const handler = webhookDeliveryHandler({ endpoints, deliveries, queue, secrets, sender, clock, ids, policy: POLICY, random: () => 0 });
   const relay = relayEvents({ outbox, endpoints, deliveries, queue, clock, ids });
   const deps = { endpoints, deliveries, secrets, urlPolicy: { refusal: async () => null }, clock, ids };
   const addEndpoint = async (userId: string, events: EventType[], url = 'https://hooks.example.com/a') =>

@@ -5,7 +5,7 @@
  * tsyringe is used here, at the composition root, with factory and value registrations only: no decorators, and
  * nothing of it reaches the domain or the routes.
  */
-import type { Clock, FileStore, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository } from '@larder/domain';
+import type { ApiKeyRepository, Clock, FileStore, IdempotencyStore, IdGenerator, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import type { DependencyContainer } from 'tsyringe';
 
@@ -20,6 +20,7 @@ export const PORTS = {
   recipes: port<RecipeRepository>('RecipeRepository'),
   products: port<ProductRepository>('ProductRepository'),
   users: port<UserRepository>('UserRepository'),
+  apiKeys: port<ApiKeyRepository>('ApiKeyRepository'),
   clock: port<Clock>('Clock'),
   ids: port<IdGenerator>('IdGenerator'),
   hasher: port<PasswordHasher>('PasswordHasher'),

@@ -33,9 +33,10 @@ import {
   type RecipeRepository,
   type RenderQueue,
 } from '@larder/domain';
-import type { PublishingDeps } from '../app.js';
+import type { LeadMagnetAppDeps, PublishingDeps } from '../app.js';
 import type { ServiceConfig } from '../config.js';
 import { startWebhooks } from './webhooks.js';
+import { leadMagnetDelivery } from './lead-magnets.js';
 
 /** Etsy's default budget is 10 requests a second per app; stay under it. */
 const CALLS_PER_SECOND = { etsy: 8, gumroad: 8 } as const;
@@ -53,6 +54,8 @@ export const saleNoticeUrl =
 
 export interface Publishing {
   readonly deps: PublishingDeps;
+  /** Lead magnet delivery's stores; its e-mails are this runner's jobs. */
+  readonly leadMagnets: LeadMagnetAppDeps;
   readonly runner: JobRunner;
   stop(): Promise<void>;
 }
@@ -70,6 +73,8 @@ export async function startPublishing(
   db: DatabaseHandle['db'],
   ports: PublishingPorts,
   log: (message: string, detail?: Record<string, unknown>) => void,
+  /** Where e-mails to subscribers are written without `SMTP_URL`; `log` by default. */
+  mailLog: (text: string) => void = (text) => log(text),
 ): Promise<Publishing> {
   const secrets = aesGcmSecretBox(config.secretKey ?? (await loadOrCreateSecretKey(db)).key);
   const platforms = configuredPlatforms(config);
@@ -105,7 +110,8 @@ export async function startPublishing(
     log,
   });
   const webhooks = startWebhooks(db, { allowPrivate: config.outboundAllowPrivate, secrets, queue, clock: ports.clock, ids: uuidV7Generator, log });
-  const runner = startJobRunner({ queue, handlers: [handler, ...saleHandlers, webhooks.handler], clock: ports.clock, owner: `${hostname()}:${process.pid}`, log });
+  const leadMagnets = leadMagnetDelivery(config, db, { products: ports.products, secrets, log, mailLog });
+  const runner = startJobRunner({ queue, handlers: [handler, ...saleHandlers, webhooks.handler, leadMagnets.handler], clock: ports.clock, owner: `${hostname()}:${process.pid}`, log });
   webhooks.start(() => runner.wake());
   const deps: PublishingDeps = {
     platforms,
@@ -138,9 +144,11 @@ export async function startPublishing(
   });
   return {
     deps,
+    leadMagnets: leadMagnets.deps,
     runner,
     async stop() {
       await webhooks.stop();
+      leadMagnets.close();
       clearInterval(sweeping);
       for (const timer of polls) clearInterval(timer);
       await runner.stop();

@@ -47,6 +47,7 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.recipes, () => mongo().recipes);
   byDefault(container, PORTS.products, () => mongo().products);
   byDefault(container, PORTS.users, () => mongo().users);
+  byDefault(container, PORTS.apiKeys, () => mongo().apiKeys);
   byDefault(container, PORTS.idempotency, () => mongo().idempotency);
   byDefault(container, PORTS.clock, () => systemClock);
   byDefault(container, PORTS.ids, () => uuidV7Generator);
@@ -68,6 +69,7 @@ export function resolvePorts(container: DependencyContainer) {
     recipes: resolvePort(container, PORTS.recipes),
     products: resolvePort(container, PORTS.products),
     users: resolvePort(container, PORTS.users),
+    apiKeys: resolvePort(container, PORTS.apiKeys),
     idempotency: resolvePort(container, PORTS.idempotency),
     clock: resolvePort(container, PORTS.clock),
     ids: resolvePort(container, PORTS.ids),

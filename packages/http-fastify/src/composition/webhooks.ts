@@ -13,6 +13,7 @@ import {
   MongoWebhookEndpointRepository,
   PRODUCTS_COLLECTION,
   SALES_COLLECTION,
+  SUBSCRIBERS_COLLECTION,
   WEBHOOK_ENDPOINTS_COLLECTION,
   type DatabaseHandle,
 } from '@larder/adapters-mongo';
@@ -20,7 +21,7 @@ import { relayEvents, startRelayLoop, webhookDeliveryHandler, type Clock, type I
 import type { WebhookAppDeps } from '../app.js';
 
 /** Every collection whose repository keeps events in its documents' outbox. */
-export const OUTBOX_COLLECTIONS = [PRODUCTS_COLLECTION, LISTINGS_COLLECTION, SALES_COLLECTION, WEBHOOK_ENDPOINTS_COLLECTION] as const;
+export const OUTBOX_COLLECTIONS = [PRODUCTS_COLLECTION, LISTINGS_COLLECTION, SALES_COLLECTION, SUBSCRIBERS_COLLECTION, WEBHOOK_ENDPOINTS_COLLECTION] as const;
 
 const RELAY_POLL_MS = 1000;
 
@@ -52,7 +53,7 @@ export function startWebhooks(db: DatabaseHandle['db'], setup: WebhooksSetup): W
   const outbox = new MongoEventOutbox(db, OUTBOX_COLLECTIONS);
   let loop: RelayLoop | undefined;
   const wake = () => loop?.wake();
-  const handler = webhookDeliveryHandler({ endpoints, deliveries, secrets: setup.secrets, sender, clock: setup.clock, ids: setup.ids, onEvents: wake });
+  const handler = webhookDeliveryHandler({ endpoints, deliveries, queue: setup.queue, secrets: setup.secrets, sender, clock: setup.clock, ids: setup.ids, onEvents: wake });
   return {
     deps: { endpoints, deliveries, urlPolicy: endpointUrlPolicy(guard), onEvents: wake },
     handler,

@@ -75,10 +75,20 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
       return problem(503, 'unavailable', sentence(error.detail), { headers: { 'retry-after': '60' } });
     case 'PlatformNotFound':
       return problem(404, 'not_found', `There is no sales platform ${JSON.stringify(error.platform)} here.`);
+    case 'ApiKeyNotFound':
+      return problem(404, 'not_found', `You have no API key with the id ${JSON.stringify(error.id)}.`);
     case 'HookNotFound':
       return problem(404, 'not_found', 'Nothing listens at this address.');
     case 'WebhookNotFound':
       return problem(404, 'not_found', `There is no webhook endpoint with id ${JSON.stringify(error.id)}.`);
+    case 'LeadMagnetNotFound':
+      return problem(404, 'not_found', 'There is no lead magnet at this address (it may have been taken down).');
+    case 'LinkNotFound':
+      return problem(404, 'not_found', 'This link is not known here: it may have been mistyped, or the subscription erased.');
+    case 'LinkExpired':
+      return problem(410, 'link_expired', sentence(error.detail));
+    case 'SubscriberNotFound':
+      return problem(404, 'not_found', `There is no subscriber with id ${JSON.stringify(error.id)}.`);
     case 'DeliveryNotFound':
       return problem(404, 'not_found', `There is no delivery with id ${JSON.stringify(error.id)} for this endpoint.`);
   }

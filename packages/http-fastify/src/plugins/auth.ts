@@ -10,9 +10,11 @@
  * - Signing is the expensive part of a request, so the refreshed token is cached per user for the current second
  *   (JWT times are whole seconds: a token signed again within the second would be byte-for-byte the same anyway).
  *   Likewise a token whose signature checked out is not checked again within the same second (its expiry is).
+ * - A bearer token starting `lk_` is an API key: looked up by its digest, refused once expired or revoked, and
+ *   limited to its scopes (see `api-key-scopes.ts`). A request with a key gets no refreshed token.
  */
 import jwt from '@fastify/jwt';
-import type { Clock, UserRepository } from '@larder/domain';
+import { API_KEY_PREFIX, checkApiKey, type ApiKeyRepository, type ApiKeyScope, type Clock, type UserRepository } from '@larder/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem, unauthorized, unavailable } from '../http/problem.js';
@@ -48,6 +50,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified token's `sub`; empty on unauthenticated routes. */
     userId: string;
+    /** The API key the request came with; null for a login token (or no authentication). */
+    apiKey: { readonly id: string; readonly scopes: readonly ApiKeyScope[] } | null;
   }
 }
 
@@ -56,6 +60,7 @@ export interface AuthOptions {
   readonly ttlSeconds: number;
   readonly clock: Clock;
   readonly users: UserRepository;
+  readonly apiKeys: ApiKeyRepository;
 }
 
 interface Claims {
@@ -95,6 +100,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     verify: { algorithms: ['HS256'], ignoreExpiration: true, requiredClaims: ['sub', 'iat', 'exp'] },
   });
   app.decorateRequest('userId', '');
+  app.decorateRequest('apiKey', null);
+  const checkKey = checkApiKey({ apiKeys: options.apiKeys, clock: options.clock });
 
   const tokens = new PerSecondCache<IssuedToken>();
   const knownUsers = new PerSecondCache<true>();
@@ -152,7 +159,34 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     reply.header('x-refreshed-token-expires-at', refreshed.expiresAt);
   };
 
+  /** A request that came with an API key: its user and scopes, or 401 (503 when the store cannot be asked). */
+  const authenticateKey = (request: FastifyRequest, reply: FastifyReply, key: string, done: HookHandlerDoneFunction): void => {
+    checkKey(key).then(
+      (checked) => {
+        if (checked.isErr()) {
+          request.log.warn({ reason: checked.error.message }, 'key store unavailable during authentication');
+          done(new HttpProblem(unavailable()));
+        } else if (checked.value.kind === 'unknown') {
+          done(new HttpProblem(unauthorized('The API key is unknown or was revoked.', true)));
+        } else if (checked.value.kind === 'expired') {
+          done(new HttpProblem(unauthorized('The API key has expired; make a new one.', true)));
+        } else {
+          request.userId = checked.value.key.user_id;
+          request.apiKey = { id: checked.value.key.id, scopes: checked.value.key.scopes };
+          reply.header('cache-control', 'no-store');
+          done();
+        }
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+
   const authenticate = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (presented?.startsWith(API_KEY_PREFIX) === true) {
+      authenticateKey(request, reply, presented, done);
+      return;
+    }
     const nowMs = options.clock.now().getTime();
     const second = Math.floor(nowMs / 1000);
     let claims: VerifiedClaims;

@@ -100,7 +100,7 @@ async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<v
       openapi: '3.1.0',
       info: { title: 'Larder API', version: options.version, description: DESCRIPTION },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A login token (a JWT from POST /api/auth/login, 7 days) or an API key (`lk_...`, from POST /api/api-keys, limited to its scopes).' } },
       },
       security: [{ bearerAuth: [] }],
       tags: [
@@ -110,6 +110,7 @@ async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<v
         { name: 'operations', description: 'Health, readiness and this document (no authentication)' },
         { name: 'connections', description: 'Your accounts on the sales platforms (Etsy, Gumroad)' },
         { name: 'sales', description: 'Sales that came back from the platforms, and revenue' },
+        { name: 'api-keys', description: 'Keys for scripts and apps: scoped, expiring, revocable' },
       ],
     },
   });

@@ -32,6 +32,8 @@ export interface Limiters {
   readonly loginPerAddress: Limiter;
   /** Keyed on the body's e-mail: run it once the body is parsed (preHandler). */
   readonly loginPerEmail: Limiter;
+  /** Keyed on the client address: every public route (lead magnet pages and links), which carry no token. */
+  readonly publicPerAddress: Limiter;
 }
 
 declare module 'fastify' {
@@ -43,10 +45,14 @@ declare module 'fastify' {
 export interface RateLimitOptions {
   readonly perUser: Limit;
   readonly login: Limit;
+  /** The public routes, per client address; `DEFAULT_PUBLIC_LIMIT` when absent. */
+  readonly publicAddress?: Limit;
   readonly redis?: Redis;
 }
 
 export const DEFAULT_LOGIN_LIMIT: Limit = { max: 10, windowMs: 60_000 };
+/** A reader's page view is two requests (the page, its cover) and asking is one more: 60 a minute leaves room for a shared address. */
+export const DEFAULT_PUBLIC_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 /** A Redis round trip slower than this lets the request through rather than stall it. */
 const STORE_TIMEOUT_MS = 250;
 
@@ -103,9 +109,11 @@ async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Prom
   };
 
   app.decorate('limiters', {
-    perUser: limiter('user', options.perUser, (request) => request.userId),
+    // An API key has its own count: a runaway script does not spend its user's interactive budget.
+    perUser: limiter('user', options.perUser, (request) => (request.apiKey === null ? request.userId : `key:${request.apiKey.id}`)),
     loginPerAddress: limiter('login-address', options.login, (request) => request.ip),
     loginPerEmail: limiter('login-email', options.login, emailOf),
+    publicPerAddress: limiter('public-address', options.publicAddress ?? DEFAULT_PUBLIC_LIMIT, (request) => request.ip),
   });
 }
 

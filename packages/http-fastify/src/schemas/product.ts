@@ -28,6 +28,11 @@ export const ProductSchema = Type.Object({
   ),
   source_product_id: Nullable(Type.String(), { description: 'Lead magnets: the ebook or recipe card pack they were generated from.' }),
   published_at: Nullable(DateTime, { description: 'The first publication.' }),
+  slug: Nullable(Type.String(), {
+    description:
+      'Lead magnets: the address of the public page, `/l/{slug}` (title words and 8 random hexadecimal digits), given at the first publication and kept ' +
+      'afterwards; the page is up while the lead magnet is published. Null for every other type, and for a lead magnet never published.',
+  }),
   created_at: DateTime,
   updated_at: DateTime,
   version: Type.Integer({ description: 'Grows by one on every change; the ETag.' }),
@@ -93,7 +98,12 @@ export const ProductPatchBody = Type.Object(
 export function publishBody(platforms: readonly string[]) {
   return Type.Object(
     {
-      platforms: Type.Array(StringEnum(platforms), { minItems: 1, uniqueItems: true, description: 'Distinct configured platform identifiers (SALES_PLATFORMS).' }),
+      platforms: Type.Array(StringEnum(platforms), {
+        uniqueItems: true,
+        description:
+          'Distinct configured platform identifiers (SALES_PLATFORMS). At least one (400 otherwise), except for a lead magnet, which may be published to ' +
+          'its own page alone (`[]`): every published lead magnet has a public page `/l/{slug}` whatever its platforms.',
+      }),
       price_cents: Type.Integer({ minimum: 0, maximum: MAX_PRICE_CENTS, description: 'Lead magnets: 0 (422 otherwise). Other types: more than 0.' }),
       currency: Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code; case-insensitive in, upper-case out.' }),
     },

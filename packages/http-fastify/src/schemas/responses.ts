@@ -77,9 +77,11 @@ export const success = <T extends TSchema>(schema: T, description: string, heade
 
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: '`validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read).',
-  401: '`unauthorized`: token missing, malformed, badly signed, expired, or its user no longer exists. Carries `WWW-Authenticate: Bearer`.',
+  401: '`unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`.',
+  403: '`forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections).',
   404: '`not_found`: no resource with this id.',
   409: '`invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again).',
+  410: '`link_expired`: a link that was good once: a download link past its 7 days, a confirmation link used already or older than 7 days.',
   412: '`precondition_failed`: If-Match does not match the current version; nothing changed.',
   413: '`payload_too_large`: the body is over 1 MiB.',
   415: '`unsupported_media_type`: a body sent without `Content-Type: application/json`.',
@@ -106,4 +108,4 @@ export function problems(statuses: readonly number[], descriptions: Readonly<Rec
 }
 
 /** Problems every authenticated `/api` route can give. */
-export const AUTHENTICATED_PROBLEMS = [400, 401, 429, 500, 503] as const;
+export const AUTHENTICATED_PROBLEMS = [400, 401, 403, 429, 500, 503] as const;

@@ -5,6 +5,8 @@ import { RecipeSchema, ScaledRecipeSchema } from './recipe.js';
 import { ShoppingListSchema } from './shopping-list.js';
 import { ProblemSchema } from './responses.js';
 import { SaleSchema } from './sale.js';
+import { ApiKeySchema } from './api-key.js';
 import { WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
+import { SubscriberSchema } from './subscriber.js';
 
-export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, WebhookEndpointSchema, WebhookDeliverySchema];
+export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema, WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema];

@@ -1,3 +1,4 @@
+// run-tests: alone — a crowd of writers must land within the contention budget, which is real time.
 /**
  * Concurrent changes to one recipe never lose each other: with `If-Match` exactly one writer per version wins and
  * the others get 412 and change nothing; without it, writers of different fields all land. The same requests run

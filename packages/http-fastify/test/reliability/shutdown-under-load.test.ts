@@ -1,3 +1,4 @@
+// run-tests: alone — its clients must send enough requests in a fixed time before the signal.
 /**
  * SIGTERM while ~20 clients keep the service busy: every request sent before the signal gets its whole response,
  * nothing that had started to answer is cut short, new connections are refused, and the process exits 0. Runs the

@@ -16,6 +16,8 @@ import { DocumentQuery } from '../../src/schemas/document.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
 import { OAuthCallbackQuery, TokenConnectBody } from '../../src/schemas/listing.js';
 import { RevenueQuery, SaleListQuery } from '../../src/schemas/sale.js';
+import { ApiKeyCreateBody } from '../../src/schemas/api-key.js';
+import { DownloadQuery, SubscriberListQuery, SubscriptionBody } from '../../src/schemas/subscriber.js';
 import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { harness } from '../support/harness.js';
 import { mongoApi } from '../reliability/support/mongo-api.js';
@@ -66,6 +68,9 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/connections/{platform}/callback', query: schema(OAuthCallbackQuery), authenticated: false },
   { method: 'DELETE', path: '/api/connections/{platform}', authenticated: true },
   { method: 'GET', path: '/api/sales', query: schema(SaleListQuery), authenticated: true },
+  { method: 'POST', path: '/api/api-keys', body: schema(ApiKeyCreateBody), authenticated: true },
+  { method: 'GET', path: '/api/api-keys', authenticated: true },
+  { method: 'DELETE', path: '/api/api-keys/{id}', authenticated: true },
   { method: 'GET', path: '/api/reports/revenue', query: schema(RevenueQuery), authenticated: true },
   { method: 'POST', path: '/hooks/{platform}/{secret}', body: schema({ type: 'object', properties: { sale_id: { type: 'string' } } }), authenticated: false },
   { method: 'POST', path: '/api/webhooks', body: schema(WebhookCreateBody), authenticated: true },
@@ -76,6 +81,16 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/webhooks/{id}/rotate-secret', authenticated: true },
   { method: 'GET', path: '/api/webhooks/{id}/deliveries', query: schema(WebhookListQuery), authenticated: true },
   { method: 'POST', path: '/api/webhooks/{id}/deliveries/{delivery_id}/retry', authenticated: true },
+  { method: 'GET', path: '/api/products/{id}/subscribers', query: schema(SubscriberListQuery), authenticated: true },
+  { method: 'DELETE', path: '/api/subscribers/{id}', authenticated: true },
+  { method: 'GET', path: '/l/{slug}', authenticated: false },
+  { method: 'GET', path: '/l/{slug}/cover.jpg', authenticated: false },
+  { method: 'POST', path: '/l/{slug}', body: schema({ type: 'object', properties: { email: { type: 'string' }, consent: { type: 'string' }, website: { type: 'string' } } }), authenticated: false },
+  { method: 'POST', path: '/public/lead-magnets/{slug}/subscriptions', body: schema(SubscriptionBody), authenticated: false },
+  { method: 'GET', path: '/public/confirm/{token}', authenticated: false },
+  { method: 'GET', path: '/public/downloads/{token}', query: schema(DownloadQuery), authenticated: false },
+  { method: 'GET', path: '/public/unsubscribe/{token}', authenticated: false },
+  { method: 'POST', path: '/public/unsubscribe/{token}', authenticated: false },
   { method: 'GET', path: '/healthz', authenticated: false },
   { method: 'GET', path: '/readyz', authenticated: false },
   { method: 'GET', path: '/', authenticated: false },
@@ -123,6 +138,7 @@ function fuzzSuite(start: () => Promise<Target>, runs: number): void {
   let h: Target;
   let recipeIds: string[];
   let productIds: string[];
+  let slugs: string[];
   let overrides: Overrides;
 
   before(async () => {
@@ -142,6 +158,9 @@ function fuzzSuite(start: () => Promise<Target>, runs: number): void {
       await created('/api/products', { type: 'meal_plan', title: 'Week', days: [{ day: 1, meals: [{ meal_type: 'dinner', recipe_id: soup }] }] }),
       await created('/api/products', { type: 'recipe_card_pack', title: 'Cards', recipe_ids: [toast, soup] }),
     ];
+    const magnet = (await h.request({ method: 'POST', url: `/api/products/${productIds[0] ?? ''}/lead-magnet`, body: { max_recipes: 1 } })).json<{ id: string }>().id;
+    const published = await h.request({ method: 'POST', url: `/api/products/${magnet}/publish`, body: { platforms: [], price_cents: 0, currency: 'USD' } });
+    slugs = [published.json<{ slug: string }>().slug];
     const knownId = fc.oneof({ arbitrary: fc.constantFrom(...recipeIds), weight: 3 }, { arbitrary: fc.string({ minLength: 1, maxLength: 100 }), weight: 1 });
     const url = fc.oneof({ arbitrary: fc.webUrl(), weight: 3 }, { arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.string(), weight: 1 });
     overrides = {
@@ -166,7 +185,7 @@ function fuzzSuite(start: () => Promise<Target>, runs: number): void {
     it(`${endpoint.method} ${endpoint.path}`, async (t) => {
       const statuses = new Map<number, number>();
       // Weighted towards inputs that pass validation, so that most runs reach the domain and the store.
-      const ids = endpoint.path.startsWith('/api/products') ? productIds : recipeIds;
+      const ids = endpoint.path.includes('{slug}') ? slugs : endpoint.path.startsWith('/api/products') ? productIds : recipeIds;
       const pathId = fc.oneof({ arbitrary: fc.constantFrom(...ids), weight: 3 }, { arbitrary: fc.string({ minLength: 1, maxLength: 120 }), weight: 1 });
       const bodies: fc.Arbitrary<unknown> =
         endpoint.body === undefined
@@ -185,7 +204,12 @@ function fuzzSuite(start: () => Promise<Target>, runs: number): void {
       );
       await fc.assert(
         fc.asyncProperty(pathId, platform, queryString(endpoint.query), bodies, headers, async (id, platformId, query, body, extraHeaders) => {
-          const path = endpoint.path.replace('{id}', encodeURIComponent(id)).replace('{platform}', encodeURIComponent(platformId)).replace('{secret}', encodeURIComponent(id));
+          const path = endpoint.path
+            .replace('{id}', encodeURIComponent(id))
+            .replace('{platform}', encodeURIComponent(platformId))
+            .replace('{secret}', encodeURIComponent(id))
+            .replace('{slug}', encodeURIComponent(id))
+            .replace('{token}', encodeURIComponent(id));
           const response = await h.app.inject({
             method: endpoint.method,
             url: query === '' ? path : `${path}?${query}`,
@@ -209,7 +233,7 @@ function fuzzSuite(start: () => Promise<Target>, runs: number): void {
 
 describe('fuzzing every endpoint from its schema, in-memory store', () => {
   fuzzSuite(async () => {
-    const h = await harness({ config: { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED } });
+    const h = await harness({ config: { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED, publicRateLimit: UNLIMITED } });
     return { app: h.app, token: h.token, request: (options) => h.request(options), close: () => h.app.close() };
   }, RUNS);
 });
@@ -223,7 +247,7 @@ for (const engine of engines) {
     });
     after(() => database.stop());
     fuzzSuite(async () => {
-      const api = await mongoApi(database, { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
+      const api = await mongoApi(database, { rateLimit: UNLIMITED, loginRateLimit: UNLIMITED, publicRateLimit: UNLIMITED });
       return { app: api.app, token: api.token, request: (options) => api.request(options), close: () => api.app.close() };
     }, Math.max(5, Math.round(RUNS / 4)));
   });

@@ -8,14 +8,15 @@
 import assert from 'node:assert/strict';
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
+import { primaryTestEngine, startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { harness, PASSWORD, SECRET, type Harness } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
 import { mongoApi, type Api } from '../reliability/support/mongo-api.js';
 
 // Decided before any test is registered: the in-memory suites below must not start while this waits.
-const engines = await testEngines();
+// Authentication, not storage: the primary engine is enough (docs/testing.md, "Which database").
+const engines = await primaryTestEngine();
 
 const base64url = (value: object | string): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const hs256 = (unsigned: string, secret: string | Buffer) => createHmac('sha256', secret).update(unsigned).digest('base64url');

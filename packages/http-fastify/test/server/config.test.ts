@@ -57,6 +57,19 @@ describe('loadConfig', () => {
     assert.equal(valid({ GUMROAD_API_URL: 'http://127.0.0.1:18020' }).gumroad.apiUrl, 'http://127.0.0.1:18020');
   });
 
+  it('reads SMTP_URL with MAIL_FROM (required with it); without SMTP_URL e-mail goes to the log', () => {
+    assert.equal(valid({}).mail, undefined);
+    assert.equal(valid({ MAIL_FROM: 'news@example.com' }).mail, undefined);
+    assert.deepEqual(valid({ SMTP_URL: 'smtps://ann:secret@mail.example.com', MAIL_FROM: 'Larder <news@example.com>' }).mail, {
+      host: 'mail.example.com', port: 465, secure: true, auth: { user: 'ann', pass: 'secret' }, from: 'Larder <news@example.com>',
+    });
+    assert.match(problem({ SMTP_URL: 'smtp://mail.example.com' }), /^invalid configuration: MAIL_FROM must be set when SMTP_URL is/);
+    const bad = problem({ SMTP_URL: 'http://ann:secret@mail.example.com', MAIL_FROM: 'a@b.co' });
+    assert.match(bad, /^invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    assert.equal(bad.includes('secret'), false, 'the password is not echoed');
+    assert.match(problem({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'a@b.co\r\nBcc: c@d.co' }), /^invalid configuration: MAIL_FROM must be/);
+  });
+
   it('reads ETSY_POLL_SECONDS (default 300, 5 to 86400)', () => {
     assert.equal(valid({}).etsyPollSeconds, 300);
     assert.equal(valid({ ETSY_POLL_SECONDS: '60' }).etsyPollSeconds, 60);

@@ -41,6 +41,7 @@ describe('the service started as the README starts it', () => {
     assert.match(service.stderr(), /database engine: \S+/);
     assert.match(service.stderr(), /only as long as this process/);
     assert.match(service.stderr(), /sample library loaded: \d+ recipes, \d+ products/);
+    assert.match(service.stderr(), /^\[larder\] e-mail to lead magnet subscribers is written to this log, not sent: set SMTP_URL and MAIL_FROM to send it$/m);
   });
 
   it('prints the embedded database as a paste-ready MONGODB_URL line, with which the CLI reads the same library', async () => {

@@ -1,6 +1,7 @@
 /**
- * Starts the service's composition root (`src/main.ts`, which `pnpm start` builds and runs as `dist/main.js`) as a
- * child process, from the sources so that no build step is needed, and waits until it listens.
+ * Starts the service's composition root as a child process, and waits until it listens: `dist/main.js` as
+ * `pnpm start` runs it when the root `pnpm test` has just built every package (LARDER_TEST_BUILT=1), else
+ * `src/main.ts` through tsx, so that no build step is needed (about a second more of CPU per start).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,6 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const STARTUP_LIMIT_MS = 90_000;
+
+/** node's arguments that run a package's `main` (the service's or, from its folder, the CLI's), built or not. */
+export function entryArgs(...v8Flags: string[]): string[] {
+  return process.env['LARDER_TEST_BUILT'] === '1' ? [...v8Flags, 'dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+}
 
 export interface SpawnedService {
   readonly child: ChildProcess;
@@ -31,7 +37,7 @@ export function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 
 /** The child process, before it has necessarily started listening. */
 export function spawnService(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
+  const child = spawn(process.execPath, entryArgs(), {
     cwd: PACKAGE_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,8 +2,11 @@
 import type { Resolver } from '@larder/adapters-outbound';
 import { addUser, inlineRenderQueue, type PasswordHasher, type SalesPlatform } from '@larder/domain';
 import {
+  InMemoryApiKeyRepository,
   InMemoryFileStore,
   InMemoryIdempotencyStore,
+  InMemoryMailBudget,
+  InMemorySubscriberRepository,
   InMemoryProductRepository,
   InMemoryRecipeRepository,
   InMemoryUserRepository,
@@ -12,7 +15,7 @@ import {
   sequentialIds,
 } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createDocumentRenderer } from '@larder/adapters-documents';
+import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 import { inMemoryPublishing, type InMemoryPublishing } from './publishing.js';
 
@@ -25,8 +28,12 @@ export interface Harness {
   readonly recipes: InMemoryRecipeRepository;
   readonly products: InMemoryProductRepository;
   readonly users: InMemoryUserRepository;
+  readonly apiKeys: InMemoryApiKeyRepository;
   readonly files: InMemoryFileStore;
   readonly publishing: InMemoryPublishing;
+  /** Lead magnet delivery's stores (their events go to `publishing.outbox`). */
+  readonly subscribers: InMemorySubscriberRepository;
+  readonly mailBudget: InMemoryMailBudget;
   readonly clock: ManualClock;
   /** The app's current time in JWT seconds (from `clock`, not the wall clock). */
   nowSeconds(): number;
@@ -81,8 +88,12 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     ...(options.onEvents === undefined ? {} : { onEvents: options.onEvents }),
   });
   products ??= new InMemoryProductRepository(publishing.outbox);
+  const subscribers = new InMemorySubscriberRepository(publishing.outbox);
+  const mailBudget = new InMemoryMailBudget();
+  const apiKeys = new InMemoryApiKeyRepository();
   const app = await buildApp({
     publishing,
+    apiKeys,
     recipes,
     products,
     users,
@@ -93,6 +104,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
     files,
     readiness: options.readiness ?? (async () => true),
+    leadMagnets: { subscribers, mailBudget, covers: createCoverArtist() },
     logger: options.logger ?? false,
     config: {
       jwtSecret: SECRET,
@@ -119,5 +131,5 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     return app.inject({ ...rest, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth, ...headers } });
   };
   const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
-  return { app, recipes, products, users, files, publishing, clock, nowSeconds, userId, token, request, addUser: newUser, login };
+  return { app, recipes, products, users, apiKeys, files, publishing, subscribers, mailBudget, clock, nowSeconds, userId, token, request, addUser: newUser, login };
 }

@@ -37,6 +37,7 @@ export async function webhookWorld(options: { readonly allowPrivate?: boolean; r
   const handler = webhookDeliveryHandler({
     endpoints: stores.webhookEndpoints,
     deliveries: stores.webhookDeliveries,
+    queue: stores.queue,
     secrets: stores.secrets,
     sender,
     clock: h.clock,

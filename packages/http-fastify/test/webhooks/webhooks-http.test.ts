@@ -281,7 +281,7 @@ describe('a process that dies right after a product publish', () => {
     const stores = first.publishing;
     const sender = httpWebhookSender({ guard: outboundGuard({ allowPrivate: true }) });
     const ids = sequentialIds('fresh');
-    const handler = webhookDeliveryHandler({ endpoints: stores.webhookEndpoints, deliveries: stores.webhookDeliveries, secrets: stores.secrets, sender, clock: first.clock, ids, policy: TEST_POLICY });
+    const handler = webhookDeliveryHandler({ endpoints: stores.webhookEndpoints, deliveries: stores.webhookDeliveries, queue: stores.queue, secrets: stores.secrets, sender, clock: first.clock, ids, policy: TEST_POLICY });
     const runner = startJobRunner({ queue: stores.queue, handlers: [handler], clock: first.clock, owner: 'fresh', pollMs: 10 });
     const relayed = await relayEvents({ outbox: stores.outbox, endpoints: stores.webhookEndpoints, deliveries: stores.webhookDeliveries, queue: stores.queue, clock: first.clock, ids })(100);
     assert.equal(relayed._unsafeUnwrap(), 1);

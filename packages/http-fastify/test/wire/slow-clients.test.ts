@@ -1,3 +1,4 @@
+// run-tests: alone — it asserts when the server cuts a slow client off, to a few hundred milliseconds.
 /**
  * Slow clients, over a raw socket to a listening server with a short REQUEST_TIMEOUT_MS: a request (headers and
  * body) that has not fully arrived in time is a 408 `request_timeout` problem and its connection is closed, token or

@@ -2,7 +2,7 @@
  * The app through `app.inject()` on the MongoDB repositories (a fresh database of the test engine), with one user
  * and a token: the same surface as the in-memory harness, so a test can run the same requests on both stores.
  */
-import { createMongoRepositories, MongoIdempotencyStore } from '@larder/adapters-mongo';
+import { createMongoRepositories, MongoIdempotencyStore, MongoMailBudget, MongoSubscriberRepository } from '@larder/adapters-mongo';
 import type { TestDatabase } from '@larder/adapters-mongo/testing';
 import { addUser, inlineRenderQueue, systemClock, uuidV7Generator } from '@larder/domain';
 import { InMemoryFileStore, plainTextHasher } from '@larder/domain/testing';
@@ -36,6 +36,7 @@ export async function mongoApi(database: TestDatabase, config: Partial<AppConfig
     rendering: inlineRenderQueue(createDocumentRenderer()),
     files: new InMemoryFileStore(),
     readiness: async () => true,
+    leadMagnets: { subscribers: new MongoSubscriberRepository(db), mailBudget: new MongoMailBudget(db) },
     logger: false,
     config: {
       jwtSecret: SECRET,

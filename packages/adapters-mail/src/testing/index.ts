@@ -1,0 +1,1 @@
+export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink.js';

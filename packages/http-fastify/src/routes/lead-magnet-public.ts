@@ -1,0 +1,313 @@
+/**
+ * The public side of lead magnets, outside `/api`, without a token, limited per client address (see app.ts):
+ * `GET /l/{slug}` (the page), its cover, `POST /l/{slug}` (its form), `POST /public/lead-magnets/{slug}/subscriptions`
+ * (the same for scripts, in JSON), and the links e-mails carry: confirm, download, unsubscribe (RFC 8058 one-click).
+ *
+ * Pages are HTML; an error is a page too when the client asks for HTML (a browser), and a problem (RFC 9457) otherwise.
+ * Asking answers 202 with the same body whatever the address. E-mails leave through the job queue, never here.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  authorizeDownload,
+  checkUnsubscribeLink,
+  confirmSubscription,
+  consentText,
+  coverSubtitle,
+  documentFiles,
+  findPublishedLeadMagnet,
+  recordDownload,
+  subscribe,
+  unsubscribe,
+  type CoverArtist,
+  type DocumentFileDeps,
+  type DomainError,
+  type FileStore,
+  type Product,
+  type SubscriptionDeps,
+} from '@larder/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { problemForDomainError } from '../http/error-mapper.js';
+import { sendProblem } from '../http/problem.js';
+import { acceptedPage, confirmedPage, errorPage, leadMagnetPage, unsubscribedPage, unsubscribePage } from '../pages/lead-magnet-pages.js';
+import { sendHtml, wantsHtml } from '../pages/html.js';
+import { AcceptedSchema, DownloadQuery, SlugParams, SubscriptionBody, TokenParams } from '../schemas/subscriber.js';
+import { problems } from '../schemas/responses.js';
+
+export interface LeadMagnetPublicDeps extends SubscriptionDeps {
+  /** How the lead magnet's file is found or rendered (the same stored files as the API's downloads). */
+  readonly documents: DocumentFileDeps;
+  /** Draws the page's cover; none: the page has no picture. */
+  readonly covers?: CoverArtist;
+  /** Where drawn covers are kept. */
+  readonly files: FileStore;
+  /** Told after a write that raised events (`subscriber.confirmed`). */
+  readonly onEvents?: () => void;
+}
+
+const tags = ['lead magnets'];
+const FORM_LIMIT_BYTES = 16 * 1024;
+const PUBLIC_PROBLEMS = [429, 500, 503] as const;
+const ACCEPTED = { status: 'accepted' as const, detail: 'If the address can receive e-mail, a message to confirm it is on its way; its link brings the download.' };
+
+const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+/** A file in one of `mediaTypes` (a function, so that the type provider does not take the body for a JSON string). */
+const binary = (description: string, mediaTypes: readonly string[], headers: Record<string, unknown> = {}) => ({
+  description,
+  headers,
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+});
+
+/** A domain failure as a page (for a browser) or a problem (for a program). */
+function sendFailure(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
+  const response = problemForDomainError(error);
+  if (!wantsHtml(request.headers.accept)) return sendProblem(reply, response);
+  for (const [name, value] of Object.entries(response.headers ?? {})) reply.header(name, value);
+  return sendHtml(reply, response.problem.status, errorPage(response.problem.status, response.problem.detail), { private: true });
+}
+
+/** `cover.jpg` beside the page, drawn from the lead magnet's title and kept in the file store under a digest of what it shows. */
+const coverRequest = (product: Product) => ({ title: product.title, subtitle: coverSubtitle(product), kind: product.type });
+const coverKey = (product: Product) => `covers/generated/${createHash('sha256').update(JSON.stringify(coverRequest(product))).digest('base64url').slice(0, 32)}.jpg`;
+
+export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicDeps> = async (app, deps) => {
+  const find = findPublishedLeadMagnet(deps);
+  const ask = subscribe(deps);
+  const confirm = confirmSubscription(deps);
+  const grant = authorizeDownload(deps);
+  const counted = recordDownload(deps);
+  const checkUnsubscribe = checkUnsubscribeLink(deps);
+  const leave = unsubscribe(deps);
+  const files = documentFiles(deps.documents);
+
+  // The form's body, and RFC 8058's one-click `List-Unsubscribe=One-Click`: the first value of each field.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) fields[key] ??= value;
+    done(null, fields);
+  });
+
+  const page = (product: Product, extra: { error?: { field: 'email' | 'consent'; message: string }; email?: string } = {}) =>
+    leadMagnetPage({
+      title: product.title,
+      description: product.description,
+      slug: product.slug ?? '',
+      consentText: consentText(product.title),
+      coverPath: deps.covers === undefined ? null : `${encodeURIComponent(product.slug ?? '')}/cover.jpg`,
+      ...extra,
+    });
+
+  app.get('/l/:slug', {
+    schema: {
+      tags,
+      summary: 'The public page of a lead magnet',
+      description:
+        'HTML, for people: title, description, cover, and a form (e-mail address, a consent checkbox, a hidden field people leave empty) that posts back to this address. ' +
+        'Works without JavaScript. 404 when no published lead magnet has this slug (an HTML page when the client accepts HTML).',
+      security: [],
+      params: SlugParams,
+      response: { 200: html('The page.'), ...problems([404, ...PUBLIC_PROBLEMS]) },
+    },
+  }, async (request, reply) => {
+    const found = await find(request.params.slug);
+    if (found.isErr()) return sendFailure(request, reply, found.error);
+    return sendHtml(reply, 200, page(found.value), { private: false });
+  });
+
+  app.get('/l/:slug/cover.jpg', {
+    schema: {
+      tags,
+      summary: 'The cover shown on a lead magnet’s page',
+      description: 'A JPEG drawn from the lead magnet’s title (the same generated cover the platforms get). 404 when there is no such page, or no cover.',
+      security: [],
+      params: SlugParams,
+      response: { 200: binary('The cover.', ['image/jpeg']), ...problems([404, ...PUBLIC_PROBLEMS]) },
+    },
+  }, async (request, reply) => {
+    const found = await find(request.params.slug);
+    if (found.isErr()) return sendFailure(request, reply, found.error);
+    const covers = deps.covers;
+    if (covers === undefined) return sendFailure(request, reply, { type: 'LeadMagnetNotFound', slug: request.params.slug });
+    const key = coverKey(found.value);
+    const stored = await deps.files.get(key);
+    let bytes: Uint8Array | AsyncIterable<Uint8Array>;
+    if (stored.isOk() && stored.value !== null) bytes = stored.value.body;
+    else {
+      const drawn = await covers.generatedCover(coverRequest(found.value));
+      // A store that cannot keep it is no reason to refuse it: it is drawn again next time.
+      const kept = await deps.files.put(key, drawn.bytes, { contentType: drawn.contentType });
+      if (kept.isErr()) request.log.warn({ reason: kept.error.message }, 'cover not stored');
+      bytes = drawn.bytes;
+    }
+    reply.header('cache-control', 'public, max-age=3600').header('etag', `"${key.slice(-36, -4)}"`).type('image/jpeg');
+    return reply.send(bytes instanceof Uint8Array ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Readable.from(bytes, { objectMode: false }));
+  });
+
+  app.post('/l/:slug', {
+    schema: {
+      tags,
+      summary: 'Ask for a lead magnet (the page’s form)',
+      description:
+        'The form of `GET /l/{slug}`, `application/x-www-form-urlencoded`: `email`, `consent` (any value: ticked), `website` (the hidden field; filled in, ' +
+        'the request is answered as usual and nothing is done). 202 with the same page whether or not the address was known. ' +
+        'A bad address or no consent: 422 with the form again, saying what to fix (a problem for a client that does not accept HTML). ' +
+        'The address then gets a confirmation e-mail, at most 3 e-mails a day whatever is asked.',
+      security: [],
+      params: SlugParams,
+      consumes: ['application/x-www-form-urlencoded'],
+      body: {
+        type: 'object',
+        properties: {
+          email: { type: 'string', description: 'The reader’s address.' },
+          consent: { type: 'string', description: 'Present (any value) when the box is ticked.' },
+          website: { type: 'string', description: 'The hidden field: people leave it empty.' },
+        },
+      },
+      response: { 202: html('“Check your inbox”.'), ...problems([404, 413, 415, 422, ...PUBLIC_PROBLEMS], { 422: '`rule_violation`: the address is not one mail can be sent to, or consent was not given.' }) },
+    },
+  }, async (request, reply) => {
+    const fields = (request.body ?? {}) as Record<string, unknown>;
+    const text = (name: string): string => {
+      const value = fields[name];
+      return typeof value === 'string' ? value : '';
+    };
+    const found = await find(request.params.slug);
+    if (found.isErr()) return sendFailure(request, reply, found.error);
+    const product = found.value;
+    const email = text('email');
+    const result = await ask({ slug: request.params.slug, email, consent: text('consent') !== '', honeypot: text('website') !== '' });
+    if (result.isErr()) {
+      const error = result.error;
+      if (error.type === 'RuleViolation' && wantsHtml(request.headers.accept)) {
+        const field = error.detail.startsWith('consent') ? 'consent' : 'email';
+        const message = field === 'email' ? 'Please enter an e-mail address we can write to, like name@example.com.' : 'Please tick the box to agree to the e-mails: they are how the free sample reaches you.';
+        return sendHtml(reply, 422, page(product, { error: { field, message }, email: email.slice(0, 254) }), { private: true });
+      }
+      return sendFailure(request, reply, error);
+    }
+    deps.onQueued?.();
+    return sendHtml(reply, 202, acceptedPage(product.title), { private: true });
+  });
+
+  app.post('/public/lead-magnets/:slug/subscriptions', {
+    schema: {
+      tags,
+      summary: 'Ask for a lead magnet (JSON)',
+      description:
+        'What the page’s form does, for scripts: `{ "email", "consent": true }`. 202 with the same body whether or not the address was known, confirmed or ' +
+        'unsubscribed (no enumeration); the address then gets a confirmation e-mail (a confirmed one: a new download link), at most 3 e-mails a day. ' +
+        '422 `rule_violation` for an address mail cannot be sent to or a missing consent; 400 for a body of the wrong shape; 404 for a slug no published ' +
+        'lead magnet has.',
+      security: [],
+      params: SlugParams,
+      body: SubscriptionBody,
+      response: {
+        202: { ...AcceptedSchema, description: 'Accepted; the same body for every address.' },
+        ...problems([400, 404, 413, 415, 422, ...PUBLIC_PROBLEMS], { 422: '`rule_violation`: the address is not one mail can be sent to, or `consent` is not `true`.' }),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await ask({ slug: request.params.slug, email: request.body.email, consent: request.body.consent === true });
+    if (result.isErr()) return sendProblem(reply, problemForDomainError(result.error));
+    return reply.code(202).header('cache-control', 'no-store').send(ACCEPTED);
+  });
+
+  app.get('/public/confirm/:token', {
+    schema: {
+      tags,
+      summary: 'Confirm a subscription (the confirmation e-mail’s link)',
+      description:
+        'Confirms the address (once: the link is single-use and valid 7 days), raises `subscriber.confirmed`, sends the download e-mail, and shows a page with ' +
+        'the download links. A used or outdated link is 410 `link_expired`; an unknown one 404. `HEAD` confirms nothing (200, no body).',
+      security: [],
+      params: TokenParams,
+      response: { 200: html('Confirmed, with the download links.'), ...problems([404, 410, ...PUBLIC_PROBLEMS]) },
+    },
+  }, async (request, reply) => {
+    // A HEAD (a link checker, a mail scanner peeking) confirms nothing.
+    if (request.method === 'HEAD') return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
+    const result = await confirm(request.params.token);
+    if (result.isErr()) return sendFailure(request, reply, result.error);
+    deps.onEvents?.();
+    deps.onQueued?.();
+    // Relative to /public/confirm/{token}: wherever the service is mounted.
+    return sendHtml(reply, 200, confirmedPage(result.value.product.title, `../downloads/${encodeURIComponent(result.value.download)}`), { private: true });
+  });
+
+  app.get('/public/downloads/:token', {
+    schema: {
+      tags,
+      summary: 'Download a lead magnet (the download e-mail’s link)',
+      description:
+        'The PDF (or the EPUB with `format=epub`), as an attachment. The link works as often as wanted for 7 days from the e-mail that carried it, then ' +
+        '410 `link_expired`; each download counts (`downloads` of the subscriber). 404 for an unknown link, or a lead magnet no longer published.',
+      security: [],
+      params: TokenParams,
+      querystring: DownloadQuery,
+      response: {
+        200: binary('The file.', ['application/pdf', 'application/epub+zip'], {
+          'Content-Disposition': { type: 'string', description: '`attachment; filename="<title as a slug>.pdf"` (or `.epub`).' },
+        }),
+        ...problems([400, 404, 410, ...PUBLIC_PROBLEMS]),
+      },
+    },
+  }, async (request, reply) => {
+    const granted = await grant(request.params.token);
+    if (granted.isErr()) return sendFailure(request, reply, granted.error);
+    const { product, subscriber } = granted.value;
+    const located = await files.locate({ id: product.id, format: request.query.format ?? 'pdf' });
+    if (located.isErr()) return sendFailure(request, reply, located.error);
+    const opened = await files.open(located.value);
+    if (opened.isErr()) {
+      if (opened.error.type === 'RenderFailed' || opened.error.type === 'FileSourceFailed') request.log.error({ product_id: product.id, reason: opened.error.message }, 'document rendering failed');
+      return sendFailure(request, reply, opened.error);
+    }
+    if (request.method === 'GET') {
+      const count = await counted(subscriber.id);
+      if (count.isErr()) request.log.warn({ reason: count.error.message }, 'download not counted');
+    }
+    return reply
+      .type(located.value.mediaType)
+      .header('cache-control', 'private, no-store')
+      .header('content-length', opened.value.size)
+      .header('content-disposition', `attachment; filename="${located.value.fileName}"`)
+      .send(Readable.from(opened.value.body, { objectMode: false }));
+  });
+
+  app.get('/public/unsubscribe/:token', {
+    schema: {
+      tags,
+      summary: 'The unsubscribe page (the e-mails’ link)',
+      description:
+        'A page with one button that unsubscribes (a POST to the same address). Opening the link changes nothing, so that a mail program or scanner that ' +
+        'opens links cannot unsubscribe anyone; mail programs use the one-click POST (RFC 8058).',
+      security: [],
+      params: TokenParams,
+      response: { 200: html('The page with the button.'), ...problems([404, ...PUBLIC_PROBLEMS]) },
+    },
+  }, async (request, reply) => {
+    const result = await checkUnsubscribe(request.params.token);
+    if (result.isErr()) return sendFailure(request, reply, result.error);
+    return sendHtml(reply, 200, unsubscribePage(result.value.product?.title ?? null), { private: true });
+  });
+
+  app.post('/public/unsubscribe/:token', {
+    schema: {
+      tags,
+      summary: 'Unsubscribe (one click, RFC 8058)',
+      description:
+        'The target of `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and of the unsubscribe page’s button. Any body ' +
+        '(RFC 8058’s `List-Unsubscribe=One-Click`, or none) is accepted. No more e-mails go to the address; unsubscribing twice is the same. ' +
+        '200 with a page; 404 for an unknown link. Download links already sent keep working for their 7 days.',
+      security: [],
+      params: TokenParams,
+      consumes: ['application/x-www-form-urlencoded'],
+      response: { 200: html('Unsubscribed.'), ...problems([404, 413, 415, ...PUBLIC_PROBLEMS]) },
+    },
+  }, async (request, reply) => {
+    const result = await leave(request.params.token);
+    if (result.isErr()) return sendFailure(request, reply, result.error);
+    return sendHtml(reply, 200, unsubscribedPage(result.value.product?.title ?? null), { private: true });
+  });
+};

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `pnpm test`: every check, in three phases, then one line adding the tests up (scripts/test-summary.mjs).
+//   1. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside the build of every package;
+//   2. every package's tests (scripts/run-tests.mjs), two packages at a time, on the packages just built
+//      (LARDER_TEST_BUILT=1: the CLI and the service start from dist/, and the tests that run `pnpm start` or
+//      `pnpm cli` find their build done);
+//   3. the test files that assert real time (`// run-tests: alone`), one at a time, with nothing else running.
+// A failure stops nothing: every phase runs and reports, and the exit status is the first failure's (after a failed
+// build the tests start the CLI and the service from their sources). Each phase's time is printed.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const turbo = createRequire(import.meta.url).resolve('turbo/bin/turbo');
+
+function node(args, env = process.env) {
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+const run = (args, env) => node([turbo, ...args], env);
+
+async function phase(name, ...runs) {
+  const started = Date.now();
+  const statuses = await Promise.all(runs);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const failed = statuses.find((status) => status !== 0);
+  console.log(`\n${name}: ${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s${failed === undefined ? '' : ` (exit ${failed})`}`);
+  return statuses;
+}
+
+spawnSync(process.execPath, ['scripts/test-summary.mjs', '--reset'], { stdio: 'inherit' });
+const [checked, built] = await phase(
+  'lint, typecheck and build',
+  node(['scripts/check.mjs']),
+  run(['run', 'build', '--concurrency=1', '--continue']),
+);
+const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
+// Two packages at a time: the service's tests (the largest share) in a lane of their own from the start, the other
+// packages one after another beside them.
+const [testedService, testedOthers] = await phase(
+  'tests',
+  run(['run', 'test', '--filter=@larder/http-fastify', '--', '--group', 'together'], env),
+  run(['run', 'test', '--filter=!@larder/http-fastify', '--concurrency=1', '--continue', '--', '--group', 'together'], env),
+);
+const [testedAlone] = await phase('tests that run alone', run(['run', 'test', '--concurrency=1', '--continue', '--', '--group', 'alone'], env));
+const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' });
+process.exit([checked, built, testedService, testedOthers, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);
