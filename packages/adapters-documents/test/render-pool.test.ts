@@ -62,7 +62,11 @@ describe('render pool', () => {
 
   it('counts only the render against the time limit, not the wait for a thread', async () => {
     const pool1 = pool({ threads: 1, timeoutMs: 2500, workerFile: misbehaving });
-    assert.ok((await pool1.render(titled('warm the thread up'), PDF)).isOk());
+    // The first render also starts the thread and loads the renderer, which on a busy machine can take longer than
+    // the limit (that render is then stopped, and the next one starts a thread again, from warmer caches).
+    let warm = false;
+    for (let attempt = 1; attempt <= 3 && !warm; attempt += 1) warm = (await pool1.render(titled('warm the thread up'), PDF)).isOk();
+    assert.ok(warm, 'the thread renders at all');
     // Each takes about 1.5 s; the third waits about 3 s for the thread, longer than the limit, and still renders.
     const results = await Promise.all([1, 2, 3].map(() => pool1.render(titled('slow'), PDF)));
     assert.deepEqual(results.map((result) => (result.isOk() ? 'ok' : result.error.type)), ['ok', 'ok', 'ok']);
