@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { after, before } from 'node:test';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import type { Db } from 'mongodb';
 import { connectClient } from '../engine/client.js';
 import { openDatabase } from '../engine/connect.js';
 import { urlWithDatabase } from '../engine/database-name.js';
 import { redactUrl } from '../engine/redact.js';
 import { ensureIndexes } from '../indexes/ensure-indexes.js';
-import type { DatabaseHandle } from '../engine/types.js';
+import { INDEX_SPECS } from '../indexes/index-specs.js';
+import type { DatabaseHandle, EngineKind } from '../engine/types.js';
 import type { SharedEngine, TestEngine } from './test-engines.js';
 
 export { testEngines, primaryTestEngine, ferretdbTestEngine, type TestEngine } from './test-engines.js';
@@ -94,8 +95,36 @@ export async function startTestDatabase(engine?: TestEngine): Promise<TestDataba
 }
 
 /**
+ * Engines on which a database with the production indexes is slow to make: FerretDB runs DDL in PostgreSQL (or
+ * SQLite) for every index, about half a second a database, once per test. `testDatabaseFor` empties such a database
+ * after its test and hands it to the next one that asks for one.
+ */
+const reusesIndexedDatabases = (engine: EngineKind): boolean => engine === 'ferretdb-postgresql' || engine === 'ferretdb-sqlite';
+
+const INDEXED_COLLECTIONS = new Set(INDEX_SPECS.map((spec) => spec.collection));
+
+/**
+ * Empties a test's database for the next test: the documents of the collections with production indexes go (the
+ * indexes stay), any other collection is dropped. False when that fails: the database is then not used again.
+ */
+async function emptyForReuse(db: Db): Promise<boolean> {
+  try {
+    const collections = await db.listCollections({}, { nameOnly: true }).toArray();
+    await Promise.all(
+      collections.map(({ name }) => (INDEXED_COLLECTIONS.has(name) ? db.collection(name).deleteMany({}) : db.dropCollection(name))),
+    );
+    const left = await Promise.all([...INDEXED_COLLECTIONS].map((name) => db.collection(name).estimatedDocumentCount()));
+    return left.every((count) => count === 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The engine's test database for the describe block this is called in: started in the block's `before`, stopped in
- * its `after`. The object returned reaches the database once it has started.
+ * its `after`. The object returned reaches the database once it has started. On FerretDB a database `indexedDb` gives
+ * a test is emptied after it and given to a later test (see `reusesIndexedDatabases`); one made outside a test (in a
+ * `before` hook) is never reused.
  */
 export function testDatabaseFor(engine: TestEngine): TestDatabase {
   let started: TestDatabase | undefined;
@@ -103,8 +132,21 @@ export function testDatabaseFor(engine: TestEngine): TestDatabase {
     if (started === undefined) throw new Error('the test database was used before its before hook ran');
     return started;
   };
+  let inTest = false;
+  let handedOut: Db[] = [];
+  const emptied: Db[] = [];
   before(async () => {
     started = await startTestDatabase(engine);
+  });
+  beforeEach(() => {
+    inTest = true;
+    handedOut = [];
+  });
+  afterEach(async () => {
+    inTest = false;
+    const used = handedOut;
+    handedOut = [];
+    for (const db of used) if (await emptyForReuse(db)) emptied.push(db);
   });
   after(() => current().stop());
   return {
@@ -112,7 +154,13 @@ export function testDatabaseFor(engine: TestEngine): TestDatabase {
       return current().handle;
     },
     freshDb: (name) => current().freshDb(name),
-    indexedDb: (name) => current().indexedDb(name),
+    async indexedDb(name) {
+      const database = current();
+      if (!inTest || !reusesIndexedDatabases(database.handle.engine)) return database.indexedDb(name);
+      const db = emptied.pop() ?? (await database.indexedDb(name));
+      handedOut.push(db);
+      return db;
+    },
     stop: () => current().stop(),
   };
 }
