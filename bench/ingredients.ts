@@ -67,7 +67,8 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
 
 const WORD_NUMBERS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, twenty: 20, half: 0.5, dozen: 12,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
+  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, half: 0.5, dozen: 12,
 };
 
 /** `#1$2` → 0.5, `1#1$2` → 1.5, `1x` → 1, `Two` → 2; undefined for words such as `few`. */
@@ -201,7 +202,7 @@ async function main(): Promise<void> {
       const countOfContainers = close(parsed.quantity, expected.quantity)
         && (parsed.unit === null ? units.length < quantities.length : units.slice(1).includes(parsed.unit));
       const sizeOfOne = expected.quantity === 1 && second !== undefined && close(parsed.quantity, second.quantity)
-        && parsed.unit === expectedUnit;
+        && close(parsed.quantity_max, second.max) && parsed.unit === expectedUnit;
       if (countOfContainers || sizeOfOne) {
         amountOk = true;
         unitOk = true;
