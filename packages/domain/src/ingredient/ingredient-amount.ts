@@ -84,9 +84,14 @@ export function readNumber(s: string, i: number): Scanned<number> | undefined {
 
 const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['one', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8],
-  ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['fifteen', 15], ['twenty', 20], ['dozen', 12],
+  ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['thirteen', 13], ['fourteen', 14], ['fifteen', 15],
+  ['sixteen', 16], ['seventeen', 17], ['eighteen', 18], ['nineteen', 19], ['twenty', 20], ['thirty', 30], ['forty', 40],
+  ['fifty', 50], ['dozen', 12],
   ['half', 0.5], ['one-half', 0.5], ['quarter', 0.25], ['one-quarter', 0.25], ['a dozen', 12],
 ]);
+
+/** The numbers written out, lower-cased (`two`, `half`, `a dozen`). */
+export const numberWords = (): readonly string[] => [...NUMBER_WORDS.keys()];
 
 /** Whether a lower-cased word is a number written out (`two`, `half`, `dozen`). */
 export const isNumberWord = (lower: string): boolean => NUMBER_WORDS.has(lower);
