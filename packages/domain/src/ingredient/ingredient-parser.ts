@@ -120,8 +120,12 @@ function readLeadingAmount(line: Line, start: number): Reading | null {
     return { amount: sized.amount, unit: sized.unit, notes: [...notes, ...sized.notes], end: sized.end };
   }
   const bare = readUnit(line, qualifiers.end);
-  // `Scant teaspoon cocoa`: a size word before a unit makes it a measure, as an article or `of` after it does.
-  if (bare !== undefined && (article || vague || descriptive !== '' || BARE_UNITS.has(bare.value.name) || OF_AHEAD.test(s.slice(skipSpaces(s, bare.end))))) {
+  // `Scant teaspoon cocoa`: a size word before a unit makes it a measure, as an article or `of` after it does; but
+  // `Leaves of 1 sprig thyme` counts the sprigs, with the leaves a part of them (the prefixed reading).
+  const afterBare = bare === undefined ? -1 : skipSpaces(s, bare.end);
+  const ofAhead = bare !== undefined && OF_AHEAD.test(s.slice(afterBare, afterBare + 3))
+    && readNumber(s, skipSpaces(s, afterBare + 2)) === undefined;
+  if (bare !== undefined && (article || vague || descriptive !== '' || BARE_UNITS.has(bare.value.name) || ofAhead)) {
     return {
       amount: article ? { quantity: 1, quantityMax: null } : null,
       unit: bare.value,

@@ -180,7 +180,7 @@ export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit 
     j = skipSpaces(s, afterMeasure);
   }
   const sizeWord = size === undefined ? readSizeWord(line, j) : undefined;
-  if (sizeWord !== undefined && readModifiedUnit(line, sizeWord.end) !== undefined) {
+  if (sizeWord !== undefined && line.readWord(skipSpaces(s, sizeWord.end)) !== undefined) {
     // `Six ½-inch-thick slices`: a size written as one hyphenated word.
     notes = [sizeWord.value];
     j = skipSpaces(s, sizeWord.end);

@@ -151,6 +151,16 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('Eggs (large), 5, or 6 at high altitude', { quantity: 5, name: 'Eggs', note: 'large, or 6 at high altitude' });
   });
 
+  it('keeps a size written as one hyphenated word out of the name, so that a unit after the name is found', () => {
+    check('Eighteen 1-inch-thick zucchini slices', { quantity: 18, unit: 'slice', name: 'zucchini', note: '1-inch-thick' });
+    check('4 1-inch-thick tuna steaks', { quantity: 4, unit: null, name: 'tuna steaks', note: '1-inch-thick' });
+  });
+
+  it('counts the item after "of" when a unit opening the line is a part of it', () => {
+    check('Leaves of 1 sprig fresh thyme', { quantity: 1, unit: 'sprig', name: 'fresh thyme', note: 'leaves only' });
+    check('Slices of French bread', { quantity: null, unit: 'slice', name: 'French bread' });
+  });
+
   it('reads a unit after a size word at the start of a line, without inventing a quantity', () => {
     check('Scant teaspoon cocoa powder', { quantity: null, unit: 'teaspoon', name: 'cocoa powder', note: 'Scant' });
   });
