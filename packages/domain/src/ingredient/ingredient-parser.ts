@@ -27,6 +27,7 @@ import {
   readSecondaryAmounts,
   readSizedUnit,
   readUnit,
+  readRangeInOtherUnit,
   readUnitRange,
   type Addition,
 } from './ingredient-unit.js';
@@ -282,6 +283,10 @@ export function parseInFull(original: string): IngredientParts {
     reading.amount = { quantity: reading.amount.quantity, quantityMax: high.value };
     reading.end = high.end;
   }
+  // `2 teaspoons to 1 tablespoon`: the amount stays the first, the top in its other unit is a note.
+  const otherTop = high === undefined && reading.amount !== null && reading.unit !== null && reading.amount.quantityMax === null
+    ? readRangeInOtherUnit(text, reading.end, reading.unit, reading.amount.quantity) : undefined;
+  if (otherTop !== undefined) reading.end = otherTop.end;
   const secondary = (reading.amount === null && reading.unit === null) || bracketed !== null ? null : readSecondaryAmounts(text, reading.end);
   const rest = dropLeadingOf(original.slice(secondary?.end ?? reading.end));
   const split = splitNameAndNote(late?.name ?? bracketed?.rest ?? rest);
@@ -293,6 +298,7 @@ export function parseInFull(original: string): IngredientParts {
   }
   const notes: string[] = start > 0 && OPTIONAL.test(original) ? ['optional'] : [];
   appendAll(notes, reading.notes);
+  if (otherTop !== undefined) notes.push(otherTop.value);
   const amount = addUp(reading, secondary?.value.additions ?? [], notes);
   if (secondary !== null) appendAll(notes, secondary.value.notes);
   if (prefixed !== null) notes.push(`${prefixed.prefix.toLowerCase()} only`);

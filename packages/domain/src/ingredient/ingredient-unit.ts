@@ -261,3 +261,17 @@ export function readUnitRange(line: Line, i: number, unit: UnitInfo, low: number
   const repeated = readUnit(line, skipSpaces(s, high.end));
   return repeated?.value === unit ? { value: high.value, end: repeated.end } : undefined;
 }
+
+/**
+ * The top of a range written in another unit of the same kind (`2 teaspoons to 1 tablespoon`), as `to 1 tablespoon`;
+ * never a top below the low end (`1 cup - 2 tbsp` is not a range).
+ */
+export function readRangeInOtherUnit(line: Line, i: number, unit: UnitInfo, low: number): Scanned<string> | undefined {
+  const from = readRangeSeparator(line, i);
+  const top = from === undefined ? undefined : readMeasure(line, from);
+  if (top === undefined || top.value.unit === unit || top.value.unit.kind !== unit.kind || top.value.hyphen) return undefined;
+  const { amount, unit: topUnit } = top.value;
+  const comparable = unit.base !== null && topUnit.base !== null && unit.system === topUnit.system;
+  if (comparable && amount * (topUnit.base ?? 0) <= low * (unit.base ?? 0)) return undefined;
+  return { value: `to ${top.value.text}`, end: top.end };
+}

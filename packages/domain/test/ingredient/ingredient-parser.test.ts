@@ -181,6 +181,11 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('One 14- to 18-pound turkey', { quantity: 14, quantity_max: 18, unit: 'pound', name: 'turkey' });
   });
 
+  it('keeps a range whose top is in another unit as the low amount, with the top as a note', () => {
+    check('2 teaspoons to 1 tablespoon chopped jalapeño', { quantity: 2, quantity_max: null, unit: 'teaspoon', name: 'chopped jalapeño', note: 'to 1 tablespoon' });
+    check('2 tsp–1 tbsp honey', { quantity: 2, unit: 'teaspoon', name: 'honey', note: 'to 1 tbsp' });
+  });
+
   it('reads inches glued to their number and keeps a two-unit alternative whole', () => {
     check('2in piece ginger', { quantity: 2, unit: 'inch' });
     check('5cm/2in piece ginger, grated', { quantity: 5, unit: 'cm', note: '2in, grated' });
