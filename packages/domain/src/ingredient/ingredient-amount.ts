@@ -132,18 +132,46 @@ export function readRangeSeparator(line: Line, i: number): number | undefined {
   return dash ? j : undefined;
 }
 
+const FRACTION_WORDS: ReadonlyMap<string, number> = new Map([['half', 0.5], ['quarter', 0.25], ['third', 1 / 3]]);
+
+/** `and a half`, `and 1/2`, `and ½` after a whole number (`one and a half cups`, `1 and 1/2 cups`): the fraction. */
+function readAndFraction(line: Line, i: number): Scanned<number> | undefined {
+  const s = line.text;
+  const and = skipSpaces(s, i);
+  if (!line.isWordAt(and, 'and')) return undefined;
+  const at = skipSpaces(s, line.wordEnd(and));
+  if (line.isWordAt(at, 'a')) {
+    const word = skipSpaces(s, line.wordEnd(at));
+    const value = FRACTION_WORDS.get(line.lowerWordAt(word));
+    return value === undefined ? undefined : { value, end: line.wordEnd(word) };
+  }
+  const fraction = readNumber(s, at);
+  return fraction !== undefined && fraction.value < 1 ? fraction : undefined;
+}
+
+/** A number at i in figures or words, with an `and a half` that follows a whole one. */
+function readWholeAndFraction(line: Line, i: number): Scanned<number> | undefined {
+  const figures = readNumber(line.text, i);
+  const first = figures ?? readNumberWord(line, i);
+  // `a dozen and a half` is half a dozen more, which `and a half` alone cannot say.
+  const dozen = figures === undefined && (line.isWordAt(i, 'dozen') || line.isWordAt(i, 'a'));
+  if (first === undefined || dozen || !Number.isInteger(first.value)) return first;
+  const fraction = readAndFraction(line, first.end);
+  return fraction === undefined ? first : { value: first.value + fraction.value, end: fraction.end };
+}
+
 /**
  * A number or a range at i: `2`, `2-3`, `2 - 3`, `2–3`, `2 to 3`, `2 or 3`, `½–1`, `two or three`. A "range" whose
  * high end is not above its low end is read as its first number only.
  */
 export function readAmount(line: Line, i: number): Scanned<Amount> | undefined {
   const s = line.text;
-  const first = readNumber(s, i) ?? readNumberWord(line, i);
+  const first = readWholeAndFraction(line, i);
   // `60% chocolate` names a kind, not an amount.
   if (first === undefined || s[first.end] === '%') return undefined;
   const afterSeparator = readRangeSeparator(line, first.end);
   if (afterSeparator !== undefined) {
-    const second = readNumber(s, afterSeparator) ?? readNumberWord(line, afterSeparator);
+    const second = readWholeAndFraction(line, afterSeparator);
     if (second !== undefined && second.value > first.value) {
       return { value: { quantity: first.value, quantityMax: second.value }, end: second.end };
     }

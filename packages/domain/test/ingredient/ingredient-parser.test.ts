@@ -125,6 +125,14 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('thirty cherry tomatoes', { quantity: 30, name: 'cherry tomatoes' });
   });
 
+  it('reads "and a half" after a whole number, in figures or words', () => {
+    check('one and a half cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
+    check('1 and 1/2 cups milk', { quantity: 1.5, unit: 'cup', name: 'milk' });
+    check('1 to 1 and a half cups milk', { quantity: 1, quantity_max: 1.5, unit: 'cup' });
+    check('2 and a half dozen eggs', { quantity: 30, name: 'eggs' });
+    check('3 apples and 2 pears', { quantity: 3, name: 'apples and 2 pears' });
+  });
+
   it('reads an amount in words after a prefix ending in "of"', () => {
     check('Juice of one lime', { quantity: 1, unit: null, name: 'lime', note: 'juice only' });
     check('juice of half a lemon', { quantity: 0.5, name: 'lemon', note: 'juice only' });
