@@ -62,6 +62,7 @@ const COMMA_OR_SPACE = /[\s,]/;
 const TRAILING_NAME_SEPARATORS = /[\s,(]+$/;
 const OPTIONAL_PREFIX = /^optional:?\s/i;
 const OPTIONAL = /^optional/i;
+const FOR_HEADING = /^for\s/i;
 const LEADING_SEPARATORS = /^[\s,;]+/;
 const BULLETS = '-*•·▪◦';
 
@@ -216,8 +217,9 @@ function readLateAmount(line: Line, start: number): (Reading & { name: string })
 function readParenthesisedAmount(line: Line, start: number): (Reading & { rest: string }) | null {
   const s = line.text;
   const open = s.indexOf('(', start);
-  // A figure before it (`Egg yolks 4 (72 grams)`) is an amount of the line's own that was not read.
-  if (open < 0 || /\d/.test(s.slice(start, open))) return null;
+  // A figure before it (`Egg yolks 4 (72 grams)`) is an amount of the line's own that was not read; a heading (`For
+  // the glaze (about ½ cup):`) names a group of lines, not an ingredient.
+  if (open < 0 || /\d/.test(s.slice(start, open)) || s.endsWith(':') || FOR_HEADING.test(s.slice(start, start + 4))) return null;
   const close = closeParen(s, open);
   if (close < 0) return null;
   const qualifiers = readQualifiers(line, skipSpaces(s, open + 1));

@@ -152,6 +152,9 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('Chicken stock, as needed (5 to 6 cups)', { quantity: 5, quantity_max: 6, unit: 'cup', name: 'Chicken stock' });
     // A figure before the parenthesis is an amount of the line's own, not read: no guess.
     check('Egg yolks 4 (72 grams)', { quantity: null });
+    // Nor does a heading over a group of lines.
+    check('For the glaze (about ½ cup)', { quantity: null, unit: null });
+    check('Glaze (about ½ cup):', { quantity: null, unit: null });
   });
 
   it('reads a bare count after the name and a comma', () => {
