@@ -13,7 +13,9 @@ export interface SizedUnit {
   readonly end: number;
 }
 
-const MODIFIERS = new Set(['small', 'medium', 'large', 'big', 'extra-large', 'medium-size', 'medium-sized', 'good-sized', 'large-size', 'small-size', 'heaped', 'heaping', 'scant', 'generous', 'level', 'rounded', 'good', 'thin', 'thick', 'fat', 'plump', 'healthy', 'liquid', 'whole', 'round', 'very', 'long', 'full', 'packed', 'firmly', 'lightly', 'loosely', 'well', 'tightly', 'level', 'overflowing']);
+const MODIFIERS = new Set(['small', 'medium', 'large', 'big', 'extra-large', 'medium-size', 'medium-sized', 'good-sized', 'large-size', 'small-size', 'heaped', 'heaping', 'scant', 'generous', 'level', 'rounded', 'good', 'thin', 'thick', 'fat', 'plump', 'healthy', 'liquid', 'whole', 'round', 'very', 'long', 'full', 'packed', 'firmly', 'lightly', 'loosely', 'well', 'tightly', 'level', 'overflowing',
+  // Abbreviated, with or without a period (`2 lg. cloves`).
+  'lg', 'lge', 'lrg', 'med', 'sm', 'sml', 'xl']);
 
 // `quarter-size slices`, `½-inch-thick slices`, `medium-length stalks`.
 const SIZE_SUFFIX = /-(size|sized|length|thick|thin|long|wide)$/i;
@@ -88,7 +90,7 @@ function readModifiedUnit(line: Line, i: number): Scanned<{ unit: UnitInfo; modi
     if (word === undefined || !isModifier(word.value, line.lowerWordAt(j))) return undefined;
     modifiers.push(alternative + word.value);
     alternative = '';
-    j = skipSpaces(s, word.end);
+    j = skipSpaces(s, s[word.end] === '.' ? word.end + 1 : word.end);
   }
   return undefined;
 }

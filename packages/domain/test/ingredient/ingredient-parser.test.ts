@@ -172,6 +172,11 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('Slices of French bread', { quantity: null, unit: 'slice', name: 'French bread' });
   });
 
+  it('reads a unit after an abbreviated size word', () => {
+    check('2 lg. cloves garlic', { quantity: 2, unit: 'clove', name: 'garlic', note: 'lg' });
+    check('1 med can tomatoes', { quantity: 1, unit: 'can', name: 'tomatoes', note: 'med' });
+  });
+
   it('reads a unit after a size word at the start of a line, without inventing a quantity', () => {
     check('Scant teaspoon cocoa powder', { quantity: null, unit: 'teaspoon', name: 'cocoa powder', note: 'Scant' });
   });
