@@ -4,7 +4,7 @@
  * whatever the input (no backtracking).
  */
 import { isDash, isDigit, isLetter, isSpace, skipSpaces, type Line, type Scanned } from './ingredient-line.js';
-import { glyphAt } from './quantity.js';
+import { fractionGlyphAt } from './quantity.js';
 
 export interface Amount {
   readonly quantity: number;
@@ -32,14 +32,14 @@ function readFraction(s: string, i: number): Scanned<number> | undefined {
 
 /** Whole part then, glued or after a space or hyphen, a proper fraction: `1½`, `1 ½`, `1 1/2`, `1-1/2`. */
 function readMixedTail(s: string, i: number, whole: number): Scanned<number> | undefined {
-  const glyph = glyphAt(s, i);
-  if (glyph !== undefined) return { value: glyph, end: i + 1 };
+  const glyph = fractionGlyphAt(s, i);
+  if (glyph !== undefined) return glyph;
   let j = i;
   if (isDash(s[j])) j += 1;
   else if (isSpace(s[j])) j = skipSpaces(s, j);
   else return undefined;
-  const spacedGlyph = glyphAt(s, j);
-  const tail = spacedGlyph !== undefined && !isDash(s[i]) ? { value: spacedGlyph, end: j + 1 } : readFraction(s, j);
+  const spacedGlyph = fractionGlyphAt(s, j);
+  const tail = spacedGlyph !== undefined && !isDash(s[i]) ? spacedGlyph : readFraction(s, j);
   if (tail === undefined || tail.value >= 1) return undefined;
   // `6 ¼-inch-thick slices` is six slices of a size, where `1 ½-inch piece` is one and a half inches.
   if (isSpace(s[i]) && whole >= 2 && isDash(s[tail.end]) && isLetter(s[tail.end + 1])) return undefined;
@@ -48,11 +48,11 @@ function readMixedTail(s: string, i: number, whole: number): Scanned<number> | u
 
 /**
  * One number at i: `2`, `1.5`, `1,5` (a decimal comma only when one or two digits follow it, so `1,000` stays a
- * thousand), `1/2`, `½`, `1½`, `1 1/2`, `1-1/2`. Undefined when no number starts at i or it is not finite.
+ * thousand), `1/2`, `½`, `¹/₂`, `1½`, `1 1/2`, `1-1/2`. Undefined when no number starts at i or it is not finite.
  */
 export function readNumber(s: string, i: number): Scanned<number> | undefined {
-  const glyph = glyphAt(s, i);
-  if (glyph !== undefined) return { value: glyph, end: i + 1 };
+  const glyph = fractionGlyphAt(s, i);
+  if (glyph !== undefined) return glyph;
   const wholeEnd = digitsEnd(s, i);
   if (wholeEnd === i) return undefined;
   const fraction = readFraction(s, i);

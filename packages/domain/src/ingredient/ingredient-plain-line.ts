@@ -15,7 +15,7 @@ import { isDigit } from './ingredient-line.js';
 import { splitNameAndNote, trailingUnit } from './ingredient-name.js';
 import type { IngredientParts } from './ingredient.js';
 import { LEADING_QUALIFIERS, closeParen, isModifier } from './ingredient-unit.js';
-import { cleanQuantity, glyphAt } from './quantity.js';
+import { cleanQuantity, fractionGlyphAt } from './quantity.js';
 import { lookupUnit, lookupUnitWord, opensUnitPair, type UnitInfo } from './units.js';
 
 const isAsciiLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
@@ -120,7 +120,7 @@ function readPlainName(s: string): IngredientParts | undefined {
   if (lower === 'optional' || opensUnitPair(lower) || lookupUnitWord(word, lower) !== undefined) return undefined;
   // A figure anywhere could be an amount after the name (`Butter, 1 pound`) or after a prefix (`Juice of 2 lemons`).
   for (let i = end; i < s.length; i += 1) {
-    if (isDigit(s[i]) || glyphAt(s, i) !== undefined) return undefined;
+    if (isDigit(s[i]) || fractionGlyphAt(s, i) !== undefined) return undefined;
   }
   if (NUMBER_WORD_AFTER_OF.test(s)) return undefined;
   return withName(s, 0, null, null, null);

@@ -125,6 +125,13 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('thirty cherry tomatoes', { quantity: 30, name: 'cherry tomatoes' });
   });
 
+  it('reads fractions typeset in superscript and subscript digits', () => {
+    check('1¹/₂ cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
+    check('1 ¹⁄₂ cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
+    check('¹/₄ tsp salt', { quantity: 0.25, unit: 'teaspoon', name: 'salt' });
+    check('Sugar ¹/₂ cup', { quantity: 0.5, unit: 'cup', name: 'Sugar' });
+  });
+
   it('reads "and a half" after a whole number, in figures or words', () => {
     check('one and a half cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
     check('1 and 1/2 cups milk', { quantity: 1.5, unit: 'cup', name: 'milk' });
