@@ -138,7 +138,9 @@ const FRACTION_WORDS: ReadonlyMap<string, number> = new Map([['half', 0.5], ['qu
 function readAndFraction(line: Line, i: number): Scanned<number> | undefined {
   const s = line.text;
   const and = skipSpaces(s, i);
-  if (!line.isWordAt(and, 'and')) return undefined;
+  // The first letter alone first: this runs after every number, and rarely finds an `and`.
+  const first = s.charCodeAt(and) | 32;
+  if (first !== 97 || !line.isWordAt(and, 'and')) return undefined;
   const at = skipSpaces(s, line.wordEnd(and));
   if (line.isWordAt(at, 'a')) {
     const word = skipSpaces(s, line.wordEnd(at));
