@@ -4,7 +4,7 @@
  * whatever the input (no backtracking).
  */
 import { isDash, isDigit, isLetter, isSpace, skipSpaces, type Line, type Scanned } from './ingredient-line.js';
-import { glyphAt } from './quantity.js';
+import { fractionGlyphAt } from './quantity.js';
 
 export interface Amount {
   readonly quantity: number;
@@ -32,14 +32,14 @@ function readFraction(s: string, i: number): Scanned<number> | undefined {
 
 /** Whole part then, glued or after a space or hyphen, a proper fraction: `1½`, `1 ½`, `1 1/2`, `1-1/2`. */
 function readMixedTail(s: string, i: number, whole: number): Scanned<number> | undefined {
-  const glyph = glyphAt(s, i);
-  if (glyph !== undefined) return { value: glyph, end: i + 1 };
+  const glyph = fractionGlyphAt(s, i);
+  if (glyph !== undefined) return glyph;
   let j = i;
   if (isDash(s[j])) j += 1;
   else if (isSpace(s[j])) j = skipSpaces(s, j);
   else return undefined;
-  const spacedGlyph = glyphAt(s, j);
-  const tail = spacedGlyph !== undefined && !isDash(s[i]) ? { value: spacedGlyph, end: j + 1 } : readFraction(s, j);
+  const spacedGlyph = fractionGlyphAt(s, j);
+  const tail = spacedGlyph !== undefined && !isDash(s[i]) ? spacedGlyph : readFraction(s, j);
   if (tail === undefined || tail.value >= 1) return undefined;
   // `6 ¼-inch-thick slices` is six slices of a size, where `1 ½-inch piece` is one and a half inches.
   if (isSpace(s[i]) && whole >= 2 && isDash(s[tail.end]) && isLetter(s[tail.end + 1])) return undefined;
@@ -48,11 +48,11 @@ function readMixedTail(s: string, i: number, whole: number): Scanned<number> | u
 
 /**
  * One number at i: `2`, `1.5`, `1,5` (a decimal comma only when one or two digits follow it, so `1,000` stays a
- * thousand), `1/2`, `½`, `1½`, `1 1/2`, `1-1/2`. Undefined when no number starts at i or it is not finite.
+ * thousand), `1/2`, `½`, `¹/₂`, `1½`, `1 1/2`, `1-1/2`. Undefined when no number starts at i or it is not finite.
  */
 export function readNumber(s: string, i: number): Scanned<number> | undefined {
-  const glyph = glyphAt(s, i);
-  if (glyph !== undefined) return { value: glyph, end: i + 1 };
+  const glyph = fractionGlyphAt(s, i);
+  if (glyph !== undefined) return glyph;
   const wholeEnd = digitsEnd(s, i);
   if (wholeEnd === i) return undefined;
   const fraction = readFraction(s, i);
@@ -84,9 +84,14 @@ export function readNumber(s: string, i: number): Scanned<number> | undefined {
 
 const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['one', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8],
-  ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['fifteen', 15], ['twenty', 20], ['dozen', 12],
+  ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['thirteen', 13], ['fourteen', 14], ['fifteen', 15],
+  ['sixteen', 16], ['seventeen', 17], ['eighteen', 18], ['nineteen', 19], ['twenty', 20], ['thirty', 30], ['forty', 40],
+  ['fifty', 50], ['dozen', 12],
   ['half', 0.5], ['one-half', 0.5], ['quarter', 0.25], ['one-quarter', 0.25], ['a dozen', 12],
 ]);
+
+/** The numbers written out, lower-cased (`two`, `half`, `a dozen`). */
+export const numberWords = (): readonly string[] => [...NUMBER_WORDS.keys()];
 
 /** Whether a lower-cased word is a number written out (`two`, `half`, `dozen`). */
 export const isNumberWord = (lower: string): boolean => NUMBER_WORDS.has(lower);
@@ -127,18 +132,48 @@ export function readRangeSeparator(line: Line, i: number): number | undefined {
   return dash ? j : undefined;
 }
 
+const FRACTION_WORDS: ReadonlyMap<string, number> = new Map([['half', 0.5], ['quarter', 0.25], ['third', 1 / 3]]);
+
+/** `and a half`, `and 1/2`, `and ½` after a whole number (`one and a half cups`, `1 and 1/2 cups`): the fraction. */
+function readAndFraction(line: Line, i: number): Scanned<number> | undefined {
+  const s = line.text;
+  const and = skipSpaces(s, i);
+  // The first letter alone first: this runs after every number, and rarely finds an `and`.
+  const first = s.charCodeAt(and) | 32;
+  if (first !== 97 || !line.isWordAt(and, 'and')) return undefined;
+  const at = skipSpaces(s, line.wordEnd(and));
+  if (line.isWordAt(at, 'a')) {
+    const word = skipSpaces(s, line.wordEnd(at));
+    const value = FRACTION_WORDS.get(line.lowerWordAt(word));
+    return value === undefined ? undefined : { value, end: line.wordEnd(word) };
+  }
+  const fraction = readNumber(s, at);
+  return fraction !== undefined && fraction.value < 1 ? fraction : undefined;
+}
+
+/** A number at i in figures or words, with an `and a half` that follows a whole one. */
+function readWholeAndFraction(line: Line, i: number): Scanned<number> | undefined {
+  const figures = readNumber(line.text, i);
+  const first = figures ?? readNumberWord(line, i);
+  // `a dozen and a half` is half a dozen more, which `and a half` alone cannot say.
+  const dozen = figures === undefined && (line.isWordAt(i, 'dozen') || line.isWordAt(i, 'a'));
+  if (first === undefined || dozen || !Number.isInteger(first.value)) return first;
+  const fraction = readAndFraction(line, first.end);
+  return fraction === undefined ? first : { value: first.value + fraction.value, end: fraction.end };
+}
+
 /**
  * A number or a range at i: `2`, `2-3`, `2 - 3`, `2–3`, `2 to 3`, `2 or 3`, `½–1`, `two or three`. A "range" whose
  * high end is not above its low end is read as its first number only.
  */
 export function readAmount(line: Line, i: number): Scanned<Amount> | undefined {
   const s = line.text;
-  const first = readNumber(s, i) ?? readNumberWord(line, i);
+  const first = readWholeAndFraction(line, i);
   // `60% chocolate` names a kind, not an amount.
   if (first === undefined || s[first.end] === '%') return undefined;
   const afterSeparator = readRangeSeparator(line, first.end);
   if (afterSeparator !== undefined) {
-    const second = readNumber(s, afterSeparator) ?? readNumberWord(line, afterSeparator);
+    const second = readWholeAndFraction(line, afterSeparator);
     if (second !== undefined && second.value > first.value) {
       return { value: { quantity: first.value, quantityMax: second.value }, end: second.end };
     }

@@ -132,8 +132,9 @@ export function splitNameAndNote(rest: string): NameAndNote {
 
 // A unit after a noun, as in `2 garlic cloves` or `3 celery ribs`.
 const TRAILING_UNITS = new Set(['clove', 'rib', 'stalk', 'sprig', 'bulb', 'ear', 'slice', 'stick', 'spear']);
-// `whole cloves` and `ground cloves` are the spice, not garlic.
-const NOT_BEFORE_TRAILING_UNIT = new Set(['whole', 'ground']);
+// `whole cloves` and `ground cloves` are the spice, not garlic; a `cinnamon stick` is the spice itself, not a measure
+// of it (where `celery sticks` measure celery).
+const NOT_BEFORE_TRAILING_UNIT = new Set(['whole', 'ground', 'cinnamon']);
 const MAX_WORDS_BEFORE_TRAILING_UNIT = 3;
 
 /** Index of the last space before `end`, or -1. */

@@ -13,7 +13,7 @@
  * - `a`/`an` counts as one only before a unit (`a pinch of salt` → 1 pinch); a bare unit (`Pinch of salt`) has a
  *   unit but no quantity, and `A few` has neither.
  */
-import { readAmount, readNumber, type Amount } from './ingredient-amount.js';
+import { readAmount, readNumber, readNumberWord, type Amount } from './ingredient-amount.js';
 import { isDash, Line, skipSpaces, type Scanned } from './ingredient-line.js';
 import { collapseWhitespace, dropLeadingOf, splitNameAndNote, trailingUnit } from './ingredient-name.js';
 import { readPlainLine } from './ingredient-plain-line.js';
@@ -22,10 +22,12 @@ import { cleanQuantity } from './quantity.js';
 import { pluralUnit, type UnitInfo } from './units.js';
 import {
   LEADING_QUALIFIERS,
+  closeParen,
   isModifier,
   readSecondaryAmounts,
   readSizedUnit,
   readUnit,
+  readRangeInOtherUnit,
   readUnitRange,
   type Addition,
 } from './ingredient-unit.js';
@@ -35,6 +37,8 @@ const BARE_UNITS = new Set(['pinch', 'dash', 'splash', 'handful', 'bunch', 'knob
 
 // Prefixes of an amount that are really a part of the item: `Juice of 2 lemons` is 2 lemons, juice only.
 const MAX_PREFIX_WORDS = 5;
+// Parts of a fruit that can name the amount's item without an `of` before it (`juice 1 lemon`).
+const PARTS = new Set(['juice', 'zest', 'rind', 'peel']);
 
 const MAX_WORDS_BEFORE_LATE_AMOUNT = 6;
 
@@ -58,6 +62,7 @@ const COMMA_OR_SPACE = /[\s,]/;
 const TRAILING_NAME_SEPARATORS = /[\s,(]+$/;
 const OPTIONAL_PREFIX = /^optional:?\s/i;
 const OPTIONAL = /^optional/i;
+const FOR_HEADING = /^for\s/i;
 const LEADING_SEPARATORS = /^[\s,;]+/;
 const BULLETS = '-*•·▪◦';
 
@@ -117,7 +122,12 @@ function readLeadingAmount(line: Line, start: number): Reading | null {
     return { amount: sized.amount, unit: sized.unit, notes: [...notes, ...sized.notes], end: sized.end };
   }
   const bare = readUnit(line, qualifiers.end);
-  if (bare !== undefined && (article || vague || BARE_UNITS.has(bare.value.name) || OF_AHEAD.test(s.slice(skipSpaces(s, bare.end))))) {
+  // `Scant teaspoon cocoa`: a size word before a unit makes it a measure, as an article or `of` after it does; but
+  // `Leaves of 1 sprig thyme` counts the sprigs, with the leaves a part of them (the prefixed reading).
+  const afterBare = bare === undefined ? -1 : skipSpaces(s, bare.end);
+  const ofAhead = bare !== undefined && OF_AHEAD.test(s.slice(afterBare, afterBare + 3))
+    && readNumber(s, skipSpaces(s, afterBare + 2)) === undefined;
+  if (bare !== undefined && (article || vague || descriptive !== '' || BARE_UNITS.has(bare.value.name) || ofAhead)) {
     return {
       amount: article ? { quantity: 1, quantityMax: null } : null,
       unit: bare.value,
@@ -133,7 +143,7 @@ function readLeadingAmount(line: Line, start: number): Reading | null {
   return null;
 }
 
-/** `Juice of 2 lemons`: an amount after a short prefix ending in `of`. */
+/** `Juice of 2 lemons`: an amount after a short prefix ending in `of`, or in a part of a fruit (`juice 1 lemon`). */
 function readPrefixedAmount(line: Line, start: number): (Reading & { prefix: string }) | null {
   const s = line.text;
   let i = start;
@@ -145,13 +155,23 @@ function readPrefixedAmount(line: Line, start: number): (Reading & { prefix: str
     i = skipSpaces(s, word.end);
     if (lower === 'of' || lower === 'from') {
       if (words.length === 0) return null;
-      if (readNumber(s, i) === undefined) return null;
+      // `Juice of 2 lemons`, `zest of one orange`, `juice of half a lemon`.
+      if (readNumber(s, i) === undefined && readNumberWord(line, i) === undefined) return null;
       const amount = readAmount(line, i);
       if (amount === undefined) return null;
       const sized = readSizedUnit(line, amount.end, amount.value);
       return { amount: sized.amount, unit: sized.unit, notes: [...sized.notes], end: sized.end, prefix: words.join(' ') };
     }
     words.push(word.value);
+    if (PARTS.has(lower) && readNumber(s, i) !== undefined) {
+      // `juice 1 lemon`, `zest and juice ½ orange`: the UK style leaves out the `of`. A unit after the number makes
+      // it the amount of the part itself (`lemon juice 2 tbsp`), which is not this reading.
+      const amount = readAmount(line, i);
+      if (amount === undefined) return null;
+      const sized = readSizedUnit(line, amount.end, amount.value);
+      if (sized.unit !== null) return null;
+      return { amount: sized.amount, unit: sized.unit, notes: [...sized.notes], end: sized.end, prefix: words.join(' ') };
+    }
   }
   return null;
 }
@@ -178,12 +198,41 @@ function readLateAmount(line: Line, start: number): (Reading & { name: string })
     const amount = readAmount(line, i);
     if (amount === undefined) continue;
     const sized = readSizedUnit(line, amount.end, amount.value);
-    if (sized.unit === null || (sized.unit.kind !== 'mass' && sized.unit.kind !== 'volume')) continue;
+    const measured = sized.unit !== null && (sized.unit.kind === 'mass' || sized.unit.kind === 'volume');
+    // `Eggs (large), 5, or 6 at high altitude`: a bare count after a comma, ending the line or its clause.
+    const counted = sized.unit === null && s[i - 2] === ',' && (sized.end === s.length || s[sized.end] === ',');
+    if (!measured && !counted) continue;
     const name = s.slice(start, i).replace(TRAILING_NAME_SEPARATORS, '');
     if (name === '') return null;
     return { amount: sized.amount, unit: sized.unit, notes: [...sized.notes], end: sized.end, name };
   }
   return null;
+}
+
+/**
+ * `Fresh cilantro leaves (about ½ cup)`, `Small cabbage (about 1 pound), cored`: a line with no amount of its own
+ * takes a weight or volume that opens its first parenthesis as its amount. The parenthesis leaves the line (`rest` is
+ * what is left after the start), its `about` and anything after the unit become notes.
+ */
+function readParenthesisedAmount(line: Line, start: number): (Reading & { rest: string }) | null {
+  const s = line.text;
+  const open = s.indexOf('(', start);
+  // A figure before it (`Egg yolks 4 (72 grams)`) is an amount of the line's own that was not read; a heading (`For
+  // the glaze (about ½ cup):`) names a group of lines, not an ingredient.
+  if (open < 0 || /\d/.test(s.slice(start, open)) || s.endsWith(':') || FOR_HEADING.test(s.slice(start, start + 4))) return null;
+  const close = closeParen(s, open);
+  if (close < 0) return null;
+  const qualifiers = readQualifiers(line, skipSpaces(s, open + 1));
+  if (readNumber(s, qualifiers.end) === undefined) return null;
+  const amount = readAmount(line, qualifiers.end);
+  if (amount === undefined || amount.end >= close) return null;
+  const sized = readSizedUnit(line, amount.end, amount.value);
+  if (sized.unit === null || (sized.unit.kind !== 'mass' && sized.unit.kind !== 'volume') || sized.end >= close) return null;
+  const notes = [...qualifiers.value.filter((w) => !ARTICLE_OR_VAGUE.test(w)), ...sized.notes];
+  const tail = s.slice(sized.end, close - 1).replace(LEADING_SEPARATORS, '').trim();
+  if (tail !== '') notes.push(tail);
+  const rest = `${s.slice(start, open).trimEnd()}${s.slice(close)}`;
+  return { amount: sized.amount, unit: sized.unit, notes, end: close, rest };
 }
 
 /**
@@ -228,16 +277,21 @@ export function parseInFull(original: string): IngredientParts {
   const leading = readLeadingAmount(text, start);
   const prefixed = leading === null ? readPrefixedAmount(text, start) : null;
   const late = leading === null && prefixed === null ? readLateAmount(text, start) : null;
-  const reading: Reading = leading ?? prefixed ?? late ?? { amount: null, unit: null, notes: [], end: start };
+  const bracketed = leading === null && prefixed === null && late === null ? readParenthesisedAmount(text, start) : null;
+  const reading: Reading = leading ?? prefixed ?? late ?? bracketed ?? { amount: null, unit: null, notes: [], end: start };
   const high = reading.amount === null || reading.unit === null || reading.amount.quantityMax !== null
     ? undefined : readUnitRange(text, reading.end, reading.unit, reading.amount.quantity);
   if (high !== undefined && reading.amount !== null) {
     reading.amount = { quantity: reading.amount.quantity, quantityMax: high.value };
     reading.end = high.end;
   }
-  const secondary = reading.amount === null && reading.unit === null ? null : readSecondaryAmounts(text, reading.end);
+  // `2 teaspoons to 1 tablespoon`: the amount stays the first, the top in its other unit is a note.
+  const otherTop = high === undefined && reading.amount !== null && reading.unit !== null && reading.amount.quantityMax === null
+    ? readRangeInOtherUnit(text, reading.end, reading.unit, reading.amount.quantity) : undefined;
+  if (otherTop !== undefined) reading.end = otherTop.end;
+  const secondary = (reading.amount === null && reading.unit === null) || bracketed !== null ? null : readSecondaryAmounts(text, reading.end);
   const rest = dropLeadingOf(original.slice(secondary?.end ?? reading.end));
-  const split = splitNameAndNote(late === null ? rest : late.name);
+  const split = splitNameAndNote(late?.name ?? bracketed?.rest ?? rest);
   let name = split.name;
   let unit = reading.unit;
   if (unit === null) {
@@ -246,6 +300,7 @@ export function parseInFull(original: string): IngredientParts {
   }
   const notes: string[] = start > 0 && OPTIONAL.test(original) ? ['optional'] : [];
   appendAll(notes, reading.notes);
+  if (otherTop !== undefined) notes.push(otherTop.value);
   const amount = addUp(reading, secondary?.value.additions ?? [], notes);
   if (secondary !== null) appendAll(notes, secondary.value.notes);
   if (prefixed !== null) notes.push(`${prefixed.prefix.toLowerCase()} only`);

@@ -10,12 +10,12 @@
  * the same answers over generated lines, and the parser's snapshot over every line of the labelled set.
  */
 import { trimmed } from '../shared/text.js';
-import { isNumberWord, readNumber } from './ingredient-amount.js';
+import { isNumberWord, numberWords, readNumber } from './ingredient-amount.js';
 import { isDigit } from './ingredient-line.js';
 import { splitNameAndNote, trailingUnit } from './ingredient-name.js';
 import type { IngredientParts } from './ingredient.js';
 import { LEADING_QUALIFIERS, closeParen, isModifier } from './ingredient-unit.js';
-import { cleanQuantity, glyphAt } from './quantity.js';
+import { cleanQuantity, fractionGlyphAt } from './quantity.js';
 import { lookupUnit, lookupUnitWord, opensUnitPair, type UnitInfo } from './units.js';
 
 const isAsciiLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
@@ -106,6 +106,10 @@ function afterUnit(s: string, i: number, quantity: number, quantityMax: number |
   return s[close] === ' ' && plainWordAt(s, close + 1) ? withName(s, close + 1, quantity, quantityMax, unit, inner) : undefined;
 }
 
+// `Juice of one lime`: a number word after `of` or `from` is an amount to the full parser (this also matches words
+// that only start with one, such as `of tenderloin`; such lines just take the longer way).
+const NUMBER_WORD_AFTER_OF = new RegExp(`\\s(?:of|from)\\s(?:${numberWords().join('|')})`, 'i');
+
 /** A line with no amount at all: no figure or fraction anywhere, and a first word that opens no reading. */
 function readPlainName(s: string): IngredientParts | undefined {
   const end = plainWordEnd(s, 0);
@@ -116,8 +120,9 @@ function readPlainName(s: string): IngredientParts | undefined {
   if (lower === 'optional' || opensUnitPair(lower) || lookupUnitWord(word, lower) !== undefined) return undefined;
   // A figure anywhere could be an amount after the name (`Butter, 1 pound`) or after a prefix (`Juice of 2 lemons`).
   for (let i = end; i < s.length; i += 1) {
-    if (isDigit(s[i]) || glyphAt(s, i) !== undefined) return undefined;
+    if (isDigit(s[i]) || fractionGlyphAt(s, i) !== undefined) return undefined;
   }
+  if (NUMBER_WORD_AFTER_OF.test(s)) return undefined;
   return withName(s, 0, null, null, null);
 }
 

@@ -13,7 +13,9 @@ export interface SizedUnit {
   readonly end: number;
 }
 
-const MODIFIERS = new Set(['small', 'medium', 'large', 'big', 'extra-large', 'medium-size', 'medium-sized', 'good-sized', 'large-size', 'small-size', 'heaped', 'heaping', 'scant', 'generous', 'level', 'rounded', 'good', 'thin', 'thick', 'fat', 'plump', 'healthy', 'liquid', 'whole', 'round', 'very', 'long', 'full', 'packed', 'firmly', 'lightly', 'loosely', 'well', 'tightly', 'level', 'overflowing']);
+const MODIFIERS = new Set(['small', 'medium', 'large', 'big', 'extra-large', 'medium-size', 'medium-sized', 'good-sized', 'large-size', 'small-size', 'heaped', 'heaping', 'scant', 'generous', 'level', 'rounded', 'good', 'thin', 'thick', 'fat', 'plump', 'healthy', 'liquid', 'whole', 'round', 'very', 'long', 'full', 'packed', 'firmly', 'lightly', 'loosely', 'well', 'tightly', 'level', 'overflowing',
+  // Abbreviated, with or without a period (`2 lg. cloves`).
+  'lg', 'lge', 'lrg', 'med', 'sm', 'sml', 'xl']);
 
 // `quarter-size slices`, `½-inch-thick slices`, `medium-length stalks`.
 const SIZE_SUFFIX = /-(size|sized|length|thick|thin|long|wide)$/i;
@@ -58,15 +60,23 @@ function readModifiedUnit(line: Line, i: number): Scanned<{ unit: UnitInfo; modi
   const s = line.text;
   let j = skipSpaces(s, i);
   const modifiers: string[] = [];
-  for (let n = 0; n <= 4; n += 1) {
+  // The count of an alternative size (`2` of `1 large or 2 small cloves`), kept with the size word that follows it.
+  let alternative = '';
+  for (let n = 0; n <= 5; n += 1) {
     const unit = readUnit(line, j);
     // `whole cloves` are the spice.
-    if (unit !== undefined && !(unit.value.name === 'clove' && /whole/i.test(modifiers.at(-1) ?? ''))) {
+    if (unit !== undefined && alternative === '' && !(unit.value.name === 'clove' && /whole/i.test(modifiers.at(-1) ?? ''))) {
       return { value: { unit: unit.value, modifiers }, end: unit.end };
     }
     if (n > 0 && (s[j] === ',' || /^(to|or|and)\s/i.test(s.slice(j, j + 4)))) {
       // `large, thin slices`, `small to medium head`.
-      j = skipSpaces(s, s[j] === ',' ? j + 1 : line.wordEnd(j));
+      const next = skipSpaces(s, s[j] === ',' ? j + 1 : line.wordEnd(j));
+      const count = line.isWordAt(j, 'or') ? readNumber(s, next) : undefined;
+      if (count !== undefined && s[count.end] === ' ') {
+        // `1 large or 2 small cloves`: the amount is the first size's; the other stays in the note.
+        alternative = `or ${s.slice(next, count.end)} `;
+        j = skipSpaces(s, count.end);
+      } else j = next;
       continue;
     }
     if (s[j] === '(' && n > 0) {
@@ -78,8 +88,9 @@ function readModifiedUnit(line: Line, i: number): Scanned<{ unit: UnitInfo; modi
     }
     const word = line.readWord(j);
     if (word === undefined || !isModifier(word.value, line.lowerWordAt(j))) return undefined;
-    modifiers.push(word.value);
-    j = skipSpaces(s, word.end);
+    modifiers.push(alternative + word.value);
+    alternative = '';
+    j = skipSpaces(s, s[word.end] === '.' ? word.end + 1 : word.end);
   }
   return undefined;
 }
@@ -97,17 +108,37 @@ export function closeParen(s: string, i: number): number {
   return -1;
 }
 
-/** A measured amount at i: `400g`, `14 oz`, `14-ounce`, `½-inch`. */
-function readMeasure(line: Line, i: number): Scanned<{ amount: number; unit: UnitInfo; text: string; hyphen: boolean }> | undefined {
+const INCH = lookupUnit('inch');
+
+/**
+ * `in` glued to the number before it (`2in`, `¾in`) is an inch; `in` after a space stays a preposition (`2 in a
+ * bowl`), as the unit table has it.
+ */
+export function readGluedInch(line: Line, i: number): Scanned<UnitInfo> | undefined {
+  return INCH !== undefined && line.isWordAt(i, 'in') ? { value: INCH, end: i + 2 } : undefined;
+}
+
+interface Measure {
+  readonly amount: number;
+  /** The high end of a ranged size (`3- to 4-pound`), or null. */
+  readonly max: number | null;
+  readonly unit: UnitInfo;
+  readonly text: string;
+  readonly hyphen: boolean;
+}
+
+/** A measured amount at i: `400g`, `14 oz`, `14-ounce`, `½-inch`, `2in`, `3- to 4-pound`. */
+function readMeasure(line: Line, i: number): Scanned<Measure> | undefined {
   const s = line.text;
   // A number in figures first: the cheap test that fails on most words, before reading a range or number word.
   if (readNumber(s, i) === undefined) return undefined;
   const number = readAmount(line, i);
   if (number === undefined) return undefined;
   const hyphen = isDash(s[number.end]);
-  const unit = readUnit(line, hyphen ? number.end + 1 : skipSpaces(s, number.end));
+  const unit = readUnit(line, hyphen ? number.end + 1 : skipSpaces(s, number.end)) ?? readGluedInch(line, number.end);
   if (unit === undefined || !MEASURE_KINDS.has(unit.value.kind)) return undefined;
-  return { value: { amount: number.value.quantity, unit: unit.value, text: s.slice(i, unit.end), hyphen }, end: unit.end };
+  const { quantity, quantityMax } = number.value;
+  return { value: { amount: quantity, max: quantityMax, unit: unit.value, text: s.slice(i, unit.end), hyphen }, end: unit.end };
 }
 
 /** A number hyphenated to a word, such as `½-inch-thick`. */
@@ -130,11 +161,14 @@ export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit 
     const unit = readUnit(line, i + 1);
     if (unit !== undefined && MEASURE_KINDS.has(unit.value.kind)) return { amount, unit: unit.value, notes: [], end: unit.end };
   }
+  const inch = readGluedInch(line, i);
+  if (inch !== undefined) return { amount, unit: inch.value, notes: [], end: inch.end };
   let j = skipSpaces(s, i);
   // `2 to 3, teaspoons`: a stray comma between an amount and its unit.
   if (s[j] === ',' && readUnit(line, skipSpaces(s, j + 1)) !== undefined) j = skipSpaces(s, j + 1);
   let notes: string[] = [];
-  let size: { amount: number; unit: UnitInfo; hyphen: boolean } | undefined;
+  let size: Measure | undefined;
+  let sizeAlternatives: string[] = [];
   const multiplier = (s[j] === 'x' || s[j] === 'X' || s[j] === '×') && (s[j + 1] === ' ' || readNumber(s, j + 1) !== undefined);
   const measureAt = multiplier ? skipSpaces(s, j + 1) : j;
   const measure = readMeasure(line, measureAt);
@@ -143,11 +177,12 @@ export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit 
   const afterMeasure = alternatives?.end ?? j;
   if (measure !== undefined && (multiplier || measure.value.hyphen || readModifiedUnit(line, afterMeasure) !== undefined || s[skipSpaces(s, afterMeasure)] === '(')) {
     size = measure.value;
-    notes = [measure.value.text, ...(alternatives?.value.notes ?? []), ...(alternatives?.value.additions ?? []).map((a) => a.text)];
+    sizeAlternatives = [...(alternatives?.value.notes ?? []), ...(alternatives?.value.additions ?? []).map((a) => a.text)];
+    notes = [measure.value.text, ...sizeAlternatives];
     j = skipSpaces(s, afterMeasure);
   }
   const sizeWord = size === undefined ? readSizeWord(line, j) : undefined;
-  if (sizeWord !== undefined && readModifiedUnit(line, sizeWord.end) !== undefined) {
+  if (sizeWord !== undefined && line.readWord(skipSpaces(s, sizeWord.end)) !== undefined) {
     // `Six ½-inch-thick slices`: a size written as one hyphenated word.
     notes = [sizeWord.value];
     j = skipSpaces(s, sizeWord.end);
@@ -164,8 +199,8 @@ export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit 
     return { amount, unit: unit.value.unit, notes: [...notes, ...unit.value.modifiers], end: unit.end };
   }
   if (size !== undefined && amount.quantity === 1 && amount.quantityMax === null) {
-    // One item of a stated size: its size is the amount that scales.
-    return { amount: { quantity: size.amount, quantityMax: null }, unit: size.unit, notes: [], end: j };
+    // One item of a stated size: its size is the amount that scales (`1 x 2kg/4lb 8oz chicken` keeps `4lb 8oz`).
+    return { amount: { quantity: size.amount, quantityMax: size.max }, unit: size.unit, notes: sizeAlternatives, end: j };
   }
   return { amount, unit: null, notes, end: notes.length > 0 ? j : i };
 }
@@ -189,6 +224,8 @@ export function readSecondaryAmounts(line: Line, i: number): Scanned<SecondaryAm
   const notes: string[] = [];
   const additions: Addition[] = [];
   let end = i;
+  // Whether the last amount read was an alternative after a slash.
+  let afterSlash = false;
   for (;;) {
     const j = skipSpaces(s, end);
     if (s[j] === '(') {
@@ -197,6 +234,7 @@ export function readSecondaryAmounts(line: Line, i: number): Scanned<SecondaryAm
       const first = line.lowerWordAt(j + 1);
       if (close < 0 || (readNumber(inner, 0) === undefined && first !== 'about' && first !== 'approximately')) break;
       notes.push(inner);
+      afterSlash = false;
       end = close;
       continue;
     }
@@ -207,7 +245,10 @@ export function readSecondaryAmounts(line: Line, i: number): Scanned<SecondaryAm
     if (measure === undefined || (!slash && !plus && measure.value.hyphen)) break;
     const { amount, unit, text } = measure.value;
     if (slash) notes.push(text);
+    else if (!plus && afterSlash) notes[notes.length - 1] = `${notes[notes.length - 1] ?? ''} ${text}`;
+    // `10g/2lb 4oz`: the `4oz` goes on with the alternative, not the amount.
     else additions.push({ quantity: amount, unit, text: plus ? `plus ${text}` : text });
+    afterSlash = slash || (afterSlash && !plus);
     end = measure.end;
   }
   return { value: { notes, additions }, end };
@@ -221,4 +262,18 @@ export function readUnitRange(line: Line, i: number, unit: UnitInfo, low: number
   if (high === undefined || high.value <= low) return undefined;
   const repeated = readUnit(line, skipSpaces(s, high.end));
   return repeated?.value === unit ? { value: high.value, end: repeated.end } : undefined;
+}
+
+/**
+ * The top of a range written in another unit of the same kind (`2 teaspoons to 1 tablespoon`), as `to 1 tablespoon`;
+ * never a top below the low end (`1 cup - 2 tbsp` is not a range).
+ */
+export function readRangeInOtherUnit(line: Line, i: number, unit: UnitInfo, low: number): Scanned<string> | undefined {
+  const from = readRangeSeparator(line, i);
+  const top = from === undefined ? undefined : readMeasure(line, from);
+  if (top === undefined || top.value.unit === unit || top.value.unit.kind !== unit.kind || top.value.hyphen) return undefined;
+  const { amount, unit: topUnit } = top.value;
+  const comparable = unit.base !== null && topUnit.base !== null && unit.system === topUnit.system;
+  if (comparable && amount * (topUnit.base ?? 0) <= low * (unit.base ?? 0)) return undefined;
+  return { value: `to ${top.value.text}`, end: top.end };
 }

@@ -25,12 +25,34 @@ export const FRACTION_GLYPHS: ReadonlyMap<string, number> = new Map([
   ['⅒', 1 / 10],
 ]);
 
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+
+/** The value of the digits of `digits` from i on, and where they end (i itself when there are none). */
+function scriptDigits(s: string, i: number, digits: string): { value: number; end: number } {
+  let value = 0;
+  let j = i;
+  for (let d = digits.indexOf(s[j] ?? '\0'); d >= 0; d = digits.indexOf(s[j] ?? '\0')) {
+    value = value * 10 + d;
+    j += 1;
+  }
+  return { value, end: j };
+}
+
 /**
- * The value of the fraction glyph at i, or undefined. Every glyph is past ASCII, so the map is asked only about such
- * characters: this runs at several positions of every ingredient line, nearly all of them plain ASCII.
+ * The fraction at i written as one glyph (`½`) or in superscript and subscript digits (`¹/₂`, `¹⁄₂`, as some sites
+ * typeset them), or undefined; never a zero denominator. Every such character is past ASCII, so nothing more is
+ * asked about an ASCII one: this runs at several positions of every ingredient line, nearly all of them plain ASCII.
  */
-export function glyphAt(s: string, i: number): number | undefined {
-  return s.charCodeAt(i) > 127 ? FRACTION_GLYPHS.get(s[i] ?? '') : undefined;
+export function fractionGlyphAt(s: string, i: number): { value: number; end: number } | undefined {
+  if (s.charCodeAt(i) <= 127) return undefined;
+  const glyph = FRACTION_GLYPHS.get(s[i] ?? '');
+  if (glyph !== undefined) return { value: glyph, end: i + 1 };
+  const top = scriptDigits(s, i, SUPERSCRIPT_DIGITS);
+  if (top.end === i || (s[top.end] !== '/' && s[top.end] !== '⁄')) return undefined;
+  const bottom = scriptDigits(s, top.end + 1, SUBSCRIPT_DIGITS);
+  if (bottom.end === top.end + 1 || bottom.value === 0) return undefined;
+  return { value: top.value / bottom.value, end: bottom.end };
 }
 
 const SNAP_DENOMINATORS = 64;

@@ -118,6 +118,105 @@ describe('parseIngredientLine: sizes, alternatives and UK styles', () => {
   });
 });
 
+describe('parseIngredientLine: conventions of real lines', () => {
+  it('reads the numbers from thirteen to nineteen and the tens as words', () => {
+    check('Sixteen ¾-inch bread slices', { quantity: 16, unit: 'slice', name: 'bread', note: '¾-inch' });
+    check('Fourteen shrimp', { quantity: 14, name: 'shrimp' });
+    check('thirty cherry tomatoes', { quantity: 30, name: 'cherry tomatoes' });
+  });
+
+  it('reads fractions typeset in superscript and subscript digits', () => {
+    check('1¹/₂ cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
+    check('1 ¹⁄₂ cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
+    check('¹/₄ tsp salt', { quantity: 0.25, unit: 'teaspoon', name: 'salt' });
+    check('Sugar ¹/₂ cup', { quantity: 0.5, unit: 'cup', name: 'Sugar' });
+  });
+
+  it('reads "and a half" after a whole number, in figures or words', () => {
+    check('one and a half cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
+    check('1 and 1/2 cups milk', { quantity: 1.5, unit: 'cup', name: 'milk' });
+    check('1 to 1 and a half cups milk', { quantity: 1, quantity_max: 1.5, unit: 'cup' });
+    check('2 and a half dozen eggs', { quantity: 30, name: 'eggs' });
+    check('3 apples and 2 pears', { quantity: 3, name: 'apples and 2 pears' });
+  });
+
+  it('reads an amount in words after a prefix ending in "of"', () => {
+    check('Juice of one lime', { quantity: 1, unit: null, name: 'lime', note: 'juice only' });
+    check('juice of half a lemon', { quantity: 0.5, name: 'lemon', note: 'juice only' });
+    check('Finely grated zest of one large orange', { quantity: 1, name: 'large orange', note: 'finely grated zest only' });
+  });
+
+  it('reads the UK "juice 1 lemon", where the part of the fruit goes without "of"', () => {
+    check('juice 1 lemon', { quantity: 1, unit: null, name: 'lemon', note: 'juice only' });
+    check('zest and juice ½ orange', { quantity: 0.5, name: 'orange', note: 'zest and juice only' });
+    // A unit after the number measures the part itself.
+    check('lemon juice 2 tbsp', { quantity: 2, unit: 'tablespoon', name: 'lemon juice' });
+  });
+
+  it('takes a weight or volume in parentheses as the amount of a line that has none of its own', () => {
+    check('Fresh cilantro leaves (about ½ cup)', { quantity: 0.5, unit: 'cup', name: 'Fresh cilantro leaves', note: 'about' });
+    check('Small cabbage (about 1 pound), cored and chopped', { quantity: 1, unit: 'pound', name: 'Small cabbage', note: 'about, cored and chopped' });
+    check('Chicken stock, as needed (5 to 6 cups)', { quantity: 5, quantity_max: 6, unit: 'cup', name: 'Chicken stock' });
+    // A figure before the parenthesis is an amount of the line's own, not read: no guess.
+    check('Egg yolks 4 (72 grams)', { quantity: null });
+    // Nor does a heading over a group of lines.
+    check('For the glaze (about ½ cup)', { quantity: null, unit: null });
+    check('Glaze (about ½ cup):', { quantity: null, unit: null });
+  });
+
+  it('reads a bare count after the name and a comma', () => {
+    check('Egg whites (large), 7', { quantity: 7, unit: null, name: 'Egg whites', note: 'large' });
+    check('Eggs (large), 5, or 6 at high altitude', { quantity: 5, name: 'Eggs', note: 'large, or 6 at high altitude' });
+  });
+
+  it('keeps a size written as one hyphenated word out of the name, so that a unit after the name is found', () => {
+    check('Eighteen 1-inch-thick zucchini slices', { quantity: 18, unit: 'slice', name: 'zucchini', note: '1-inch-thick' });
+    check('4 1-inch-thick tuna steaks', { quantity: 4, unit: null, name: 'tuna steaks', note: '1-inch-thick' });
+  });
+
+  it('counts the item after "of" when a unit opening the line is a part of it', () => {
+    check('Leaves of 1 sprig fresh thyme', { quantity: 1, unit: 'sprig', name: 'fresh thyme', note: 'leaves only' });
+    check('Slices of French bread', { quantity: null, unit: 'slice', name: 'French bread' });
+  });
+
+  it('reads a unit after an abbreviated size word', () => {
+    check('2 lg. cloves garlic', { quantity: 2, unit: 'clove', name: 'garlic', note: 'lg' });
+    check('1 med can tomatoes', { quantity: 1, unit: 'can', name: 'tomatoes', note: 'med' });
+  });
+
+  it('reads a unit after a size word at the start of a line, without inventing a quantity', () => {
+    check('Scant teaspoon cocoa powder', { quantity: null, unit: 'teaspoon', name: 'cocoa powder', note: 'Scant' });
+  });
+
+  it('reads the unit after a choice of sizes, and keeps the first size\'s count', () => {
+    check('1 large or 2 small cloves garlic, crushed', { quantity: 1, unit: 'clove', name: 'garlic', note: 'large, or 2 small, crushed' });
+    check('3 regular-size or 2 large slices bread', { quantity: 3, unit: 'slice', name: 'bread', note: 'regular-size, or 2 large' });
+  });
+
+  it('keeps a cinnamon stick whole, where celery sticks measure celery', () => {
+    check('2 cinnamon sticks', { quantity: 2, unit: null, name: 'cinnamon sticks' });
+    check('1 cinnamon stick, broken in half', { quantity: 1, unit: null, name: 'cinnamon stick', note: 'broken in half' });
+    check('3 celery sticks, chopped', { quantity: 3, unit: 'stick', name: 'celery' });
+  });
+
+  it('takes a ranged size of one item as a range', () => {
+    check('1 3- to 4-pound chicken', { quantity: 3, quantity_max: 4, unit: 'pound', name: 'chicken' });
+    check('One 14- to 18-pound turkey', { quantity: 14, quantity_max: 18, unit: 'pound', name: 'turkey' });
+  });
+
+  it('keeps a range whose top is in another unit as the low amount, with the top as a note', () => {
+    check('2 teaspoons to 1 tablespoon chopped jalapeño', { quantity: 2, quantity_max: null, unit: 'teaspoon', name: 'chopped jalapeño', note: 'to 1 tablespoon' });
+    check('2 tsp–1 tbsp honey', { quantity: 2, unit: 'teaspoon', name: 'honey', note: 'to 1 tbsp' });
+  });
+
+  it('reads inches glued to their number and keeps a two-unit alternative whole', () => {
+    check('2in piece ginger', { quantity: 2, unit: 'inch' });
+    check('5cm/2in piece ginger, grated', { quantity: 5, unit: 'cm', note: '2in, grated' });
+    check('1kg/2lb 4oz potatoes', { quantity: 1, unit: 'kg', name: 'potatoes', note: '2lb 4oz' });
+    check('1 x 2kg/4lb 8oz chicken', { quantity: 2, unit: 'kg', name: 'chicken', note: '4lb 8oz' });
+  });
+});
+
 describe('parseIngredientLine: names and notes', () => {
   it('splits notes after a comma, in trailing parentheses and "to taste"', () => {
     check('salt to taste', { quantity: null, quantity_max: null, unit: null, name: 'salt', note: 'to taste' });

@@ -98,6 +98,8 @@ describe('readPlainLine: the shortcut for plain lines', () => {
       '1 cup of flour',
       '8 cloves',
       'Juice of 2 lemons',
+      'Juice of one lime',
+      'zest from half a lemon',
       'Butter, 1 pound',
       'a pinch of salt',
       'Pinch of salt',
