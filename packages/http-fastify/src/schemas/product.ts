@@ -1,7 +1,7 @@
 /** Product bodies, queries and responses. */
 import { MAX_LEAD_MAGNET_RECIPES, MAX_PRICE_CENTS, MAX_SCALED_SERVINGS, MEAL_PLAN_LIMITS, PRODUCT_STATUSES, PRODUCT_TEXT_LIMITS, PRODUCT_TYPES, RECIPE_LIMIT_BY_TYPE } from '@larder/domain';
 import { Type } from 'typebox';
-import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
+import { DateTime, Nullable, PaginationQueryProperties, refTo, StringEnum } from './common.js';
 import { ListingSchema } from './listing.js';
 
 const mealServings = Type.Integer({
@@ -68,16 +68,23 @@ const days = Type.Array(
 );
 
 const strict = { additionalProperties: false } as const;
-const EbookCreate = Type.Object({ type: Type.Literal('ebook'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.ebook) }, strict);
-const CardPackCreate = Type.Object(
-  { type: Type.Literal('recipe_card_pack'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.recipe_card_pack) },
-  strict,
+// Named (shared schemas, OpenAPI components), so that the discriminator can name each of them and clients get a type each.
+export const EbookCreateSchema = Type.Object(
+  { type: Type.Literal('ebook'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.ebook) },
+  { ...strict, $id: 'EbookCreate', description: 'A new ebook.' },
 );
-const MealPlanCreate = Type.Object({ type: Type.Literal('meal_plan'), title, description, days }, strict);
+export const RecipeCardPackCreateSchema = Type.Object(
+  { type: Type.Literal('recipe_card_pack'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.recipe_card_pack) },
+  { ...strict, $id: 'RecipeCardPackCreate', description: 'A new recipe card pack.' },
+);
+export const MealPlanCreateSchema = Type.Object(
+  { type: Type.Literal('meal_plan'), title, description, days },
+  { ...strict, $id: 'MealPlanCreate', description: 'A new meal plan.' },
+);
 
 /** Tagged by `type` (OpenAPI and Ajv discriminator), so a body is checked against its own type's shape only. */
 export const ProductCreateBody = Type.Unsafe<unknown>({
-  oneOf: [EbookCreate, CardPackCreate, MealPlanCreate],
+  oneOf: [refTo(EbookCreateSchema), refTo(RecipeCardPackCreateSchema), refTo(MealPlanCreateSchema)],
   discriminator: { propertyName: 'type' },
   description:
     'A new product; `status` always starts as `draft`. A `lead_magnet` cannot be created directly (400): generate it with ' +
