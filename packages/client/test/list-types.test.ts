@@ -9,19 +9,18 @@ import type { components, ListItem, ListPath } from '../src/index.js';
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 type Schemas = components['schemas'];
 
-const LIST_PATHS = [
-  '/api/recipes',
-  '/api/products',
-  '/api/sales',
-  '/api/webhooks',
-  '/api/webhooks/{id}/deliveries',
-  '/api/products/{id}/subscribers',
-] as const;
+type ListsOfTheApi =
+  | '/api/recipes'
+  | '/api/products'
+  | '/api/sales'
+  | '/api/webhooks'
+  | '/api/webhooks/{id}/deliveries'
+  | '/api/products/{id}/subscribers';
 
 describe('list types', () => {
   // `GET /api/api-keys` answers every key at once (`{ data }`, no pagination): not a list to page through.
   it('are the API’s paginated lists, each with its item type', () => {
-    const exact: Equal<ListPath, (typeof LIST_PATHS)[number]> = true;
+    const exact: Equal<ListPath, ListsOfTheApi> = true;
     const items: [
       Equal<ListItem<'/api/recipes'>, Schemas['Recipe']>,
       Equal<ListItem<'/api/products'>, Schemas['Product']>,
