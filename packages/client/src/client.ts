@@ -52,10 +52,9 @@ export function createLarderClient(options: LarderClientOptions): LarderClient {
   });
   // openapi-fetch's GET is generic over every path; the iterator needs it for list paths only, as one shape.
   const get = client.GET as unknown as GetPage;
-  return Object.assign(client, {
-    pages: <P extends ListPath>(path: P, init?: PagesInit<P>) => pages(get, path, init),
-    get token() {
-      return bearer;
-    },
-  });
+  // A getter, defined on the client itself (Object.assign would copy its value once).
+  return Object.defineProperties(client, {
+    pages: { value: <P extends ListPath>(path: P, init?: PagesInit<P>) => pages(get, path, init), enumerable: true },
+    token: { get: () => bearer, enumerable: true },
+  }) as LarderClient;
 }

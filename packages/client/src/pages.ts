@@ -3,13 +3,17 @@
  * `Link` header names `next`; there is none on the last page. The iterator asks for each page once, when the loop
  * has used the items of the one before.
  */
-import type { paths } from './generated/schema.js';
+import type { components, paths } from './generated/schema.js';
+
+const isProblem = (body: unknown): body is components['schemas']['Problem'] =>
+  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string';
 
 /** A problem (RFC 9457) answered by the API, thrown where no `{ data, error }` result can carry it. */
 export class LarderApiError extends Error {
   constructor(
     readonly status: number,
-    readonly problem: { code?: string; detail?: string; title?: string } | undefined,
+    /** The problem body (RFC 9457); undefined when the answer was not one (a proxy's HTML error page). */
+    readonly problem: components['schemas']['Problem'] | undefined,
     readonly response: Response,
   ) {
     super(`${status} ${problem?.code ?? ''}: ${problem?.detail ?? response.statusText}`.trim());
@@ -37,12 +41,16 @@ export interface PagesInit<P extends ListPath> {
   readonly headers?: Record<string, string>;
 }
 
-/** The `page` of the `Link` header's `next` target, if it names one. */
+/**
+ * The `page` of the `Link` header's `next` target, if it names one. Each link is `<target>` and its parameters up to
+ * the next `<` (a target may hold commas, so the header is not split on them); `rel` may list several types.
+ */
 export function nextPage(link: string | null): number | undefined {
-  for (const part of (link ?? '').split(',')) {
-    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-    if (match === null || !/(?:^|;)\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? '')) continue;
-    const page = new URL(match[1] ?? '', 'http://relative.invalid').searchParams.get('page');
+  for (const [, target = '', parameters = ''] of (link ?? '').matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(parameters);
+    const types = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (!types.includes('next')) continue;
+    const page = new URL(target, 'http://relative.invalid').searchParams.get('page');
     if (page !== null && /^[0-9]+$/.test(page)) return Number(page);
   }
   return undefined;
@@ -62,7 +70,7 @@ export async function* pages<P extends ListPath>(get: GetPage, path: P, init: Pa
       ...(init.headers === undefined ? {} : { headers: init.headers }),
       params: { ...rest, query: { ...query, ...(page === undefined ? {} : { page }) } },
     });
-    if (data === undefined) throw new LarderApiError(response.status, error as LarderApiError['problem'], response);
+    if (data === undefined) throw new LarderApiError(response.status, isProblem(error) ? error : undefined, response);
     for (const item of data.data) yield item as ListItem<P>;
     const next = nextPage(response.headers.get('link'));
     // A next page that is not after this one would never end the loop.

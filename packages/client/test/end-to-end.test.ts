@@ -59,14 +59,26 @@ describe('the client against the service', () => {
     assert.equal(keys.response.status, 403, 'a key never manages keys');
   });
 
-  it('keeps a login token fresh from X-Refreshed-Token', async () => {
+  it('keeps a login token fresh: sends each X-Refreshed-Token from then on', async () => {
     const login = await createLarderClient({ baseUrl }).POST('/api/auth/login', { body: { email: EMAIL, password: PASSWORD } });
-    const client = createLarderClient({ baseUrl, token: login.data?.token ?? '' });
+    const original = login.data?.token ?? '';
+    const sent: (string | null)[] = [];
+    const client = createLarderClient({
+      baseUrl,
+      token: original,
+      fetch: async (request) => {
+        sent.push(request.headers.get('authorization'));
+        return fetch(request);
+      },
+    });
+    h.clock.advance(5_000); // a refreshed token is a new one once a second has passed
     const first = await client.GET('/api/recipes');
     assert.equal(first.response.status, 200);
     const refreshed = first.response.headers.get('x-refreshed-token');
-    assert.ok(refreshed !== null);
-    assert.equal(client.token, refreshed, 'the client sends the refreshed token from now on');
+    assert.ok(refreshed !== null && refreshed !== original, 'the service sent a new token');
+    assert.equal(client.token, refreshed);
+    await client.GET('/api/recipes');
+    assert.deepEqual(sent, [`Bearer ${original}`, `Bearer ${refreshed}`]);
   });
 
   it('answers a bad key with the 401 problem', async () => {

@@ -1,7 +1,7 @@
 /** `client.pages(path, init)`: every item of a list, page after page, following the `Link` header's `next`. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createLarderClient, LarderApiError } from '../src/index.js';
+import { createLarderClient, LarderApiError, nextPage } from '../src/index.js';
 
 /** A list API of `total` numbered recipes over a fake fetch, with the service's Link header; notes the pages asked for. */
 function fakeList(total: number) {
@@ -76,5 +76,17 @@ describe('pages', () => {
       },
       (error: unknown) => error instanceof LarderApiError && error.status === 403 && error.problem?.code === 'forbidden',
     );
+  });
+});
+
+describe('nextPage', () => {
+  it('reads the page of the link whose rel is next, wherever it is and however it is written', () => {
+    const header = '</api/recipes?page=1&per_page=2>; rel="first", </api/recipes?page=3&per_page=2>; rel="prev", </api/recipes?page=5&per_page=2>; rel="next", </api/recipes?page=9&per_page=2>; rel="last"';
+    assert.equal(nextPage(header), 5);
+    assert.equal(nextPage('</api/recipes?dietary_tags=vegan,gluten-free&page=2>; rel=next'), 2, 'a comma in the target, rel unquoted');
+    assert.equal(nextPage('<https://larder.example.com/api/sales?page=4>; title="more"; REL="prefetch next"'), 4, 'rel among other parameters, several types');
+    assert.equal(nextPage('</api/recipes?page=1>; rel="first", </api/recipes?page=1>; rel="last"'), undefined, 'the last page has none');
+    assert.equal(nextPage('</api/recipes?page=x>; rel="next"'), undefined);
+    assert.equal(nextPage(null), undefined);
   });
 });
