@@ -139,6 +139,13 @@ describe('OpenAPI document', () => {
     assert.ok(document.info.license.identifier !== undefined || document.info.license.url !== undefined, 'an SPDX identifier or a URL');
   });
 
+  it('shows an example body for the creates integrators start with (redocly checks each against its schema)', () => {
+    for (const [path, method] of [['/api/auth/login', 'post'], ['/api/recipes', 'post'], ['/api/products', 'post'], ['/api/products/{id}/publish', 'post'], ['/api/api-keys', 'post'], ['/api/webhooks', 'post']] as const) {
+      const body = (document.paths[path]?.[method]?.requestBody as { content?: Record<string, { example?: unknown; examples?: unknown }> } | undefined)?.content?.['application/json'];
+      assert.ok(body?.example !== undefined || body?.examples !== undefined, `${method.toUpperCase()} ${path}`);
+    }
+  });
+
   it('maps each product type to its own create schema', () => {
     const body = (document.paths['/api/products']?.post?.requestBody as { content: Record<string, { schema: { discriminator?: { mapping?: unknown } } }> } | undefined)?.content['application/json']?.schema;
     assert.deepEqual(body?.discriminator?.mapping, {

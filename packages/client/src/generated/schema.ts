@@ -2135,6 +2135,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "cook@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -2470,6 +2476,32 @@ export interface operations {
         /** @description A new recipe. Unknown fields and read-only fields (id, created_at, updated_at, archived_at, version) are a 400. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Miso soup",
+                 *       "servings": 2,
+                 *       "ingredients": [
+                 *         "2 tbsp white miso",
+                 *         "500 ml dashi",
+                 *         "100 g silken tofu, cubed",
+                 *         {
+                 *           "quantity": 2,
+                 *           "unit": null,
+                 *           "name": "spring onions",
+                 *           "note": "sliced"
+                 *         }
+                 *       ],
+                 *       "instructions": [
+                 *         "Warm the dashi without boiling.",
+                 *         "Whisk in the miso, add the tofu, and serve with the spring onions."
+                 *       ],
+                 *       "cook_time_minutes": 10,
+                 *       "dietary_tags": [
+                 *         "vegetarian"
+                 *       ],
+                 *       "cuisine": "Japanese"
+                 *     }
+                 */
                 "application/json": {
                     title: string;
                     /** @description Up to 20000 characters. Text over a limit is a 400 here; the CLI's JSON-LD import, which cannot ask a web page to try again, cuts it to the same limit at a word boundary (ending in …) and reports a warning. */
@@ -3242,6 +3274,16 @@ export interface operations {
         /** @description A new product; `status` always starts as `draft`. A `lead_magnet` cannot be created directly (400): generate it with POST /api/products/{id}/lead-magnet. Unknown and read-only fields are a 400. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "ebook",
+                 *       "title": "Weeknight Dinners",
+                 *       "description": "Twelve dinners in thirty minutes.",
+                 *       "recipe_ids": [
+                 *         "0193a1f2-7c4e-7b3d-9f21-5e8c2a7d4b10"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["EbookCreate"] | components["schemas"]["RecipeCardPackCreate"] | components["schemas"]["MealPlanCreate"];
             };
         };
@@ -3810,6 +3852,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "platforms": [
+                 *         "etsy"
+                 *       ],
+                 *       "price_cents": 1200,
+                 *       "currency": "USD"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Distinct configured platform identifiers (SALES_PLATFORMS). At least one (400 otherwise), except for a lead magnet, which may be published to its own page alone (`[]`): every published lead magnet has a public page `/l/{slug}` whatever its platforms. */
                     platforms: ("etsy" | "gumroad")[];
@@ -5088,6 +5139,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Nightly sales export",
+                 *       "scopes": [
+                 *         "sales:read",
+                 *         "products:read"
+                 *       ],
+                 *       "expires_at": "2027-12-31T00:00:00.000Z"
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the key is for (“Nightly sales export”). */
                     name: string;
@@ -5469,6 +5530,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.org/larder",
+                 *       "events": [
+                 *         "sale.created",
+                 *         "sale.refunded"
+                 *       ],
+                 *       "description": "Bookkeeping"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where deliveries are POSTed: an https URL whose host resolves to public addresses only. Plain http, and any host that resolves to a loopback, private, link-local, unique-local, metadata, multicast or otherwise non-public address (in any spelling: `2130706433`, `[::ffff:127.0.0.1]`), is a 400 `validation_failed` at `/url`, unless the service runs with `OUTBOUND_ALLOW_PRIVATE=true`, which allows private addresses over http or https. No credentials in the URL. Checked again at every delivery, against the address actually connected to. */
                     url: string;

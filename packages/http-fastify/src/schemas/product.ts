@@ -86,6 +86,7 @@ export const MealPlanCreateSchema = Type.Object(
 export const ProductCreateBody = Type.Unsafe<unknown>({
   oneOf: [refTo(EbookCreateSchema), refTo(RecipeCardPackCreateSchema), refTo(MealPlanCreateSchema)],
   discriminator: { propertyName: 'type' },
+  examples: [{ type: 'ebook', title: 'Weeknight Dinners', description: 'Twelve dinners in thirty minutes.', recipe_ids: ['0193a1f2-7c4e-7b3d-9f21-5e8c2a7d4b10'] }],
   description:
     'A new product; `status` always starts as `draft`. A `lead_magnet` cannot be created directly (400): generate it with ' +
     'POST /api/products/{id}/lead-magnet. Unknown and read-only fields are a 400.',
@@ -114,7 +115,8 @@ export function publishBody(platforms: readonly string[]) {
       price_cents: Type.Integer({ minimum: 0, maximum: MAX_PRICE_CENTS, description: 'Lead magnets: 0 (422 otherwise). Other types: more than 0.' }),
       currency: Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code; case-insensitive in, upper-case out.' }),
     },
-    strict,
+    // The example names the first configured platform, so that it stays valid against this deployment's enum.
+    { ...strict, examples: [{ platforms: platforms.slice(0, 1), price_cents: 1200, currency: 'USD' }] },
   );
 }
 
