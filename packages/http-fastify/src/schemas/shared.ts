@@ -10,5 +10,12 @@ import { WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
 import { SubscriberSchema } from './subscriber.js';
 import { PaginationSchema } from './common.js';
 
-export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema, WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema, PaginationSchema,
-  EbookCreateSchema, RecipeCardPackCreateSchema, MealPlanCreateSchema];
+/**
+ * Responses reference these with `refTo`; so does the product create body, whose branches are named so that its
+ * discriminator can map to them (the validator compiler is given this list, and validation-errors.ts reads it).
+ */
+export const SHARED_SCHEMAS = [
+  ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema,
+  WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema, PaginationSchema,
+  EbookCreateSchema, RecipeCardPackCreateSchema, MealPlanCreateSchema,
+];
