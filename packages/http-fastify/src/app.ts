@@ -217,13 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(requestTimeoutMs, SECURITY_HEADERS),
     ...serverLimits(requestTimeoutMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(buildValidatorCompiler());
+  app.setValidatorCompiler(buildValidatorCompiler(SHARED_SCHEMAS));
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(problemDetails);
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(requestFraming);
-  await app.register(openapi, { version: packageVersion() });
+  await app.register(openapi, { version: packageVersion(), publicUrl: deps.publishing.publicUrl });
   await app.register(rateLimits, {
     perUser: config.rateLimit,
     login: config.loginRateLimit ?? DEFAULT_LOGIN_LIMIT,

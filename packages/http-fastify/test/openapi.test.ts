@@ -5,6 +5,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { harness, type Harness } from './support/harness.js';
 
 interface Operation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
   security?: unknown[];
   requestBody?: { required?: boolean };
   parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
@@ -13,7 +16,9 @@ interface Operation {
 }
 interface Document {
   openapi: string;
-  info: { description: string };
+  info: { description: string; license?: { name?: string; identifier?: string; url?: string } };
+  servers?: { url: string; description?: string }[];
+  tags?: { name: string; description?: string }[];
   components: { securitySchemes: Record<string, { type: string; scheme: string }>; schemas: Record<string, unknown> };
   security: unknown[];
   paths: Record<string, Record<string, Operation>>;
@@ -80,7 +85,10 @@ describe('OpenAPI document', () => {
     assert.ok(patch.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'if-match'));
     assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
     assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
-    assert.deepEqual(Object.keys(document.components.schemas).sort(), ['ApiKey', 'Connection', 'Problem', 'Product', 'Recipe', 'Sale', 'ScaledRecipe', 'ShoppingList', 'Subscriber', 'WebhookDelivery', 'WebhookEndpoint']);
+    assert.deepEqual(Object.keys(document.components.schemas).sort(), [
+      'ApiKey', 'Connection', 'EbookCreate', 'MealPlanCreate', 'Pagination', 'Problem', 'Product', 'Recipe', 'RecipeCardPackCreate', 'Sale', 'ScaledRecipe',
+      'ShoppingList', 'Subscriber', 'WebhookDelivery', 'WebhookEndpoint',
+    ]);
     assert.equal(document.paths['/api/products/{id}/lead-magnet']?.post?.requestBody?.required, false, 'its body is optional');
     assert.equal(document.paths['/api/products']?.post?.requestBody?.required, true);
   });
@@ -99,6 +107,52 @@ describe('OpenAPI document', () => {
       assert.ok(operation.responses['404']);
     }
     assert.ok(epub.responses['422']?.content?.['application/problem+json'], 'a card pack EPUB is a 422');
+  });
+
+  it('gives every operation a unique camelCase operationId, a described tag and a summary', () => {
+    const described = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description ?? '']));
+    const seen = new Map<string, string>();
+    let count = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        count += 1;
+        assert.match(String(operation.operationId), /^[a-z][A-Za-z0-9]*$/, `${where}: operationId`);
+        const id = String(operation.operationId);
+        assert.equal(seen.get(id), undefined, `${where}: operationId ${id} is also ${seen.get(id)}'s`);
+        seen.set(id, where);
+        assert.ok(operation.tags !== undefined && operation.tags.length > 0, `${where}: a tag`);
+        for (const tag of operation.tags) assert.ok((described.get(tag) ?? '').length > 10, `${where}: tag ${tag} is described at the top level`);
+        assert.ok(typeof operation.summary === 'string' && operation.summary.trim().length > 3, `${where}: a summary`);
+      }
+    }
+    assert.ok(count >= 48, `${count} operations`);
+    for (const [id, where] of [['listRecipes', 'GET /api/recipes'], ['getRecipe', 'GET /api/recipes/{id}'], ['createRecipe', 'POST /api/recipes'], ['publishProduct', 'POST /api/products/{id}/publish'], ['listSales', 'GET /api/sales'], ['createApiKey', 'POST /api/api-keys']]) {
+      assert.equal(seen.get(id ?? ''), where, id);
+    }
+  });
+
+  it('names its servers (relative first, then PUBLIC_URL) and its license', () => {
+    assert.deepEqual(document.servers?.map((server) => server.url), ['/', 'http://127.0.0.1:3000']);
+    assert.ok(document.servers?.every((server) => (server.description ?? '') !== ''));
+    assert.ok(document.info.license?.name);
+    assert.ok(document.info.license.identifier !== undefined || document.info.license.url !== undefined, 'an SPDX identifier or a URL');
+  });
+
+  it('shows an example body for the creates integrators start with (redocly checks each against its schema)', () => {
+    for (const [path, method] of [['/api/auth/login', 'post'], ['/api/recipes', 'post'], ['/api/products', 'post'], ['/api/products/{id}/publish', 'post'], ['/api/api-keys', 'post'], ['/api/webhooks', 'post']] as const) {
+      const body = (document.paths[path]?.[method]?.requestBody as { content?: Record<string, { example?: unknown; examples?: unknown }> } | undefined)?.content?.['application/json'];
+      assert.ok(body?.example !== undefined || body?.examples !== undefined, `${method.toUpperCase()} ${path}`);
+    }
+  });
+
+  it('maps each product type to its own create schema', () => {
+    const body = (document.paths['/api/products']?.post?.requestBody as { content: Record<string, { schema: { discriminator?: { mapping?: unknown } } }> } | undefined)?.content['application/json']?.schema;
+    assert.deepEqual(body?.discriminator?.mapping, {
+      ebook: '#/components/schemas/EbookCreate',
+      recipe_card_pack: '#/components/schemas/RecipeCardPackCreate',
+      meal_plan: '#/components/schemas/MealPlanCreate',
+    });
   });
 
   it('writes down the decisions the contract left open', () => {

@@ -45,7 +45,11 @@ describe('products', () => {
     const wrongShape = await h.request({ method: 'POST', url: '/api/products', body: { type: 'meal_plan', title: 'X', recipe_ids: recipeIds } });
     assert.deepEqual(assertProblem(wrongShape, 400, 'validation_failed').errors?.map((error) => error.pointer).sort(), ['/days', '/recipe_ids']);
     const leadMagnet = await h.request({ method: 'POST', url: '/api/products', body: { type: 'lead_magnet', title: 'Free', recipe_ids: recipeIds } });
-    assert.equal(assertProblem(leadMagnet, 400, 'validation_failed').errors?.[0]?.pointer, '/type');
+    assert.deepEqual(assertProblem(leadMagnet, 400, 'validation_failed').errors?.[0], {
+      in: 'body',
+      pointer: '/type',
+      message: 'must be one of ebook, recipe_card_pack, meal_plan',
+    });
     const repeated = await h.request({ method: 'POST', url: '/api/products', body: { type: 'ebook', title: 'X', recipe_ids: [recipeIds[0], recipeIds[0]] } });
     assertProblem(repeated, 400, 'validation_failed');
   });

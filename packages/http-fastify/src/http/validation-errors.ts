@@ -3,7 +3,11 @@
  * itself (a missing or unknown property is pointed at, not its parent), with messages a person can act on.
  */
 import type { FastifySchemaValidationError } from 'fastify';
+import { SHARED_SCHEMAS } from '../schemas/shared.js';
 import type { FieldError, ProblemLocation } from './problem.js';
+
+/** The shared schemas by `$id`: a `oneOf` branch may be a reference to one (`{ $ref: 'EbookCreate#' }`). */
+const SHARED_BY_ID = new Map<string, unknown>(SHARED_SCHEMAS.map((schema) => [String((schema as { $id?: unknown }).$id), schema]));
 
 /** Resource fields a client never writes; sending one says so instead of "unknown field". */
 const READ_ONLY_FIELDS = new Set([
@@ -53,7 +57,9 @@ function describe(error: AjvError, location: ProblemLocation): { pointer: string
 }
 
 function constOf(branch: unknown, tag: string): string | undefined {
-  const property = (branch as { properties?: Record<string, { const?: unknown }> }).properties?.[tag];
+  const ref = (branch as { $ref?: unknown }).$ref;
+  const schema = typeof ref === 'string' ? SHARED_BY_ID.get(ref.replace(/#$/, '')) : branch;
+  const property = (schema as { properties?: Record<string, { const?: unknown }> } | undefined)?.properties?.[tag];
   return typeof property?.const === 'string' ? property.const : undefined;
 }
 

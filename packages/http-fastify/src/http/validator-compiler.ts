@@ -61,9 +61,10 @@ function digitsFirst(names: readonly string[], validate: ValidateFunction): Vali
   return check;
 }
 
-export function buildValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const strict = addFormats(new Ajv({ ...COMMON, coerceTypes: false, useDefaults: false }));
-  const coercing = addFormats(new Ajv({ ...COMMON, coerceTypes: true, useDefaults: true }));
+/** `shared`: the schemas route schemas reference by `$id` (`{ $ref: 'EbookCreate#' }`), the app's `addSchema` ones. */
+export function buildValidatorCompiler(shared: readonly object[] = []): FastifySchemaCompiler<unknown> {
+  const strict = addFormats(new Ajv({ ...COMMON, coerceTypes: false, useDefaults: false, schemas: [...shared] }));
+  const coercing = addFormats(new Ajv({ ...COMMON, coerceTypes: true, useDefaults: true, schemas: [...shared] }));
   return ({ schema, httpPart }) => {
     if (httpPart !== 'querystring' && httpPart !== 'params') return strict.compile(schema as object);
     const validate = coercing.compile(schema as object);

@@ -84,34 +84,99 @@ function markOptionalBodies(document: { paths?: Record<string, Record<string, Op
   }
 }
 
+interface Schemas {
+  components?: { schemas?: Record<string, { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }> };
+  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Tagged }> } }>>;
+}
+interface Tagged {
+  oneOf?: { $ref?: string }[];
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+}
+
+/**
+ * The discriminator's `mapping` from each tag value (`ebook`) to its component. Ajv refuses `mapping` in the schemas it
+ * validates with, so it is added here, for the document only; without it a reader (and openapi-typescript) would take
+ * the component's name (`EbookCreate`) for the value.
+ */
+function mapDiscriminators(document: Schemas): void {
+  const components = document.components?.schemas ?? {};
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const media of Object.values(operation.requestBody?.content ?? {})) {
+        const schema = media.schema;
+        if (schema?.discriminator === undefined || schema.oneOf === undefined) continue;
+        const { propertyName } = schema.discriminator;
+        const mapping: Record<string, string> = {};
+        for (const { $ref } of schema.oneOf) {
+          const tag = $ref === undefined ? undefined : components[$ref.replace('#/components/schemas/', '')]?.properties?.[propertyName];
+          // A literal is `const` in JSON Schema; the swagger plugin writes it as a one-value `enum`.
+          const value = tag?.const ?? (tag?.enum?.length === 1 ? tag.enum[0] : undefined);
+          if ($ref !== undefined && typeof value === 'string') mapping[value] = $ref;
+        }
+        schema.discriminator.mapping = mapping;
+      }
+    }
+  }
+}
+
 export interface OpenApiOptions {
   readonly version: string;
+  /** `PUBLIC_URL`: where this deployment is reached from outside (the second of `servers`). */
+  readonly publicUrl: string;
 }
+
+/**
+ * `/` first: relative to wherever the document was fetched, so that /docs sends its requests to the address it was
+ * opened at (its Content-Security-Policy allows only that one). Then the deployment's public address.
+ */
+const serversOf = (publicUrl: string) => [
+  { url: '/', description: 'This service: the address this document was fetched from.' },
+  { url: publicUrl.replace(/\/+$/, ''), description: 'This deployment, as its operator named it (`PUBLIC_URL`).' },
+];
+
+/**
+ * Every tag an operation uses, described (redocly's `operation-tag-defined`). Clients group operations by tag;
+ * operation ids (`listRecipes`, `publishProduct`) are camelCase verbs, unique in the document.
+ */
+const TAGS = [
+  { name: 'auth', description: 'Log in for a token (7 days, refreshed on every response). API keys are under `api-keys`.' },
+  { name: 'recipes', description: 'The recipe library: search, scale, change, archive.' },
+  { name: 'products', description: 'Ebooks, meal plans, recipe card packs and lead magnets: their documents, shopping lists and publication.' },
+  { name: 'connections', description: 'Your accounts on the sales platforms (Etsy, Gumroad).' },
+  { name: 'sales', description: 'Sales that came back from the platforms, revenue, and the platforms\' sale notices.' },
+  { name: 'webhooks', description: 'Endpoints of yours that hear about sales and products (Standard Webhooks), and their deliveries.' },
+  { name: 'subscribers', description: 'The readers who asked for your lead magnets, and erasing them.' },
+  { name: 'api-keys', description: 'Keys for scripts and apps: scoped, expiring, revocable. Send one as `Authorization: Bearer lk_...`.' },
+  { name: 'public', description: 'What readers reach without a token: a lead magnet\'s page, its form, and the links of its e-mails.' },
+  { name: 'operations', description: 'Health, readiness and the interactive reference (no authentication).' },
+];
+
+/**
+ * The service is not open source; the document says so (`info-license`), with an SPDX reference of its own
+ * (`LicenseRef-`) as SPDX has no identifier for "all rights reserved".
+ */
+const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Larder-Proprietary' };
 
 async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
     // Shared schemas keep their `$id` as their component name (`#/components/schemas/Problem`).
     transformObject: (documents) => {
-      if ('openapiObject' in documents) markOptionalBodies(documents.openapiObject as Parameters<typeof markOptionalBodies>[0]);
+      if ('openapiObject' in documents) {
+        markOptionalBodies(documents.openapiObject as Parameters<typeof markOptionalBodies>[0]);
+        mapDiscriminators(documents.openapiObject as Schemas);
+      }
       return 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Larder API', version: options.version, description: DESCRIPTION },
+      info: { title: 'Larder API', version: options.version, description: DESCRIPTION, license: LICENSE },
+      servers: serversOf(options.publicUrl),
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A login token (a JWT from POST /api/auth/login, 7 days) or an API key (`lk_...`, from POST /api/api-keys, limited to its scopes).' } },
       },
       security: [{ bearerAuth: [] }],
-      tags: [
-        { name: 'auth', description: 'Tokens' },
-        { name: 'recipes', description: 'The recipe library: search, scale, change, archive' },
-        { name: 'products', description: 'Ebooks, meal plans, recipe card packs and lead magnets' },
-        { name: 'operations', description: 'Health, readiness and this document (no authentication)' },
-        { name: 'connections', description: 'Your accounts on the sales platforms (Etsy, Gumroad)' },
-        { name: 'sales', description: 'Sales that came back from the platforms, and revenue' },
-        { name: 'api-keys', description: 'Keys for scripts and apps: scoped, expiring, revocable' },
-      ],
+      tags: TAGS,
     },
   });
 }

@@ -18,6 +18,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ApiKeyDeps> = async (app, d
   app.post('/api-keys', {
     schema: {
       tags,
+      operationId: 'createApiKey',
       summary: 'Create an API key',
       description:
         `Answers the key itself (\`lk_...\`), here and never again; the service keeps only its SHA-256 digest. Scopes: ${API_KEY_SCOPES.map((scope) => `\`${scope}\``).join(', ')} ` +
@@ -38,6 +39,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ApiKeyDeps> = async (app, d
   app.get('/api-keys', {
     schema: {
       tags,
+      operationId: 'listApiKeys',
       summary: 'List your API keys',
       description: `Newest first, without the keys themselves. ${ONLY_LOGIN}`,
       response: { 200: success(Type.Object({ data: Type.Array(refTo(ApiKeySchema)) }), 'Your keys.', AUTHENTICATED_HEADERS), ...problems(AUTHENTICATED_PROBLEMS) },
@@ -51,6 +53,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ApiKeyDeps> = async (app, d
   app.delete('/api-keys/:id', {
     schema: {
       tags,
+      operationId: 'revokeApiKey',
       summary: 'Revoke an API key',
       description: `It stops working at once. 200 with the key as it was. ${ONLY_LOGIN}`,
       params: IdParams,

@@ -25,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, 
     preHandler: [app.limiters.loginPerEmail],
     schema: {
       tags: ['auth'],
+      operationId: 'login',
       summary: 'Log in',
       description: 'An unknown e-mail and a wrong password get the same answer in comparable time. Limited per e-mail and per client address.',
       security: [],

@@ -23,6 +23,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<ConnectionDeps> = async
   app.get('/connections', {
     schema: {
       tags,
+      operationId: 'listConnections',
       summary: 'List your platform connections',
       description: 'One item per configured platform (`SALES_PLATFORMS`), connected or not. Credentials never appear.',
       response: {
@@ -39,6 +40,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<ConnectionDeps> = async
   app.put('/connections/:platform', {
     schema: {
       tags,
+      operationId: 'connectPlatform',
       summary: 'Connect a platform with an access token (Gumroad)',
       description:
         'The token is checked against the platform before it is kept (422 `connection_failed` when the platform refuses it; 503 when it cannot be reached). ' +
@@ -56,6 +58,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<ConnectionDeps> = async
   app.post('/connections/:platform/authorize', {
     schema: {
       tags,
+      operationId: 'authorizePlatform',
       summary: 'Start connecting a platform through its consent page (Etsy)',
       description:
         'Answers the platform\'s consent page address (OAuth 2.0 authorization code with PKCE S256). Its `state` is bound to you, valid 10 minutes and usable once; ' +
@@ -75,6 +78,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<ConnectionDeps> = async
   app.delete('/connections/:platform', {
     schema: {
       tags,
+      operationId: 'disconnectPlatform',
       summary: 'Disconnect a platform',
       description: 'Forgets the credentials. Listings already live stay on the platform; new work for them fails as `not_connected` until you connect again.',
       params: PlatformParams,
@@ -101,6 +105,7 @@ export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps>
   app.get('/connections/:platform/callback', {
     schema: {
       tags,
+      operationId: 'finishPlatformConnection',
       summary: 'Finish connecting a platform (the consent page redirects here)',
       description:
         'Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page. ' +

@@ -4,6 +4,7 @@
  */
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { otherProblems, UNREADABLE_REQUEST } from '../schemas/responses.js';
 
 /**
  * Swagger UI loads its scripts and styles from /docs/static and the document from /docs/json; it sets inline styles.
@@ -26,9 +27,10 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/', {
     schema: {
       tags: ['operations'],
+      operationId: 'redirectToDocs',
       summary: 'Redirects to the interactive API reference',
       security: [],
-      response: { 302: { description: 'To `/docs`.', headers: { Location: { type: 'string', description: '`/docs`' } } } },
+      response: { 302: { description: 'To `/docs`.', headers: { Location: { type: 'string', description: '`/docs`' } } }, ...UNREADABLE_REQUEST, ...otherProblems() },
     },
   }, async (_request, reply) => reply.redirect('/docs', 302));
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {

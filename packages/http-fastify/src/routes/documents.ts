@@ -40,6 +40,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     app.get(`/products/:id/document.${format}`, {
       schema: {
         tags,
+        operationId: format === 'pdf' ? 'downloadProductPdf' : 'downloadProductEpub',
         summary,
         description,
         params: IdParams,

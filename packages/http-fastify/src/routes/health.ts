@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendProblem, unavailable } from '../http/problem.js';
-import { problems } from '../schemas/responses.js';
+import { problems, UNREADABLE_REQUEST } from '../schemas/responses.js';
 
 export interface HealthDeps {
   readonly readiness: () => Promise<boolean>;
@@ -17,15 +17,22 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthDeps> = async (app, d
   });
 
   app.get('/healthz', {
-    schema: { tags, summary: 'The process is up', security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }, { description: 'Up.' }) } },
+    schema: {
+      tags,
+      operationId: 'getHealth',
+      summary: 'The process is up',
+      security: [],
+      response: { 200: Type.Object({ status: Type.Literal('ok') }, { description: 'Up.' }), ...UNREADABLE_REQUEST },
+    },
   }, async () => ({ status: 'ok' as const }));
 
   app.get('/readyz', {
     schema: {
       tags,
+      operationId: 'getReadiness',
       summary: 'The database is reachable',
       security: [],
-      response: { 200: Type.Object({ status: Type.Literal('ready') }, { description: 'Ready to serve.' }), ...problems([503]) },
+      response: { 200: Type.Object({ status: Type.Literal('ready') }, { description: 'Ready to serve.' }), ...UNREADABLE_REQUEST, ...problems([503]) },
     },
   }, async (request, reply) => {
     let ready = false;

@@ -46,7 +46,7 @@ export interface LeadMagnetPublicDeps extends SubscriptionDeps {
   readonly onEvents?: () => void;
 }
 
-const tags = ['lead magnets'];
+const tags = ['public'];
 const FORM_LIMIT_BYTES = 16 * 1024;
 const PUBLIC_PROBLEMS = [429, 500, 503] as const;
 const ACCEPTED = { status: 'accepted' as const, detail: 'If the address can receive e-mail, a message to confirm it is on its way; its link brings the download.' };
@@ -101,6 +101,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.get('/l/:slug', {
     schema: {
       tags,
+      operationId: 'getLeadMagnetPage',
       summary: 'The public page of a lead magnet',
       description:
         'HTML, for people: title, description, cover, and a form (e-mail address, a consent checkbox, a hidden field people leave empty) that posts back to this address. ' +
@@ -118,6 +119,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.get('/l/:slug/cover.jpg', {
     schema: {
       tags,
+      operationId: 'getLeadMagnetCover',
       summary: 'The cover shown on a lead magnet’s page',
       description: 'A JPEG drawn from the lead magnet’s title (the same generated cover the platforms get). 404 when there is no such page, or no cover.',
       security: [],
@@ -147,6 +149,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.post('/l/:slug', {
     schema: {
       tags,
+      operationId: 'submitLeadMagnetForm',
       summary: 'Ask for a lead magnet (the page’s form)',
       description:
         'The form of `GET /l/{slug}`, `application/x-www-form-urlencoded`: `email`, `consent` (any value: ticked), `website` (the hidden field; filled in, ' +
@@ -193,6 +196,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.post('/public/lead-magnets/:slug/subscriptions', {
     schema: {
       tags,
+      operationId: 'subscribeToLeadMagnet',
       summary: 'Ask for a lead magnet (JSON)',
       description:
         'What the page’s form does, for scripts: `{ "email", "consent": true }`. 202 with the same body whether or not the address was known, confirmed or ' +
@@ -216,6 +220,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.get('/public/confirm/:token', {
     schema: {
       tags,
+      operationId: 'confirmSubscription',
       summary: 'Confirm a subscription (the confirmation e-mail’s link)',
       description:
         'Confirms the address (once: the link is single-use and valid 7 days), raises `subscriber.confirmed`, sends the download e-mail, and shows a page with ' +
@@ -238,6 +243,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.get('/public/downloads/:token', {
     schema: {
       tags,
+      operationId: 'downloadLeadMagnet',
       summary: 'Download a lead magnet (the download e-mail’s link)',
       description:
         'The PDF (or the EPUB with `format=epub`), as an attachment. The link works as often as wanted for 7 days from the e-mail that carried it, then ' +
@@ -278,6 +284,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.get('/public/unsubscribe/:token', {
     schema: {
       tags,
+      operationId: 'getUnsubscribePage',
       summary: 'The unsubscribe page (the e-mails’ link)',
       description:
         'A page with one button that unsubscribes (a POST to the same address). Opening the link changes nothing, so that a mail program or scanner that ' +
@@ -295,6 +302,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   app.post('/public/unsubscribe/:token', {
     schema: {
       tags,
+      operationId: 'unsubscribe',
       summary: 'Unsubscribe (one click, RFC 8058)',
       description:
         'The target of `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and of the unsubscribe page’s button. Any body ' +

@@ -57,6 +57,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   app.get('/products', {
     schema: {
       tags,
+      operationId: 'listProducts',
       summary: 'List products',
       querystring: ProductListQuery,
       response: {
@@ -76,6 +77,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   app.get('/products/:id/shopping-list', {
     schema: {
       tags,
+      operationId: 'getShoppingList',
       summary: 'The shopping list of a product',
       description: SHOPPING_LIST_RULES,
       params: IdParams,
@@ -95,6 +97,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   app.get('/products/:id', {
     schema: {
       tags,
+      operationId: 'getProduct',
       summary: 'Read a product',
       params: IdParams,
       response: { 200: Product('The product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404]) },
@@ -109,6 +112,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
     config: { idempotent: true },
     schema: {
       tags,
+      operationId: 'createProduct',
       summary: 'Create an ebook, meal plan or recipe card pack',
       body: ProductCreateBody,
       response: { 201: Product('The new product, as a draft.', LOCATION), ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], { 422: REFERENCE_PROBLEMS }) },
@@ -122,6 +126,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   app.patch('/products/:id', {
     schema: {
       tags,
+      operationId: 'updateProduct',
       summary: 'Change a product',
       description: 'An archived product accepts only `status: draft` (restore) until restored; changing content and archiving at once is a 409.',
       params: IdParams,
@@ -143,6 +148,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   app.post('/products/:id/publish', {
     schema: {
       tags,
+      operationId: 'publishProduct',
       summary: 'Publish a product to sales platforms',
       description:
         'Sets `status` published, `sales`, and `published_at` (first publication only). Publishing again replaces the sales settings. ' +
@@ -168,6 +174,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   app.post('/products/:id/listings/:platform/retry', {
     schema: {
       tags,
+      operationId: 'retryListing',
       summary: 'Retry a failed listing',
       description: 'Queues a `failed` (or `not_connected`) listing again, with the connection of the user who published it (or yours, when it never had one). Any other state is a 409.',
       params: ListingParams,
@@ -184,6 +191,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
     config: { idempotent: true },
     schema: {
       tags,
+      operationId: 'createLeadMagnet',
       summary: 'Generate a free lead magnet from an ebook or recipe card pack',
       description:
         'A new `lead_magnet` draft with the source’s email-ready, non-archived recipes in the source’s order, up to `max_recipes` (default 5). ' +

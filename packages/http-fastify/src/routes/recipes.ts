@@ -41,6 +41,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
   app.get('/recipes', {
     schema: {
       tags,
+      operationId: 'listRecipes',
       summary: 'List and search recipes',
       description:
         'Filters combine with AND. Archived recipes appear only with `status=archived`. Ties are broken by id, so pages never overlap.\n\n' +
@@ -72,6 +73,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
   app.get('/recipes/:id', {
     schema: {
       tags,
+      operationId: 'getRecipe',
       summary: 'Read a recipe, scaled and in the units asked for',
       description:
         'With `servings=N`: quantities multiplied by N / base servings, `text` re-rendered (a count agrees with its noun: `1 onion`, ' +
@@ -97,6 +99,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
     config: { idempotent: true },
     schema: {
       tags,
+      operationId: 'createRecipe',
       summary: 'Create a recipe',
       body: RecipeCreateBody,
       response: {
@@ -113,6 +116,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
   app.patch('/recipes/:id', {
     schema: {
       tags,
+      operationId: 'updateRecipe',
       summary: 'Change a recipe',
       description: '`status: active|draft` on an archived recipe restores it. A change that changes nothing keeps the version.',
       params: IdParams,
@@ -132,6 +136,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox<RecipeDeps> = async (app, d
   app.delete('/recipes/:id', {
     schema: {
       tags,
+      operationId: 'archiveRecipe',
       summary: 'Archive a recipe',
       description: 'Sets `status` archived and `archived_at`. Repeating it is a no-op 200. Products that contain the recipe keep it.',
       params: IdParams,

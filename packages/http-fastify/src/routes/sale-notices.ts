@@ -32,6 +32,7 @@ export const saleNoticeRoutes: FastifyPluginAsyncTypebox<SaleNoticeDeps> = async
   app.post('/hooks/:platform/:secret', {
     schema: {
       tags: ['sales'],
+      operationId: 'receiveSaleNotice',
       summary: 'Receive a sale notice from a platform',
       security: [],
       description:

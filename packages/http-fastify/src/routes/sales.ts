@@ -27,6 +27,7 @@ export const saleRoutes: FastifyPluginAsyncTypebox<{ sales: SaleRepository }> = 
   app.get('/sales', {
     schema: {
       tags,
+      operationId: 'listSales',
       summary: 'List your sales',
       description:
         'Sales on your connected platforms: Gumroad through its sale notices (each confirmed through its API before it counts), Etsy through its receipts, polled. ' +
@@ -50,6 +51,7 @@ export const saleRoutes: FastifyPluginAsyncTypebox<{ sales: SaleRepository }> = 
   app.get('/reports/revenue', {
     schema: {
       tags,
+      operationId: 'getRevenueReport',
       summary: 'Your revenue, per product, platform or day, per currency',
       description: 'One row per group and currency: sales, gross, refunded and net amounts in the currency’s minor unit. Currencies are never added together.',
       querystring: RevenueQuery,

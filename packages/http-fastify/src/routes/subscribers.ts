@@ -10,7 +10,7 @@ import { IdParams, ListOf, refTo } from '../schemas/common.js';
 import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, LINK, problems, success } from '../schemas/responses.js';
 import { SubscriberListQuery, SubscriberSchema } from '../schemas/subscriber.js';
 
-const tags = ['lead magnets'];
+const tags = ['subscribers'];
 
 const CSV_COLUMNS = ['id', 'email', 'status', 'consent_at', 'consent_text', 'confirmed_at', 'unsubscribed_at', 'downloads', 'last_download_at', 'created_at'] as const;
 
@@ -36,6 +36,7 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox<SubscriberAdminDeps> = 
   app.get('/products/:id/subscribers', {
     schema: {
       tags,
+      operationId: 'listSubscribers',
       summary: 'List a lead magnet’s subscribers (JSON or CSV)',
       description:
         'Everyone who asked for the lead magnet on its page, newest first, with their status, consent and download count. ' +
@@ -74,6 +75,7 @@ export const subscriberRoutes: FastifyPluginAsyncTypebox<SubscriberAdminDeps> = 
   app.delete('/subscribers/:id', {
     schema: {
       tags,
+      operationId: 'eraseSubscriber',
       summary: 'Erase a subscriber',
       description:
         'Removes the subscriber for good: address, consent and links. E-mails still queued for them are dropped, and their links stop working (404). ' +

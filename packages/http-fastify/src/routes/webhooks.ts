@@ -45,6 +45,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   app.post('/webhooks', {
     schema: {
       tags,
+      operationId: 'createWebhook',
       summary: 'Create a webhook endpoint',
       description:
         'Answers the endpoint with its signing `secret`, shown only here (and by rotate-secret). Each event you subscribed to is POSTed as `{ type, timestamp, data }` ' +
@@ -62,6 +63,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   app.get('/webhooks', {
     schema: {
       tags,
+      operationId: 'listWebhooks',
       summary: 'List your webhook endpoints',
       querystring: WebhookListQuery,
       response: {
@@ -76,7 +78,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   });
 
   app.get('/webhooks/:id', {
-    schema: { tags, summary: 'Read a webhook endpoint', params: IdParams, response: { 200: Endpoint('The endpoint (never its secret).'), ...problems([...AUTHENTICATED_PROBLEMS, 404]) } },
+    schema: { tags, operationId: 'getWebhook', summary: 'Read a webhook endpoint', params: IdParams, response: { 200: Endpoint('The endpoint (never its secret).'), ...problems([...AUTHENTICATED_PROBLEMS, 404]) } },
   }, async (request, reply) => {
     const result = await get(request.userId, request.params.id);
     if (result.isErr()) return sendDomainError(reply, result.error);
@@ -86,6 +88,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   app.patch('/webhooks/:id', {
     schema: {
       tags,
+      operationId: 'updateWebhook',
       summary: 'Change a webhook endpoint',
       description: 'Any of `url`, `events`, `description`, `enabled`. Enabling a disabled endpoint clears `failing_since` and `disabled_reason`; deliveries given up while it was disabled are not resent (retry them one by one).',
       params: IdParams,
@@ -102,6 +105,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   app.delete('/webhooks/:id', {
     schema: {
       tags,
+      operationId: 'deleteWebhook',
       summary: 'Delete a webhook endpoint',
       description: 'Its deliveries go with it; those not made yet are never made.',
       params: IdParams,
@@ -117,6 +121,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   app.post('/webhooks/:id/rotate-secret', {
     schema: {
       tags,
+      operationId: 'rotateWebhookSecret',
       summary: "Rotate a webhook endpoint's signing secret",
       description:
         'Makes a new secret, shown only in this response. The previous one stays valid for 24 hours: meanwhile every delivery carries one signature per valid secret ' +
@@ -134,6 +139,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   app.get('/webhooks/:id/deliveries', {
     schema: {
       tags,
+      operationId: 'listWebhookDeliveries',
       summary: "List a webhook endpoint's deliveries",
       params: IdParams,
       querystring: WebhookListQuery,
@@ -151,6 +157,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteDeps> = async 
   app.post('/webhooks/:id/deliveries/:delivery_id/retry', {
     schema: {
       tags,
+      operationId: 'retryWebhookDelivery',
       summary: 'Send a delivery again',
       description:
         'Queues the delivery now, whatever its status: the same body and `webhook-id`, a new timestamp and signature. It counts as a new run of retries (up to 3 days). ' +

@@ -28,5 +28,5 @@ export const ApiKeyCreateBody = Type.Object(
     scopes: Type.Array(Scope, { minItems: 1, maxItems: API_KEY_SCOPES.length * 2, description: 'What it may do; a request outside them is 403 `forbidden`.' }),
     expires_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }), { description: 'When it stops working (in the future); absent or null: never.' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ name: 'Nightly sales export', scopes: ['sales:read', 'products:read'], expires_at: '2027-12-31T00:00:00.000Z' }] },
 );

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 
 export const LoginBody = Type.Object(
   { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ email: 'cook@example.com', password: 'correct horse battery' }] },
 );
 
 export const TokenSchema = Type.Object({

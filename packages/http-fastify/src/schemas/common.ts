@@ -31,15 +31,18 @@ export const PaginationQueryProperties = {
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, 1 to 100.' })),
 };
 
-export const Pagination = Type.Object({
-  page: Type.Integer(),
-  per_page: Type.Integer(),
-  total: Type.Integer({ description: 'Items matching the filters, on every page.' }),
-  total_pages: Type.Integer({ description: 'Zero when nothing matches.' }),
-});
+export const PaginationSchema = Type.Object(
+  {
+    page: Type.Integer({ examples: [1] }),
+    per_page: Type.Integer({ examples: [20] }),
+    total: Type.Integer({ description: 'Items matching the filters, on every page.', examples: [42] }),
+    total_pages: Type.Integer({ description: 'Zero when nothing matches.', examples: [3] }),
+  },
+  { $id: 'Pagination', description: 'Where a page stands in its list. The `Link` header names the `next` page while there is one.' },
+);
 
 export const ListOf = <T extends TSchema>(item: T, description: string) =>
-  Type.Object({ data: Type.Array(item), pagination: Pagination }, { description });
+  Type.Object({ data: Type.Array(item), pagination: refTo(PaginationSchema) }, { description });
 
 export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(

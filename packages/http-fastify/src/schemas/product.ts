@@ -1,7 +1,7 @@
 /** Product bodies, queries and responses. */
 import { MAX_LEAD_MAGNET_RECIPES, MAX_PRICE_CENTS, MAX_SCALED_SERVINGS, MEAL_PLAN_LIMITS, PRODUCT_STATUSES, PRODUCT_TEXT_LIMITS, PRODUCT_TYPES, RECIPE_LIMIT_BY_TYPE } from '@larder/domain';
 import { Type } from 'typebox';
-import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
+import { DateTime, Nullable, PaginationQueryProperties, refTo, StringEnum } from './common.js';
 import { ListingSchema } from './listing.js';
 
 const mealServings = Type.Integer({
@@ -68,17 +68,25 @@ const days = Type.Array(
 );
 
 const strict = { additionalProperties: false } as const;
-const EbookCreate = Type.Object({ type: Type.Literal('ebook'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.ebook) }, strict);
-const CardPackCreate = Type.Object(
-  { type: Type.Literal('recipe_card_pack'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.recipe_card_pack) },
-  strict,
+// Named (shared schemas, OpenAPI components), so that the discriminator can name each of them and clients get a type each.
+export const EbookCreateSchema = Type.Object(
+  { type: Type.Literal('ebook'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.ebook) },
+  { ...strict, $id: 'EbookCreate', description: 'A new ebook.' },
 );
-const MealPlanCreate = Type.Object({ type: Type.Literal('meal_plan'), title, description, days }, strict);
+export const RecipeCardPackCreateSchema = Type.Object(
+  { type: Type.Literal('recipe_card_pack'), title, description, recipe_ids: recipeIds(RECIPE_LIMIT_BY_TYPE.recipe_card_pack) },
+  { ...strict, $id: 'RecipeCardPackCreate', description: 'A new recipe card pack.' },
+);
+export const MealPlanCreateSchema = Type.Object(
+  { type: Type.Literal('meal_plan'), title, description, days },
+  { ...strict, $id: 'MealPlanCreate', description: 'A new meal plan.' },
+);
 
 /** Tagged by `type` (OpenAPI and Ajv discriminator), so a body is checked against its own type's shape only. */
 export const ProductCreateBody = Type.Unsafe<unknown>({
-  oneOf: [EbookCreate, CardPackCreate, MealPlanCreate],
+  oneOf: [refTo(EbookCreateSchema), refTo(RecipeCardPackCreateSchema), refTo(MealPlanCreateSchema)],
   discriminator: { propertyName: 'type' },
+  examples: [{ type: 'ebook', title: 'Weeknight Dinners', description: 'Twelve dinners in thirty minutes.', recipe_ids: ['0193a1f2-7c4e-7b3d-9f21-5e8c2a7d4b10'] }],
   description:
     'A new product; `status` always starts as `draft`. A `lead_magnet` cannot be created directly (400): generate it with ' +
     'POST /api/products/{id}/lead-magnet. Unknown and read-only fields are a 400.',
@@ -107,7 +115,8 @@ export function publishBody(platforms: readonly string[]) {
       price_cents: Type.Integer({ minimum: 0, maximum: MAX_PRICE_CENTS, description: 'Lead magnets: 0 (422 otherwise). Other types: more than 0.' }),
       currency: Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code; case-insensitive in, upper-case out.' }),
     },
-    strict,
+    // The example names the first configured platform, so that it stays valid against this deployment's enum.
+    { ...strict, examples: [{ platforms: platforms.slice(0, 1), price_cents: 1200, currency: 'USD' }] },
   );
 }
 

@@ -123,7 +123,21 @@ const writableFields = {
 
 const READ_ONLY_NOTE = 'Unknown fields and read-only fields (id, created_at, updated_at, archived_at, version) are a 400.';
 
-export const RecipeCreateBody = Type.Object(writableFields, { additionalProperties: false, description: `A new recipe. ${READ_ONLY_NOTE}` });
+export const RecipeCreateBody = Type.Object(writableFields, {
+  additionalProperties: false,
+  description: `A new recipe. ${READ_ONLY_NOTE}`,
+  examples: [
+    {
+      title: 'Miso soup',
+      servings: 2,
+      ingredients: ['2 tbsp white miso', '500 ml dashi', '100 g silken tofu, cubed', { quantity: 2, unit: null, name: 'spring onions', note: 'sliced' }],
+      instructions: ['Warm the dashi without boiling.', 'Whisk in the miso, add the tofu, and serve with the spring onions.'],
+      cook_time_minutes: 10,
+      dietary_tags: ['vegetarian'],
+      cuisine: 'Japanese',
+    },
+  ],
+});
 
 export const RecipePatchBody = Type.Object(
   { ...writableFields, title: Type.Optional(writableFields.title) },

@@ -109,3 +109,18 @@ export function problems(statuses: readonly number[], descriptions: Readonly<Rec
 
 /** Problems every authenticated `/api` route can give. */
 export const AUTHENTICATED_PROBLEMS = [400, 401, 403, 429, 500, 503] as const;
+
+/** What any route may answer before it is reached: the HTTP layer's own 400 (for routes that document no other). */
+export const UNREADABLE_REQUEST = problems([400], {
+  400: '`malformed_request`: the HTTP request itself cannot be read (a bad request line, broken framing, a repeated `Host`). Any route answers so, before it is reached.',
+});
+
+/**
+ * `default`: the problems the HTTP layer may give on any route (408, 431, 500), for a route whose own answer is not a
+ * 2xx (`/` redirects), so that a client reading the document knows what else can come back.
+ */
+export function otherProblems(): { default: unknown } {
+  const description = 'Any other answer is a problem: 408 `request_timeout`, 431 `headers_too_large` or 500 `internal`.';
+  const examples = Object.assign({}, ...[408, 431, 500].map((status) => problemExamples(status, description))) as Record<string, unknown>;
+  return { default: { description, content: { 'application/problem+json': { schema: PROBLEM_REF, examples } } } };
+}

@@ -1,6 +1,6 @@
 import { ConnectionSchema } from './listing.js';
 /** Schemas registered once with `app.addSchema` and referenced by `$id` (OpenAPI components). */
-import { ProductSchema } from './product.js';
+import { EbookCreateSchema, MealPlanCreateSchema, ProductSchema, RecipeCardPackCreateSchema } from './product.js';
 import { RecipeSchema, ScaledRecipeSchema } from './recipe.js';
 import { ShoppingListSchema } from './shopping-list.js';
 import { ProblemSchema } from './responses.js';
@@ -8,5 +8,14 @@ import { SaleSchema } from './sale.js';
 import { ApiKeySchema } from './api-key.js';
 import { WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
 import { SubscriberSchema } from './subscriber.js';
+import { PaginationSchema } from './common.js';
 
-export const SHARED_SCHEMAS = [ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema, WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema];
+/**
+ * Responses reference these with `refTo`; so does the product create body, whose branches are named so that its
+ * discriminator can map to them (the validator compiler is given this list, and validation-errors.ts reads it).
+ */
+export const SHARED_SCHEMAS = [
+  ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema,
+  WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema, PaginationSchema,
+  EbookCreateSchema, RecipeCardPackCreateSchema, MealPlanCreateSchema,
+];

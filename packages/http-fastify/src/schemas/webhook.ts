@@ -54,7 +54,7 @@ export const WebhookCreateBody = Type.Object(
     events: EventList,
     description: Type.Optional(Nullable(Type.String({ maxLength: WEBHOOK_LIMITS.description }))),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ url: 'https://hooks.example.org/larder', events: ['sale.created', 'sale.refunded'], description: 'Bookkeeping' }] },
 );
 
 export const WebhookPatchBody = Type.Object(

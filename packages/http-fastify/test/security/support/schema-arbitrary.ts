@@ -2,11 +2,13 @@
  * fast-check arbitraries from the route schemas (JSON Schema as TypeBox emits it): values that satisfy a schema, and
  * near misses — a valid value with one field removed, retyped, swapped for something hostile, or an unknown field
  * added. Enough of JSON Schema for this API's schemas: type (and type lists), enum, const, anyOf/oneOf, properties,
- * required, items, length, size and range limits, uniqueItems, pattern.
+ * required, items, length, size and range limits, uniqueItems, pattern, and `$ref` to a shared schema (`EbookCreate#`).
  */
 import fc from 'fast-check';
+import { SHARED_SCHEMAS } from '../../../src/schemas/shared.js';
 
 export interface JsonSchema {
+  readonly $ref?: string;
   readonly type?: string | readonly string[];
   readonly enum?: readonly unknown[];
   readonly const?: unknown;
@@ -48,7 +50,18 @@ const text = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
 const GENERATED_STRING_MAX = 60;
 const GENERATED_ARRAY_MAX = 6;
 
-export function valid(schema: JsonSchema, overrides: Overrides = {}): fc.Arbitrary<unknown> {
+const SHARED = new Map(SHARED_SCHEMAS.map((schema) => [`${String((schema as { $id?: unknown }).$id)}#`, schema as unknown as JsonSchema]));
+
+/** The schema a `$ref` names (the app's shared schemas, by `$id`), or the schema itself. */
+function resolved(schema: JsonSchema): JsonSchema {
+  if (schema.$ref === undefined) return schema;
+  const target = SHARED.get(schema.$ref);
+  if (target === undefined) throw new Error(`no shared schema ${schema.$ref}`);
+  return target;
+}
+
+export function valid(given: JsonSchema, overrides: Overrides = {}): fc.Arbitrary<unknown> {
+  const schema = resolved(given);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum !== undefined) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
@@ -95,7 +108,7 @@ type Mutation = { readonly kind: 'drop' | 'set' | 'add'; readonly key: string; r
 
 /** A valid value of `schema` with one mutation; objects only (every body here is one). */
 export function nearMiss(schema: JsonSchema, overrides: Overrides = {}): fc.Arbitrary<unknown> {
-  const keys = [...new Set((schema.anyOf ?? schema.oneOf ?? [schema]).flatMap((branch) => Object.keys(branch.properties ?? {})))];
+  const keys = [...new Set((schema.anyOf ?? schema.oneOf ?? [schema]).flatMap((branch) => Object.keys(resolved(branch).properties ?? {})))];
   const mutation: fc.Arbitrary<Mutation> = fc.record({
     kind: fc.constantFrom('drop', 'set', 'set', 'add'),
     key: fc.oneof(fc.constantFrom(...keys, 'id', 'version', 'unknown_field', '__proto__', 'constructor', 'prototype', '$where', ''), fc.string()),
