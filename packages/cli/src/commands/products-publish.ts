@@ -4,7 +4,6 @@
  * works the queue itself (alongside any running service: leases keep them from running one job twice) until the
  * product's listings settle, and prints them.
  */
-import { createCoverArtist } from '@larder/adapters-documents';
 import {
   documentFiles,
   listingsAfterPublish,
@@ -77,6 +76,9 @@ function printListings(deps: CommandDeps, listings: readonly ListingView[], json
 /** Works the queue until none of the product's listings is pending, or the time is up. */
 async function settle(deps: CommandDeps, store: Store, publishing: StorePublishing, product: Product, waitSeconds: number): Promise<void> {
   const rendering = await deps.rendering();
+  // Loaded here, not at start-up: the document adapter (fonts, pdfmake, the EPUB writer) is most of the CLI's start-up
+  // time, and only rendering and publishing need it.
+  const { createCoverArtist } = await import('@larder/adapters-documents');
   const handler = listingSyncHandler({
     products: store.products,
     listings: publishing.listings,
