@@ -231,7 +231,7 @@ async function scoreFile(path: string, split: (input: string) => boolean, keepFa
     if (unitOk) score.unitRight += 1;
     if (amountOk && unitOk) score.bothRight += 1;
     // Two deliberate departures from the labels, counted so their cost is visible (see the parser's header).
-    if (!amountOk && expected !== undefined && quantities.length >= 2 && /^[\d½¼¾⅓⅔⅛/ ]+\s*\S+\s+plus\s+[\d½¼¾⅓⅔⅛]|^\S+\s*(lbs?|pounds?)\.?\s+\d/i.test(input)) score.addedUp += 1;
+    if (!amountOk && expected !== undefined && quantities.length >= 2 && /^[\d½¼¾⅓⅔⅛/ ]+\s*\S+\s+(?:plus|\+)\s+[\d½¼¾⅓⅔⅛]|^\S+\s*(lbs?|pounds?)\.?\s+\d/i.test(input)) score.addedUp += 1;
     if (!amountOk && expected === undefined && parsed.quantity === 1 && /^an?\s/i.test(input.trim())) score.articleAsOne += 1;
     if (keepFailures(held) && !(amountOk && unitOk) && failures.length < failureCount * 50) {
       failures.push({
