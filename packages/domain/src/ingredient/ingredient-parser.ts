@@ -53,9 +53,9 @@ interface Reading {
 }
 
 // Compiled once here rather than written inline in the functions that run per line.
-const VAGUE = /^(few|several)$/i;
+const VAGUE = /^(few|several|couple)$/i;
 const ARTICLE = /^an?$/i;
-const ARTICLE_OR_VAGUE = /^(an?|few|several)$/i;
+const ARTICLE_OR_VAGUE = /^(an?|few|several|couple)$/i;
 const OF_AHEAD = /^of\s/i;
 const PREFIX_WORD = /^[\p{L}-]+$/u;
 const COMMA_OR_SPACE = /[\s,]/;
@@ -101,6 +101,8 @@ function readQualifiers(line: Line, start: number): Scanned<string[]> {
     if (!LEADING_QUALIFIERS.has(withDot) && !LEADING_QUALIFIERS.has(lower) && !isModifier(lower, lower)) break;
     words.push(word.value);
     i = skipSpaces(s, word.end + (withDot !== lower && LEADING_QUALIFIERS.has(withDot) ? 1 : 0));
+    // `a couple of sprigs`: the `of` belongs to the vague amount.
+    if (lower === 'couple' && line.isWordAt(i, 'of')) i = skipSpaces(s, i + 2);
   }
   return { value: words, end: i };
 }
@@ -176,6 +178,20 @@ function readPrefixedAmount(line: Line, start: number): (Reading & { prefix: str
   return null;
 }
 
+// Words after which a number belongs to a phrase, not to the line's amount (`cut into 8 pieces`, `Serves 4`).
+const LEADS_INTO_NUMBER = new Set(['into', 'in', 'for', 'of', 'from', 'to', 'with', 'about', 'and', 'or', 'plus', 'per',
+  'each', 'by', 'x', 'at', 'than', 'serves', 'serve', 'makes', 'make', 'yields', 'yield', 'mark', 'no', 'number', 'size', 'step']);
+const PLAIN_NAME = /^[\p{L}' ,-]+$/u;
+const LAST_WORD = /([\p{L}'-]+)[\s,]*$/u;
+
+/** Whether s[start, end) is a name of plain words (letters, spaces, commas) whose last word leads into no number. */
+function plainNameBefore(s: string, start: number, end: number): boolean {
+  const before = s.slice(start, end);
+  if (!PLAIN_NAME.test(before)) return false;
+  const last = LAST_WORD.exec(before)?.[1];
+  return last !== undefined && !LEADS_INTO_NUMBER.has(last.toLowerCase());
+}
+
 /**
  * The amount of a line that names the ingredient first (`Confectioners' sugar, 2 tablespoons`, `Baking powder ½
  * teaspoon`): the first number followed by a weight or volume. The name is what precedes it.
@@ -199,9 +215,15 @@ function readLateAmount(line: Line, start: number): (Reading & { name: string })
     if (amount === undefined) continue;
     const sized = readSizedUnit(line, amount.end, amount.value);
     const measured = sized.unit !== null && (sized.unit.kind === 'mass' || sized.unit.kind === 'volume');
+    const clauseEnd = sized.end === s.length || s[sized.end] === ',';
     // `Eggs (large), 5, or 6 at high altitude`: a bare count after a comma, ending the line or its clause.
-    const counted = sized.unit === null && s[i - 2] === ',' && (sized.end === s.length || s[sized.end] === ',');
-    if (!measured && !counted) continue;
+    const counted = sized.unit === null && s[i - 2] === ',' && clauseEnd;
+    // The name-first style (`garlic 2 cloves`, `lemon 1`, `onions 2, medium`): a count, or a count and a unit other
+    // than a length, ending the line or its clause after a name of plain words that does not lead into it (`cut
+    // into 8 pieces`, `for 1 crust`, `Serves 4`).
+    const nameFirst = !measured && !counted && clauseEnd && (sized.unit === null || sized.unit.kind !== 'length')
+      && plainNameBefore(s, start, i);
+    if (!measured && !counted && !nameFirst) continue;
     const name = s.slice(start, i).replace(TRAILING_NAME_SEPARATORS, '');
     if (name === '') return null;
     return { amount: sized.amount, unit: sized.unit, notes: [...sized.notes], end: sized.end, name };

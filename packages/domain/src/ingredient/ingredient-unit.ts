@@ -30,7 +30,7 @@ export const isModifier = (word: string, lower: string = word.toLowerCase()): bo
   MODIFIERS.has(lower) || (hyphenNearEnd(word) && SIZE_SUFFIX.test(word));
 
 /** Words that can open a line before its amount or unit (`about 2 cups`, `a pinch`, `few sprigs`). */
-export const LEADING_QUALIFIERS: ReadonlySet<string> = new Set(['about', 'approximately', 'approx', 'approx.', 'around', 'roughly', 'some', 'nearly', 'almost', 'scant', 'generous', 'heaped', 'heaping', 'rounded', 'level', 'good', 'large', 'small', 'big', 'medium', 'generously', 'a', 'an', 'few', 'several']);
+export const LEADING_QUALIFIERS: ReadonlySet<string> = new Set(['about', 'approximately', 'approx', 'approx.', 'around', 'roughly', 'some', 'nearly', 'almost', 'scant', 'generous', 'heaped', 'heaping', 'rounded', 'level', 'good', 'large', 'small', 'big', 'medium', 'generously', 'a', 'an', 'few', 'several', 'couple']);
 
 const MEASURE_KINDS = new Set(['mass', 'volume', 'length']);
 
@@ -181,6 +181,10 @@ export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit 
     notes = [measure.value.text, ...sizeAlternatives];
     j = skipSpaces(s, afterMeasure);
   }
+  // `1 x thumb-sized piece ginger`, `2 x red onions`: the sign counts an item that has no size (not a dimension,
+  // `9 × 5 in loaf pan`).
+  const bareMultiplier = multiplier && size === undefined && readNumber(s, measureAt) === undefined;
+  if (bareMultiplier) j = measureAt;
   const sizeWord = size === undefined ? readSizeWord(line, j) : undefined;
   if (sizeWord !== undefined && line.readWord(skipSpaces(s, sizeWord.end)) !== undefined) {
     // `Six ½-inch-thick slices`: a size written as one hyphenated word.
@@ -202,7 +206,7 @@ export function readSizedUnit(line: Line, i: number, amount: Amount): SizedUnit 
     // One item of a stated size: its size is the amount that scales (`1 x 2kg/4lb 8oz chicken` keeps `4lb 8oz`).
     return { amount: { quantity: size.amount, quantityMax: size.max }, unit: size.unit, notes: sizeAlternatives, end: j };
   }
-  return { amount, unit: null, notes, end: notes.length > 0 ? j : i };
+  return { amount, unit: null, notes, end: notes.length > 0 || bareMultiplier ? j : i };
 }
 
 export interface Addition {

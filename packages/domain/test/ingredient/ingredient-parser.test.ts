@@ -157,8 +157,8 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('Fresh cilantro leaves (about ½ cup)', { quantity: 0.5, unit: 'cup', name: 'Fresh cilantro leaves', note: 'about' });
     check('Small cabbage (about 1 pound), cored and chopped', { quantity: 1, unit: 'pound', name: 'Small cabbage', note: 'about, cored and chopped' });
     check('Chicken stock, as needed (5 to 6 cups)', { quantity: 5, quantity_max: 6, unit: 'cup', name: 'Chicken stock' });
-    // A figure before the parenthesis is an amount of the line's own, not read: no guess.
-    check('Egg yolks 4 (72 grams)', { quantity: null });
+    // A figure before the parenthesis is the line's own amount (the name-first style), the parenthesis a note.
+    check('Egg yolks 4 (72 grams)', { quantity: 4, unit: null, name: 'Egg yolks', note: '72 grams' });
     // Nor does a heading over a group of lines.
     check('For the glaze (about ½ cup)', { quantity: null, unit: null });
     check('Glaze (about ½ cup):', { quantity: null, unit: null });
@@ -167,6 +167,32 @@ describe('parseIngredientLine: conventions of real lines', () => {
   it('reads a bare count after the name and a comma', () => {
     check('Egg whites (large), 7', { quantity: 7, unit: null, name: 'Egg whites', note: 'large' });
     check('Eggs (large), 5, or 6 at high altitude', { quantity: 5, name: 'Eggs', note: 'large, or 6 at high altitude' });
+  });
+
+  it('reads the name-first style: a count, or a count and its unit, after the name, ending the line or its clause', () => {
+    check('garlic 2 cloves', { quantity: 2, unit: 'clove', name: 'garlic' });
+    check('thyme 6 sprigs', { quantity: 6, unit: 'sprig', name: 'thyme' });
+    check('lemon 1', { quantity: 1, unit: null, name: 'lemon' });
+    check('onions 2, medium', { quantity: 2, unit: null, name: 'onions', note: 'medium' });
+    check('chicken thighs 8, skin on', { quantity: 8, name: 'chicken thighs', note: 'skin on' });
+    check('Garlic, 3 cloves, crushed', { quantity: 3, unit: 'clove', name: 'Garlic', note: 'crushed' });
+    // A number inside a phrase, or a size, is not the line's amount.
+    check('Chicken, cut into 8 pieces', { quantity: null });
+    check('Salt to taste', { quantity: null });
+    check('Serves 4', { quantity: null });
+    check('Pie dough for 1 crust', { quantity: null });
+  });
+
+  it('reads a count with a multiplication sign before an item with no size (`1 x thumb-sized piece`)', () => {
+    check('1 x thumb-sized piece ginger', { quantity: 1, unit: 'piece', name: 'ginger' });
+    check('2 x red onions, sliced', { quantity: 2, unit: null, name: 'red onions', note: 'sliced' });
+    check('2 x 400g tins chopped tomatoes', { quantity: 2, unit: 'tin', note: '400g' });
+  });
+
+  it('reads `a couple of` as a vague amount: the unit, no quantity', () => {
+    check('a couple of sprigs of mint', { quantity: null, unit: 'sprig', name: 'mint' });
+    check('Couple of handfuls fresh flat-leaf parsley', { quantity: null, unit: 'handful' });
+    check('a couple of bay leaves', { quantity: null, unit: null });
   });
 
   it('keeps a size written as one hyphenated word out of the name, so that a unit after the name is found', () => {
