@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `pnpm test`: every check, in three phases, then one line adding the tests up (scripts/test-summary.mjs).
-//   1. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside the build of every package;
-//   2. every package's tests (scripts/run-tests.mjs), two packages at a time, on the packages just built
-//      (LARDER_TEST_BUILT=1: the CLI and the service start from dist/, and the tests that run `pnpm start` or
-//      `pnpm cli` find their build done);
+//   1. the packages' JavaScript (scripts/build-js.mjs: esbuild, file by file, about a second), so that the CLI and
+//      the service start from dist/ (LARDER_TEST_BUILT=1) and the tests that run `pnpm start` or `pnpm cli` find it;
+//   2. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside every package's tests
+//      (scripts/run-tests.mjs) in two lanes: the service's tests (the largest share) in one from the start, the other
+//      packages one after another in the other;
 //   3. the test files that assert real time (`// run-tests: alone`), one at a time, with nothing else running.
+// The typecheck is not a build's: `tsc -b` would check every package's sources a second time (a minute of both cores);
+// `pnpm build` still emits declarations for anyone consuming dist/.
 // A failure stops nothing: every phase runs and reports, and the exit status is the first failure's (after a failed
 // build the tests start the CLI and the service from their sources). Each phase's time is printed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -28,16 +31,13 @@ async function phase(name, ...runs) {
 }
 
 spawnSync(process.execPath, ['scripts/test-summary.mjs', '--reset'], { stdio: 'inherit' });
-const [checked, built] = await phase(
-  'lint, typecheck and build',
-  node(['scripts/check.mjs']),
-  run(['run', 'build', '--concurrency=1', '--continue']),
-);
+const [built] = await phase('JavaScript of every package', node(['scripts/build-js.mjs']));
 const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
-// Two packages at a time: the service's tests (the largest share) in a lane of their own from the start, the other
-// packages one after another beside them.
-const [testedService, testedOthers] = await phase(
-  'tests',
+// Two lanes of tests beside the typecheck and lint: the service's tests in a lane of their own from the start, the
+// other packages one after another beside them.
+const [checked, testedService, testedOthers] = await phase(
+  'typecheck, lint and tests',
+  node(['scripts/check.mjs']),
   run(['run', 'test', '--filter=@larder/http-fastify', '--', '--group', 'together'], env),
   run(['run', 'test', '--filter=!@larder/http-fastify', '--concurrency=1', '--continue', '--', '--group', 'together'], env),
 );

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runProcess } from './run-cli.js';
@@ -9,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const run = (command: string, args: readonly string[]) => runProcess(command, args, { cwd: ROOT, env: { ...process.env, MONGODB_URL: '', MONGODB_DB: '' } });
 
 describe('pnpm cli at the repository root', () => {
-  it('prints only the CLI: nothing of the build (turbo) on stdout or stderr, --help included', { timeout: 240_000 }, async () => {
+  it('prints only the CLI: nothing of the build on stdout or stderr, --help included', { timeout: 240_000 }, async () => {
     const help = await run('pnpm', ['cli', '--help']);
     assert.equal(help.code, 0, help.stderr);
     assert.equal(help.stderr, '', 'stderr holds something other than the CLI');
@@ -17,10 +20,18 @@ describe('pnpm cli at the repository root', () => {
     assert.doesNotMatch(help.stdout, /turbo|Tasks:|Cached:/);
   });
 
-  it('shows the build output when the build fails, on stderr, with its exit code', { timeout: 120_000 }, async () => {
-    const failed = await run(process.execPath, ['scripts/build-quietly.mjs', '@larder/no-such-package']);
-    assert.notEqual(failed.code, 0);
-    assert.equal(failed.stdout, '');
-    assert.match(failed.stderr, /no-such-package/);
+  it('shows why when the build fails, on stderr, with a failing exit code', { timeout: 120_000 }, async () => {
+    // scripts/build-js.mjs on a packages folder of its own, one of whose sources does not parse.
+    const packages = mkdtempSync(join(tmpdir(), 'larder-build-'));
+    try {
+      mkdirSync(join(packages, 'broken', 'src'), { recursive: true });
+      writeFileSync(join(packages, 'broken', 'src', 'index.ts'), 'export const ready = ;\n');
+      const failed = await run(process.execPath, ['scripts/build-js.mjs', '--quiet', packages]);
+      assert.equal(failed.code, 1);
+      assert.equal(failed.stdout, '');
+      assert.match(failed.stderr, /broken[\s\S]*index\.ts:1: Unexpected ";"/);
+    } finally {
+      rmSync(packages, { recursive: true, force: true });
+    }
   });
 });
