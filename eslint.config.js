@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // .tools: FerretDB's source and binary, built by scripts/build-ferretdb.sh; .larder: the service's local data.
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**', '.tools/**', '.larder/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**', '.tools/**', '.larder/**', '**/.test-chunks/**'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

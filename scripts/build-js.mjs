@@ -9,6 +9,7 @@
 //   node scripts/build-js.mjs [--quiet] [packages folder, default packages/]
 // Prints one line (unless --quiet, when all goes well); exits 1 with esbuild's messages when a file does not parse.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
