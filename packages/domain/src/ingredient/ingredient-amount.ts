@@ -86,26 +86,22 @@ const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['one', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8],
   ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['thirteen', 13], ['fourteen', 14], ['fifteen', 15],
   ['sixteen', 16], ['seventeen', 17], ['eighteen', 18], ['nineteen', 19], ['twenty', 20], ['thirty', 30], ['forty', 40],
-  ['fifty', 50], ['dozen', 12],
-  ['half', 0.5], ['one-half', 0.5], ['quarter', 0.25], ['one-quarter', 0.25], ['a dozen', 12],
+  ['fifty', 50],
+  ['half', 0.5], ['one-half', 0.5], ['quarter', 0.25], ['one-quarter', 0.25],
 ]);
 
-/** The numbers written out, lower-cased (`two`, `half`, `a dozen`). */
+/** The numbers written out, lower-cased (`two`, `half`); `dozen` is a unit (`2 dozen eggs`), not a number. */
 export const numberWords = (): readonly string[] => [...NUMBER_WORDS.keys()];
 
-/** Whether a lower-cased word is a number written out (`two`, `half`, `dozen`). */
+/** Whether a lower-cased word is a number written out (`two`, `half`). */
 export const isNumberWord = (lower: string): boolean => NUMBER_WORDS.has(lower);
 
-/** A number written as a word (`two`, `a dozen`), followed by a word boundary. */
+/** A number written as a word (`two`, `half a`), followed by a word boundary. */
 export function readNumberWord(line: Line, i: number): Scanned<number> | undefined {
   const end = line.wordEnd(i);
   if (end === i) return undefined;
   const lower = line.lowerWordAt(i);
   const s = line.text;
-  if (lower === 'a') {
-    const next = skipSpaces(s, end);
-    return line.isWordAt(next, 'dozen') ? { value: 12, end: line.wordEnd(next) } : undefined;
-  }
   const value = NUMBER_WORDS.get(lower);
   if (value === undefined) return undefined;
   if (lower === 'half') {
@@ -135,7 +131,7 @@ export function readRangeSeparator(line: Line, i: number): number | undefined {
 const FRACTION_WORDS: ReadonlyMap<string, number> = new Map([['half', 0.5], ['quarter', 0.25], ['third', 1 / 3]]);
 
 /** `and a half`, `and 1/2`, `and ½` after a whole number (`one and a half cups`, `1 and 1/2 cups`): the fraction. */
-function readAndFraction(line: Line, i: number): Scanned<number> | undefined {
+export function readAndFraction(line: Line, i: number): Scanned<number> | undefined {
   const s = line.text;
   const and = skipSpaces(s, i);
   // The first letter alone first: this runs after every number, and rarely finds an `and`.
@@ -155,9 +151,7 @@ function readAndFraction(line: Line, i: number): Scanned<number> | undefined {
 function readWholeAndFraction(line: Line, i: number): Scanned<number> | undefined {
   const figures = readNumber(line.text, i);
   const first = figures ?? readNumberWord(line, i);
-  // `a dozen and a half` is half a dozen more, which `and a half` alone cannot say.
-  const dozen = figures === undefined && (line.isWordAt(i, 'dozen') || line.isWordAt(i, 'a'));
-  if (first === undefined || dozen || !Number.isInteger(first.value)) return first;
+  if (first === undefined || !Number.isInteger(first.value)) return first;
   const fraction = readAndFraction(line, first.end);
   return fraction === undefined ? first : { value: first.value + fraction.value, end: fraction.end };
 }

@@ -10,10 +10,13 @@
  * - Alternatives after the first amount (`10g/½oz`, `1 cup (240 ml)`) become notes; additions in the same kind
  *   and system of unit (`½ cup plus 1 tablespoon`, `1 lb 4 oz`) are added in, in the first unit, so that scaling
  *   scales all of it (the renderer writes such totals back as `½ cup plus 1 tablespoon`).
- * - `a`/`an` counts as one only before a unit (`a pinch of salt` → 1 pinch); a bare unit (`Pinch of salt`) has a
- *   unit but no quantity, and `A few` has neither.
+ * - An article before a unit of no fixed size is a vague amount, as `a few` and `a couple of` are (`a pinch of salt`,
+ *   `a good pinch`, `a knob of butter`, `a sprig`): the unit and no quantity, as a bare unit (`Pinch of salt`) has;
+ *   it stays one before a weight or volume (`a cup of sugar`) and before `dozen`, and a size after it is the amount
+ *   (`A 3-lb chicken`, `a 400g can`).
+ * - `dozen` is a unit (`2 dozen eggs` is 2 dozen, `a dozen` 1), which scales as one; a shopping list counts 12 items.
  */
-import { readAmount, readNumber, readNumberWord, type Amount } from './ingredient-amount.js';
+import { readAmount, readAndFraction, readNumber, readNumberWord, type Amount } from './ingredient-amount.js';
 import { isDash, Line, skipSpaces, type Scanned } from './ingredient-line.js';
 import { collapseWhitespace, dropLeadingOf, splitNameAndNote, trailingUnit } from './ingredient-name.js';
 import { readPlainLine } from './ingredient-plain-line.js';
@@ -41,6 +44,9 @@ const MAX_PREFIX_WORDS = 5;
 const PARTS = new Set(['juice', 'zest', 'rind', 'peel']);
 
 const MAX_WORDS_BEFORE_LATE_AMOUNT = 6;
+
+// Units of a fixed size, which an article counts as one (`a cup of sugar`); before any other unit it is vague.
+const MEASURED_KINDS: ReadonlySet<string> = new Set(['mass', 'volume', 'length']);
 
 // How many numbers to try when the amount comes after the name (`Butter, 1 pound`); bounds the work on long lines.
 const MAX_LATE_AMOUNTS = 5;
@@ -80,14 +86,6 @@ function partsOf(amount: Amount | null, unit: UnitInfo | null, name: string, not
   };
 }
 
-/** `2 dozen eggs` is 24 eggs. */
-function withDozens(line: Line, amount: Scanned<Amount>): Scanned<Amount> {
-  const at = skipSpaces(line.text, amount.end);
-  if (!line.isWordAt(at, 'dozen')) return amount;
-  const { quantity, quantityMax } = amount.value;
-  return { value: { quantity: quantity * 12, quantityMax: quantityMax === null ? null : quantityMax * 12 }, end: line.wordEnd(at) };
-}
-
 /** Leading qualifier words (`about`, `scant`, `a`) before an amount or unit; returns them and where they end. */
 function readQualifiers(line: Line, start: number): Scanned<string[]> {
   const s = line.text;
@@ -116,8 +114,7 @@ function readLeadingAmount(line: Line, start: number): Reading | null {
   const vague = words.some((w) => VAGUE.test(w));
   const article = !vague && words.some((w) => ARTICLE.test(w));
   const descriptive = words.length === 0 ? '' : words.filter((w) => !ARTICLE_OR_VAGUE.test(w)).join(' ');
-  const read = readAmount(line, qualifiers.end);
-  const amount = read === undefined ? undefined : withDozens(line, read);
+  const amount = readAmount(line, qualifiers.end);
   if (amount !== undefined) {
     const sized = readSizedUnit(line, amount.end, amount.value);
     const notes = descriptive === '' ? [] : [descriptive];
@@ -130,11 +127,16 @@ function readLeadingAmount(line: Line, start: number): Reading | null {
   const ofAhead = bare !== undefined && OF_AHEAD.test(s.slice(afterBare, afterBare + 3))
     && readNumber(s, skipSpaces(s, afterBare + 2)) === undefined;
   if (bare !== undefined && (article || vague || descriptive !== '' || BARE_UNITS.has(bare.value.name) || ofAhead)) {
+    const unit = bare.value;
+    // `a dozen` is twelve (`a dozen and a half` eighteen); `a cup` a measure; `a pinch`, `a knob`, `a sprig` vague.
+    const dozen = article && unit.name === 'dozen';
+    const half = dozen ? readAndFraction(line, bare.end) : undefined;
+    const counted = dozen || (article && MEASURED_KINDS.has(unit.kind));
     return {
-      amount: article ? { quantity: 1, quantityMax: null } : null,
-      unit: bare.value,
+      amount: counted ? { quantity: 1 + (half?.value ?? 0), quantityMax: null } : null,
+      unit,
       notes: descriptive === '' ? [] : [descriptive],
-      end: bare.end,
+      end: half?.end ?? bare.end,
     };
   }
   if (article && readNumber(s, qualifiers.end) === undefined) {

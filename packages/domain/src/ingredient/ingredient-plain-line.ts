@@ -39,8 +39,8 @@ function plainWordEnd(s: string, i: number): number | undefined {
 }
 
 // Words after an amount, a modifier or a unit that some reading of the full parser acts on: ranges (`to`, `or`),
-// additions (`plus`), `of`, `dozen`, a multiplier (`x`), and the `and` of `small and medium`.
-const ACTED_ON = new Set(['to', 'or', 'plus', 'of', 'dozen', 'x', 'and']);
+// additions (`plus`), `of`, a multiplier (`x`), and the `and` of `small and medium`.
+const ACTED_ON = new Set(['to', 'or', 'plus', 'of', 'x', 'and']);
 
 // The full parser looks for a unit after at most this many size words (`1 large heaped tablespoon`).
 const MAX_MODIFIERS = 3;

@@ -56,6 +56,8 @@ const ROWS: readonly Row[] = [
   ['sachet', 'count', 'none', ['sachets']],
   ['bunch', 'count', 'none', ['bunches'], 'bunches'],
   ['bundle', 'count', 'none', ['bundles']],
+  // Twelve of the item (`2 dozen eggs`): scales as a unit, and a shopping list counts it as 12 items.
+  ['dozen', 'count', 'none', ['doz'], 'dozen'],
   ['pinch', 'other', 'none', ['pinches'], 'pinches'],
   ['dash', 'other', 'none', ['dashes'], 'dashes'],
   ['splash', 'other', 'none', ['splashes'], 'splashes'],

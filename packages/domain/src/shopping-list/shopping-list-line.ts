@@ -8,7 +8,8 @@ import { measuredUnit, type Measure, type MeasureSystem } from '../ingredient/un
 
 /**
  * What an amount measures: a weight or a volume (any unit of either, converted), one count unit with itself
- * (`clove`, `tin`, `pinch`, a unit outside the table), a plain count (`2 onions`), or nothing (`salt to taste`).
+ * (`clove`, `tin`, `pinch`, a unit outside the table), a plain count (`2 onions`, and `2 dozen eggs` as 24), or
+ * nothing (`salt to taste`, and a vague amount such as `a pinch of salt`).
  */
 export type LineDimension =
   | { readonly kind: 'measure'; readonly measure: Measure; readonly system: MeasureSystem }
@@ -21,20 +22,27 @@ export interface CountedLine {
   /** The ingredient key and the dimension: lines with the same group add up. */
   readonly group: string;
   readonly dimension: LineDimension;
-  /** The amount in grams or millilitres for a measure, else in the line's own unit; null without an amount. */
+  /**
+   * The amount in grams or millilitres for a measure, in items for a count (a dozen is 12), else in the line's own
+   * unit; null without an amount.
+   */
   readonly low: number | null;
   readonly high: number | null;
+  /** The line's unit; null for a count (`dozen` included). */
   readonly unit: string | null;
   readonly name: string;
   readonly text: string;
   readonly recipe_id: string;
 }
 
+// Units that are a number of items: counted as that many items, with plain counts (`2 dozen eggs` and `6 eggs`).
+const ITEMS_IN: ReadonlyMap<string, number> = new Map([['dozen', 12]]);
+
 function dimensionOf(ingredient: Ingredient): LineDimension {
   if (ingredient.quantity === null) return { kind: 'none' };
   const measured = measuredUnit(ingredient.unit);
   if (measured !== undefined) return { kind: 'measure', measure: measured.measure, system: measured.system };
-  return ingredient.unit === null ? { kind: 'count' } : { kind: 'unit', unit: ingredient.unit };
+  return ingredient.unit === null || ITEMS_IN.has(ingredient.unit) ? { kind: 'count' } : { kind: 'unit', unit: ingredient.unit };
 }
 
 function dimensionId(dimension: LineDimension): string {
@@ -52,7 +60,8 @@ function dimensionId(dimension: LineDimension): string {
 export function countedLine(ingredient: Ingredient, recipeId: string): CountedLine {
   const key = ingredientKey(ingredient.name);
   const dimension = dimensionOf(ingredient);
-  const size = measuredUnit(ingredient.unit)?.size ?? 1;
+  const items = ingredient.unit === null ? undefined : ITEMS_IN.get(ingredient.unit);
+  const size = items ?? measuredUnit(ingredient.unit)?.size ?? 1;
   const scaled = (quantity: number | null) => (quantity === null ? null : quantity * size);
   return {
     key,
@@ -60,7 +69,7 @@ export function countedLine(ingredient: Ingredient, recipeId: string): CountedLi
     dimension,
     low: scaled(ingredient.quantity),
     high: scaled(ingredient.quantity_max),
-    unit: ingredient.unit,
+    unit: items === undefined ? ingredient.unit : null,
     name: ingredient.name,
     text: ingredient.text,
     recipe_id: recipeId,

@@ -4,14 +4,15 @@
  * Merge rules:
  * - Two lines are one item when they name the same ingredient (`ingredientKey`: case, accents, singular/plural and
  *   notes aside) and their amounts measure the same thing: weight with weight, volume with volume (any units of
- *   either, converted), the same count unit with itself (`2 cloves` + `1 clove`), plain counts with plain counts.
- *   Weight and volume of one ingredient stay two items; volumes never turn into weights.
+ *   either, converted), the same count unit with itself (`2 cloves` + `1 clove`), plain counts with plain counts (a
+ *   dozen counts 12: `2 dozen eggs` + `6 eggs` is `30 eggs`). Weight and volume of one ingredient stay two items;
+ *   volumes never turn into weights.
  * - Amounts are added exactly and rendered in the most readable unit of the wanted system (`6 teaspoons` →
  *   `2 tablespoons`, `1200 g` → `1.2 kg`); with `units=original` the system most of the lines use (metric on a tie).
  *   An amount converted from the other system is rounded as a cook measures it (see `unit-conversion.ts`).
  * - A range anywhere makes the item a range: lows add up, and highs (a plain amount counting as its own high).
- * - Lines without an amount (`salt to taste`) add nothing: they join the item of the same ingredient that has an
- *   amount, or else make one item without an amount per ingredient.
+ * - Lines without an amount (`salt to taste`, and vague amounts such as `a pinch of salt`) add nothing: they join the
+ *   item of the same ingredient that has an amount, or else make one item without an amount per ingredient.
  * - Items come ordered by aisle (in the order of `AISLES`), then by name.
  */
 import type { Ingredient } from '../ingredient/ingredient.js';

@@ -48,9 +48,8 @@ describe('parseIngredientLine: numbers', () => {
   it('reads numbers as words', () => {
     check('one onion, chopped', { quantity: 1, unit: null, name: 'onion', note: 'chopped' });
     check('Two eggs', { quantity: 2, name: 'eggs' });
-    check('a dozen eggs', { quantity: 12, name: 'eggs' });
-    check('a pinch of salt', { quantity: 1, unit: 'pinch', name: 'salt' });
-    check('A handful of basil leaves', { quantity: 1, unit: 'handful', name: 'basil leaves' });
+    check('a dozen eggs', { quantity: 1, unit: 'dozen', name: 'eggs' });
+    check('A handful of basil leaves', { quantity: null, unit: 'handful', name: 'basil leaves' });
   });
 });
 
@@ -136,7 +135,7 @@ describe('parseIngredientLine: conventions of real lines', () => {
     check('one and a half cups flour', { quantity: 1.5, unit: 'cup', name: 'flour' });
     check('1 and 1/2 cups milk', { quantity: 1.5, unit: 'cup', name: 'milk' });
     check('1 to 1 and a half cups milk', { quantity: 1, quantity_max: 1.5, unit: 'cup' });
-    check('2 and a half dozen eggs', { quantity: 30, name: 'eggs' });
+    check('2 and a half dozen eggs', { quantity: 2.5, unit: 'dozen', name: 'eggs' });
     check('3 apples and 2 pears', { quantity: 3, name: 'apples and 2 pears' });
   });
 
@@ -299,6 +298,39 @@ describe('parseIngredientLine: robustness', () => {
   });
 });
 
+describe('parseIngredientLine: an article before a unit, and dozens (the labels\' conventions)', () => {
+  it('reads an article before a unit of no fixed size as a vague amount, as `a few`: the unit, no quantity', () => {
+    check('a pinch of salt', { quantity: null, unit: 'pinch', name: 'salt', note: null });
+    check('a good pinch of sea salt', { quantity: null, unit: 'pinch', name: 'sea salt', note: 'good' });
+    check('a knob of butter', { quantity: null, unit: 'knob', name: 'butter' });
+    check('A handful of parsley', { quantity: null, unit: 'handful', name: 'parsley' });
+    check('a small handful of chives', { quantity: null, unit: 'handful', name: 'chives', note: 'small' });
+    check('a splash of milk', { quantity: null, unit: 'splash', name: 'milk' });
+    check('a dash of hot sauce', { quantity: null, unit: 'dash', name: 'hot sauce' });
+    check('A sprig of fresh basil, leaves picked', { quantity: null, unit: 'sprig', name: 'fresh basil' });
+    check('A bunch of spring onions', { quantity: null, unit: 'bunch', name: 'spring onions' });
+  });
+
+  it('keeps the amount of an article before a size, and before a weight or volume', () => {
+    check('a 400g can of tomatoes', { quantity: 400, unit: 'g' });
+    check('A 2-inch piece fresh ginger', { quantity: 2, unit: 'inch' });
+    check('A 3-lb chicken', { quantity: 3, unit: 'pound', name: 'chicken' });
+    check('a cup of sugar', { quantity: 1, unit: 'cup', name: 'sugar' });
+  });
+
+  it('reads `N dozen` as N of the unit dozen', () => {
+    check('2 dozen eggs', { quantity: 2, quantity_max: null, unit: 'dozen', name: 'eggs' });
+    check('1 1/2 dozen clams', { quantity: 1.5, unit: 'dozen', name: 'clams' });
+    check('1 dozen large eggs', { quantity: 1, unit: 'dozen', name: 'large eggs' });
+    check('3-4 dozen fresh oysters', { quantity: 3, quantity_max: 4, unit: 'dozen', name: 'fresh oysters' });
+    check('2 and a half dozen eggs', { quantity: 2.5, unit: 'dozen', name: 'eggs' });
+    check('a dozen eggs', { quantity: 1, unit: 'dozen', name: 'eggs' });
+    check('a dozen and a half eggs', { quantity: 1.5, unit: 'dozen', name: 'eggs' });
+    check('About a dozen ice cubes', { quantity: 1, unit: 'dozen', name: 'ice cubes', note: 'About' });
+    check('2 dozen heads of garlic', { quantity: 2, unit: 'dozen' });
+  });
+});
+
 describe('parseIngredientLine: whitespace', () => {
   const whitespace = fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u2009', '\u3000', ' \r\n ');
 
@@ -325,7 +357,7 @@ describe('parseIngredientLine: whitespace', () => {
 
   it('matches words in any case, once per line however often they are tried', () => {
     check('1 TO 2 Cups flour', { quantity: 1, quantity_max: 2, unit: 'cup', name: 'flour' });
-    check('2 Dozen eggs', { quantity: 24, unit: null, name: 'eggs' });
+    check('2 Dozen eggs', { quantity: 2, unit: 'dozen', name: 'eggs' });
     check('½ cup PLUS 1 tablespoon sugar', { quantity: 0.5 + 1 / 16, unit: 'cup', name: 'sugar' });
     check('Juice OF 2 lemons', { quantity: 2, name: 'lemons', note: 'juice only' });
   });

@@ -70,6 +70,8 @@ describe('readPlainLine: the shortcut for plain lines', () => {
       '4 to 6 garlic cloves, minced': { quantity: 4, quantity_max: 6, unit: 'clove', name: 'garlic', note: 'minced' },
       '1 cup (240 ml) milk, warm': { quantity: 1, quantity_max: null, unit: 'cup', name: 'milk', note: '240 ml, warm' },
       '1 cup (packed) brown sugar': { quantity: 1, quantity_max: null, unit: 'cup', name: 'brown sugar', note: 'packed' },
+      // `dozen` is a unit like any other.
+      '2 dozen eggs': { quantity: 2, quantity_max: null, unit: 'dozen', name: 'eggs', note: null },
       'salt to taste': { quantity: null, quantity_max: null, unit: null, name: 'salt', note: 'to taste' },
       'Freshly ground black pepper': { quantity: null, quantity_max: null, unit: null, name: 'Freshly ground black pepper', note: null },
     };
@@ -92,7 +94,6 @@ describe('readPlainLine: the shortcut for plain lines', () => {
       '1 cup to 2 cups water',
       '1 lb 4 oz beef',
       '2 large cloves garlic',
-      '2 dozen eggs',
       '2 x 400g tins tomatoes',
       '1 fl oz rum',
       '1 cup of flour',

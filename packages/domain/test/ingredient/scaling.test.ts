@@ -40,6 +40,16 @@ describe('scaleIngredient', () => {
     assert.equal(scaled.text, '4 tins chopped tomatoes, 400g');
   });
 
+  it('leaves a vague amount as written and scales dozens as a unit', () => {
+    const pinch = ingredient('a pinch of salt');
+    assert.equal(pinch.text, 'pinch of salt');
+    assert.deepEqual(scaleIngredient(pinch, 2), pinch);
+    assert.deepEqual(scaleIngredient(ingredient('A few sprigs of thyme'), 2), ingredient('A few sprigs of thyme'));
+    const eggs = scaleIngredient(ingredient('4 dozen eggs'), 2);
+    assert.deepEqual([eggs.quantity, eggs.unit, eggs.text], [8, 'dozen', '8 dozen eggs']);
+    assert.equal(scaleIngredient(ingredient('1 dozen clams'), 1.5).text, '1 ½ dozen clams');
+  });
+
   it('leaves lines without a quantity unchanged', () => {
     const salt = ingredient('salt to taste');
     assert.equal(scaleIngredient(salt, 3), salt);

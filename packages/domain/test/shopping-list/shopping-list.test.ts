@@ -39,6 +39,17 @@ describe('shopping list merge', () => {
     assert.deepEqual(texts([source('a', '2 cloves garlic', '1 tin tomatoes'), source('b', '1 clove garlic', '2 tins tomatoes', '3 tomatoes')]), ['3 cloves garlic', '3 tomatoes', '3 tins tomatoes']);
   });
 
+  it('counts a dozen as 12 items where it adds up counted items', () => {
+    assert.deepEqual(texts([source('a', '2 dozen eggs'), source('b', '6 eggs')]), ['30 eggs']);
+    assert.deepEqual(texts([source('a', '1 1/2 dozen clams'), source('b', '1 dozen clams')], 'metric'), ['30 clams']);
+    assert.deepEqual(texts([source('a', '2-3 dozen oysters'), source('b', '4 oysters')]), ['28–40 oysters']);
+  });
+
+  it('lists a vague amount (`a pinch of salt`) as a line without an amount', () => {
+    const list = buildShoppingList([source('a', 'a pinch of salt', '1 tsp salt'), source('b', 'a good pinch of salt')], 'original');
+    assert.deepEqual(list.items.map((item) => [item.text, item.lines.length]), [['1 teaspoon salt', 3]]);
+  });
+
   it('adds ranges as ranges', () => {
     assert.deepEqual(texts([source('a', '2-3 cloves garlic'), source('b', '1 clove garlic')]), ['3–4 cloves garlic']);
     assert.deepEqual(texts([source('a', '100-200 g rice'), source('b', '1-2 kg rice')]), ['1.1–2.2 kg rice']);
