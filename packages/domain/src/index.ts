@@ -25,6 +25,7 @@ export * from './recipe/scaled-recipe.js';
 export * from './recipe/recipe-view.js';
 export * from './recipe/recipe-use-cases.js';
 export * from './recipe/recipe-import.js';
+export * from './recipe/recipe-photo.js';
 
 export * from './search/search-terms.js';
 export * from './search/fuzzy-keys.js';
@@ -40,6 +41,7 @@ export * from './product/recipe-references.js';
 export { ISO_4217_CODES, isCurrencyCode } from './product/currencies.js';
 export * from './product/product-use-cases.js';
 export * from './product/product-events.js';
+export * from './product/product-cover.js';
 
 export * from './shopping-list/aisles.js';
 export * from './shopping-list/shopping-list.js';
@@ -53,6 +55,7 @@ export * from './idempotency/index.js';
 
 export * from './document/index.js';
 export * from './storage/index.js';
+export * from './media/index.js';
 
 export * from './jobs/index.js';
 export * from './sales/index.js';

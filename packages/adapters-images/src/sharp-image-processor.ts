@@ -1,0 +1,100 @@
+/**
+ * The domain's `ImageProcessor` on sharp (libvips). Decoding and encoding run on libuv's thread pool, not the event
+ * loop. Every decode is bounded (`limitInputPixels`) and strict about broken data (`failOn: 'truncated'`: a file
+ * cut short is refused rather than rendered grey at the bottom). Output keeps no metadata: sharp writes none unless
+ * asked (`keepMetadata`/`withMetadata` are never called), so EXIF (GPS included), XMP, IPTC and the ICC profile all
+ * go; pixels are converted to sRGB from the embedded profile first, and the EXIF orientation is applied (`rotate()`).
+ */
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import {
+  imageTooLarge,
+  imageUnsupported,
+  PHOTO_FORMATS,
+  type ImageProbe,
+  type ImageProcessor,
+  type ImageRejected,
+  type ImageRendition,
+  type PhotoFormat,
+} from '@larder/domain';
+
+export interface SharpImageOptions {
+  /** JPEG quality 1..100; default 82 (mozjpeg). */
+  readonly jpegQuality?: number;
+  /** WebP quality 1..100; default 80. */
+  readonly webpQuality?: number;
+}
+
+/** The matte a transparent image's JPEG rendition is flattened onto: white, as on a printed page. */
+const JPEG_BACKGROUND = { r: 255, g: 255, b: 255 };
+
+/** sharp's name for what it decoded, in the domain's words: AVIF is AV1 inside HEIF. */
+function formatOf(metadata: Metadata): string {
+  if (metadata.format === 'heif') return metadata.compression === 'av1' ? 'avif' : 'heif';
+  return metadata.format;
+}
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** sharp's own words for an image over the pixel limit. */
+const OVER_PIXELS = /pixel limit/i;
+
+function rejected(error: unknown, maxPixels: number): ImageRejected {
+  const message = reason(error);
+  if (OVER_PIXELS.test(message)) return imageTooLarge(`the image has more than ${maxPixels / 1_000_000} megapixels`);
+  // The decoder's message names the library and the byte offset: nothing a client can use, so it is not passed on.
+  return imageUnsupported('the image could not be decoded whole (truncated or corrupt); send a complete JPEG, PNG, WebP or AVIF file');
+}
+
+export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProcessor {
+  const jpegQuality = options.jpegQuality ?? 82;
+  const webpQuality = options.webpQuality ?? 80;
+
+  const open = (bytes: Uint8Array, maxPixels: number | false): Sharp =>
+    sharp(bytes, { failOn: 'truncated', limitInputPixels: maxPixels, sequentialRead: true });
+
+  /**
+   * The image decoded once: upright, sRGB, 8 bits a channel, no wider than the widest rendition, as raw pixels. Every
+   * rendition is scaled from it, so a 50-megapixel upload is decoded once rather than once per rendition, and no more
+   * than one full-size decode of an upload is in memory at a time.
+   */
+  const decoded = async (bytes: Uint8Array, width: number, maxPixels: number): Promise<Sharp> => {
+    const { data, info } = await open(bytes, maxPixels)
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  };
+
+  const encode = (base: Sharp, width: number, format: PhotoFormat): Promise<ImageRendition> => {
+    const resized = base.clone().resize({ width, withoutEnlargement: true });
+    const pipeline =
+      format === 'jpeg' ? resized.flatten({ background: JPEG_BACKGROUND }).jpeg({ quality: jpegQuality, mozjpeg: true }) : resized.webp({ quality: webpQuality });
+    return pipeline.toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({
+      bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      format,
+      width: info.width,
+      height: info.height,
+    }));
+  };
+
+  return {
+    probe(bytes): ResultAsync<ImageProbe, ImageRejected> {
+      // The header only: no pixel limit here, so that the domain can say how large the image is.
+      return ResultAsync.fromPromise(open(bytes, false).metadata(), (error) => rejected(error, 0)).andThen((metadata) => {
+        const { width, height } = metadata.autoOrient;
+        if (!(width > 0 && height > 0)) return errAsync(imageUnsupported('the image has no size'));
+        return okAsync({ format: formatOf(metadata), width, height });
+      });
+    },
+
+    renditions(bytes, widths, maxPixels): ResultAsync<ImageRendition[], ImageRejected> {
+      const made = decoded(bytes, Math.max(...widths), maxPixels).then((base) =>
+        Promise.all(widths.flatMap((width) => PHOTO_FORMATS.map((format) => encode(base, width, format)))),
+      );
+      return ResultAsync.fromPromise(made, (error) => rejected(error, maxPixels));
+    },
+  };
+}
