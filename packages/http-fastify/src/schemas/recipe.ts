@@ -3,6 +3,7 @@ import { RECIPE_LIMITS, RECIPE_SORT_KEYS, RECIPE_STATUSES, SETTABLE_RECIPE_STATU
 import { Type } from 'typebox';
 import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
 import { UnitsQuery } from './units.js';
+import { nullablePhoto } from './photo.js';
 
 const L = RECIPE_LIMITS;
 
@@ -36,6 +37,7 @@ const recipeFields = {
   image_url: Nullable(Type.String()),
   source_url: Nullable(Type.String()),
   external_id: Nullable(Type.String()),
+  photo: nullablePhoto('The recipe’s photo (`PUT /api/recipes/{id}/photo`)'),
   created_at: DateTime,
   updated_at: DateTime,
   archived_at: Nullable(DateTime),

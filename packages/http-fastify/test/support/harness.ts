@@ -16,6 +16,7 @@ import {
 } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
+import { sharpImageProcessor } from '@larder/adapters-images';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 import { inMemoryPublishing, type InMemoryPublishing } from './publishing.js';
 
@@ -103,6 +104,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
     rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
     files,
+    images: sharpImageProcessor(),
     readiness: options.readiness ?? (async () => true),
     leadMagnets: { subscribers, mailBudget, covers: createCoverArtist() },
     logger: options.logger ?? false,
