@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_PHOTO_BYTES, mediaKeyOfUrl, readAll, storePhoto, type Photo } from '@larder/domain';
 import { InMemoryFileStore } from '@larder/domain/testing';
-import sharp from 'sharp';
+import sharp, { type Color } from 'sharp';
 import { sharpImageProcessor } from '../src/index.js';
 
 const images = sharpImageProcessor();
 
-const solid = (width: number, height: number, background: sharp.Color = { r: 200, g: 100, b: 50 }) =>
+const solid = (width: number, height: number, background: Color = { r: 200, g: 100, b: 50 }) =>
   sharp({ create: { width, height, channels: 3, background } });
 
 /** A 1200 × 900 JPEG whose EXIF says where it was taken (GPS), who owns it, and that it is turned (orientation 6). */

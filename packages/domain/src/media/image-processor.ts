@@ -4,7 +4,6 @@
  * read, or reads as a format other than the one asked, are `ImageUnsupported`.
  */
 import type { ResultAsync } from 'neverthrow';
-import type { ImageFormat } from './image-format.js';
 import type { PhotoFormat } from './photo.js';
 
 export interface ImageUnsupported {
@@ -24,8 +23,8 @@ export const imageTooLarge = (detail: string): ImageTooLarge => ({ type: 'ImageT
 
 /** What the codec reads from an image's header. */
 export interface ImageProbe {
-  /** The codec's own reading; `avif` for AV1 in HEIF, and anything else as the codec names it (`heif`, `svg`, `gif`). */
-  readonly format: ImageFormat | string;
+  /** The codec's own reading, in `ImageFormat` words (`avif` for AV1 in HEIF) or as the codec names anything else (`heif`, `svg`, `gif`). */
+  readonly format: string;
   /** Upright, as it will be shown (EXIF orientation applied). */
   readonly width: number;
   readonly height: number;

@@ -23,7 +23,7 @@ addFormats.default(ajv);
 const validRecipe = ajv.compile(RecipeSchema);
 const validProduct = ajv.compile({ ...ProductSchema, $id: 'ProductForTest' });
 
-function assertValid(validate: typeof validRecipe, body: unknown): void {
+function assertValid(validate: { (data: unknown): boolean; errors?: unknown }, body: unknown): void {
   assert.equal(validate(body), true, JSON.stringify(validate.errors));
 }
 
