@@ -6,7 +6,7 @@ import { harness, type Harness } from './support/harness.js';
 
 interface Operation {
   security?: unknown[];
-  requestBody?: { required?: boolean };
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
   parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
   description?: string;
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
@@ -62,7 +62,7 @@ describe('OpenAPI document', () => {
 
   it('documents photo and cover uploads (image bodies, 413/415), the public media route, and photo / cover in the resources', () => {
     for (const path of ['/api/recipes/{id}/photo', '/api/products/{id}/cover']) {
-      const put = document.paths[path]?.put as (Operation & { requestBody?: { content?: Record<string, unknown> } }) | undefined;
+      const put = document.paths[path]?.put;
       assert.ok(put, `PUT ${path}`);
       assert.deepEqual(Object.keys(put.requestBody?.content ?? {}).sort(), ['image/avif', 'image/jpeg', 'image/png', 'image/webp']);
       for (const status of ['200', '404', '412', '413', '415']) assert.ok(put.responses[status], `${path} ${status}`);
