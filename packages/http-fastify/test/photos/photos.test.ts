@@ -101,6 +101,26 @@ describe('photos and covers (HTTP)', () => {
     assertProblem(stale, 412, 'precondition_failed');
   });
 
+  it('concurrent replacements: every upload applies in turn, and storage ends with the last photo’s files only', async () => {
+    const own = await harness();
+    try {
+      const recipe = await createRecipe(own);
+      const images = await Promise.all([300, 340, 380, 420, 460].map((width) => plainPng(width, 200)));
+      const responses = await Promise.all(
+        images.map((payload) => own.request({ method: 'PUT', url: `/api/recipes/${recipe.id}/photo`, payload, headers: { 'content-type': 'image/png' } })),
+      );
+      for (const response of responses) assert.equal(response.statusCode, 200, response.body);
+      const versions = responses.map((response) => response.json<{ version: number }>().version).sort((a, b) => a - b);
+      assert.deepEqual(versions, [2, 3, 4, 5, 6], 'none lost, each a version of its own');
+      const final = (await own.request({ method: 'GET', url: `/api/recipes/${recipe.id}` })).json<{ photo: PhotoBody; version: number }>();
+      assert.equal(final.version, 6);
+      const stored = (await own.files.list('media/'))._unsafeUnwrap().map((file) => `/${file.key}`).sort();
+      assert.deepEqual(stored, final.photo.variants.map((variant) => variant.url).sort());
+    } finally {
+      await own.app.close();
+    }
+  });
+
   it('removes a photo (200, version grown, files gone); removing none changes nothing', async () => {
     const recipe = await createRecipe(h);
     const set = (await put(`/api/recipes/${recipe.id}/photo`, await plainPng(), 'image/png')).json<{ photo: PhotoBody; version: number }>();
