@@ -11,6 +11,7 @@ export { systemClock, uuidV7Generator, scryptPasswordHasher, DEFAULT_SCRYPT_COST
 export * from './ingredient/ingredient.js';
 export { parseIngredientLine } from './ingredient/ingredient-parser.js';
 export { normaliseIngredientInput } from './ingredient/ingredient-input.js';
+export { sectionHeading, sectionHeadingLine } from './ingredient/ingredient-section.js';
 export { formatQuantity, renderIngredient } from './ingredient/quantity-format.js';
 export { scaleIngredient, scalingFactor } from './ingredient/scaling.js';
 export { nameForCount, pluralNoun, singularNoun } from './ingredient/noun-number.js';

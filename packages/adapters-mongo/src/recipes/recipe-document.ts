@@ -8,6 +8,9 @@ import { photoDocument, toPhoto } from '../media/photo-document.js';
 
 export const RECIPES_COLLECTION = 'recipes';
 
+/** An ingredient as stored; lines written before sections existed have no `section` (read as none). */
+export type StoredIngredient = Omit<Ingredient, 'section'> & { section?: string | null };
+
 export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'instructions' | 'dietary_tags' | 'external_id' | 'photo'> {
   _id: string;
   /** Absent from documents written before recipes had photos. */
@@ -17,7 +20,7 @@ export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'ins
    * MongoDB's partial index skips anything not a string. Documents written before this store `null`; both read back.
    */
   external_id?: string | null;
-  ingredients: Ingredient[];
+  ingredients: StoredIngredient[];
   instructions: string[];
   dietary_tags: string[];
   /**
@@ -58,13 +61,14 @@ export function toRecipeDocument(recipe: Recipe): RecipeDocument {
   };
 }
 
-const toIngredient = (line: Ingredient): Ingredient => ({
+const toIngredient = (line: StoredIngredient): Ingredient => ({
   quantity: line.quantity,
   quantity_max: line.quantity_max,
   unit: line.unit,
   name: line.name,
   note: line.note,
   text: line.text,
+  section: line.section ?? null,
 });
 
 export function toRecipe(document: RecipeDocument): Recipe {

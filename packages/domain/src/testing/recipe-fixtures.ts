@@ -11,6 +11,7 @@ export const ingredient = (name: string, quantity: number | null = null, unit: s
   name,
   note: null,
   text: [quantity, unit, name].filter((part) => part !== null).join(' '),
+  section: null,
 });
 
 /** A complete, valid recipe; every field can be overridden. Ids and timestamps increase with each call. */

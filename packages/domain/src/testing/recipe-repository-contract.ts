@@ -33,7 +33,10 @@ export function runRecipeRepositoryContract(name: string, makeRepository: MakeRe
         description: 'd', notes: 'n', dietary_tags: ['vegan'], cuisine: 'Thai', meal_type: 'dinner', season: 'summer',
         collection_id: 'c1', email_ready: true, engagement_score: 12.5, image_url: 'https://example.com/a.jpg',
         source_url: 'https://example.com/a', external_id: 'ext-1', status: 'draft',
-        ingredients: [{ quantity: 1.5, quantity_max: 2, unit: 'cup', name: 'flour', note: 'sifted', text: '1 ½–2 cups flour, sifted' }],
+        ingredients: [
+          { quantity: 1.5, quantity_max: 2, unit: 'cup', name: 'flour', note: 'sifted', text: '1 ½–2 cups flour, sifted', section: 'For the crust' },
+          { quantity: null, quantity_max: null, unit: null, name: 'salt', note: null, text: 'salt', section: null },
+        ],
       });
       assert.deepEqual((await repository.insert(recipe))._unsafeUnwrap(), recipe);
       assert.deepEqual((await repository.findById(recipe.id))._unsafeUnwrap(), recipe);

@@ -14,6 +14,7 @@ export const IngredientSchema = Type.Object({
   name: Type.String(),
   note: Nullable(Type.String()),
   text: Type.String({ description: 'Kitchen-friendly rendering: `1 ½ cups flour, sifted`.' }),
+  section: Nullable(Type.String(), { description: 'The group of the list the line belongs to (`For the dressing`), or null. Not part of `text`; the shopping list ignores it.' }),
 });
 
 const recipeFields = {
@@ -76,12 +77,14 @@ const IngredientInput = Type.Unsafe<unknown>({
         unit: { type: ['string', 'null'], maxLength: 40 },
         name: { type: 'string', minLength: 1, maxLength: 200 },
         note: { type: ['string', 'null'], maxLength: 500 },
+        section: { type: ['string', 'null'], maxLength: 200, description: 'The group the line belongs to; wins over a heading line above it.' },
       },
     },
   ],
   description:
     `A line of text (parsed: fractions, mixed numbers, unicode fractions, ranges, units; up to ${L.ingredientLine} characters, ` +
-    'the name parsed from it bounded by the line alone) or its parts.',
+    'the name parsed from it bounded by the line alone) or its parts. A line that only names a section (ends with a colon, no digit: ' +
+    '`For the dressing:`) is a heading, not an ingredient: the lines after it get that `section`, up to the next heading; one with no line after it is a 400.',
 });
 
 const optionalText = (max: number, description?: string) =>
