@@ -19,8 +19,13 @@ import {
 } from '@larder/domain';
 
 export interface SharpImageOptions {
-  /** JPEG quality 1..100; default 82 (mozjpeg). */
+  /** JPEG quality 1..100; default 82. */
   readonly jpegQuality?: number;
+  /**
+   * mozjpeg's slower encoder (trellis quantisation): JPEG renditions a little smaller for about twice the CPU of the
+   * whole upload (bench/photos.ts). Off by default: browsers take the WebP renditions, JPEG is the fallback.
+   */
+  readonly mozjpeg?: boolean;
   /** WebP quality 1..100; default 80. */
   readonly webpQuality?: number;
 }
@@ -49,6 +54,7 @@ function rejected(error: unknown, maxPixels: number): ImageRejected {
 export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProcessor {
   const jpegQuality = options.jpegQuality ?? 82;
   const webpQuality = options.webpQuality ?? 80;
+  const mozjpeg = options.mozjpeg ?? false;
 
   const open = (bytes: Uint8Array, maxPixels: number | false): Sharp =>
     sharp(bytes, { failOn: 'truncated', limitInputPixels: maxPixels, sequentialRead: true });
@@ -71,7 +77,7 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
   const encode = (base: Sharp, width: number, format: PhotoFormat): Promise<ImageRendition> => {
     const resized = base.clone().resize({ width, withoutEnlargement: true });
     const pipeline =
-      format === 'jpeg' ? resized.flatten({ background: JPEG_BACKGROUND }).jpeg({ quality: jpegQuality, mozjpeg: true }) : resized.webp({ quality: webpQuality });
+      format === 'jpeg' ? resized.flatten({ background: JPEG_BACKGROUND }).jpeg({ quality: jpegQuality, mozjpeg }) : resized.webp({ quality: webpQuality });
     return pipeline.toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({
       bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
       format,
@@ -91,9 +97,13 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
     },
 
     renditions(bytes, widths, maxPixels): ResultAsync<ImageRendition[], ImageRejected> {
-      const made = decoded(bytes, Math.max(...widths), maxPixels).then((base) =>
-        Promise.all(widths.flatMap((width) => PHOTO_FORMATS.map((format) => encode(base, width, format)))),
-      );
+      const made = decoded(bytes, Math.max(...widths), maxPixels).then(async (base) => {
+        // One encode at a time: each upload then keeps one thread of the pool busy, not four, and the event loop
+        // (and other uploads) keep their share of a small machine's cores. Measured in bench/photos.ts.
+        const renditions: ImageRendition[] = [];
+        for (const width of widths) for (const format of PHOTO_FORMATS) renditions.push(await encode(base, width, format));
+        return renditions;
+      });
       return ResultAsync.fromPromise(made, (error) => rejected(error, maxPixels));
     },
   };
