@@ -15,6 +15,7 @@ import {
   type ImageProcessor,
   type ImageRejected,
   type ImageRendition,
+  type ImagesBusy,
   type PhotoFormat,
 } from '@larder/domain';
 
@@ -28,6 +29,36 @@ export interface SharpImageOptions {
   readonly mozjpeg?: boolean;
   /** WebP quality 1..100; default 80. */
   readonly webpQuality?: number;
+  /**
+   * Uploads rendered at once in this process (default 2): each keeps one thread of libuv's pool busy for about a
+   * second and a half per 12 megapixels, so this bounds the CPU and memory (a 50-megapixel decode holds ~200 MB)
+   * that uploads can take, whoever sends them.
+   */
+  readonly maxActive?: number;
+  /** Uploads that may wait for a turn (default 8); more are refused with `ImagesBusy` (503, Retry-After). */
+  readonly maxQueued?: number;
+}
+
+/** Turns for the renders: at most `maxActive` at once, `maxQueued` waiting, first come first served. */
+function renderTurns(maxActive: number, maxQueued: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next === undefined) active -= 1;
+    else next();
+  };
+  return {
+    /** A promise of a turn (call the function it gives when done), or undefined when the queue is full. */
+    take(): Promise<() => void> | undefined {
+      if (active < maxActive) {
+        active += 1;
+        return Promise.resolve(release);
+      }
+      if (waiting.length >= maxQueued) return undefined;
+      return new Promise((resolve) => waiting.push(() => resolve(release)));
+    },
+  };
 }
 
 /** The matte a transparent image's JPEG rendition is flattened onto: white, as on a printed page. */
@@ -40,6 +71,9 @@ function formatOf(metadata: Metadata): string {
 }
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** What a client refused for a full queue is told to wait: about one upload's time. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** sharp's own words for an image over the pixel limit. */
 const OVER_PIXELS = /pixel limit/i;
@@ -55,6 +89,7 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
   const jpegQuality = options.jpegQuality ?? 82;
   const webpQuality = options.webpQuality ?? 80;
   const mozjpeg = options.mozjpeg ?? false;
+  const turns = renderTurns(options.maxActive ?? 2, options.maxQueued ?? 8);
 
   const open = (bytes: Uint8Array, maxPixels: number | false): Sharp =>
     sharp(bytes, { failOn: 'truncated', limitInputPixels: maxPixels, sequentialRead: true });
@@ -96,13 +131,20 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
       });
     },
 
-    renditions(bytes, widths, maxPixels): ResultAsync<ImageRendition[], ImageRejected> {
-      const made = decoded(bytes, Math.max(...widths), maxPixels).then(async (base) => {
-        // One encode at a time: each upload then keeps one thread of the pool busy, not four, and the event loop
-        // (and other uploads) keep their share of a small machine's cores. Measured in bench/photos.ts.
-        const renditions: ImageRendition[] = [];
-        for (const width of widths) for (const format of PHOTO_FORMATS) renditions.push(await encode(base, width, format));
-        return renditions;
+    renditions(bytes, widths, maxPixels): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy> {
+      const turn = turns.take();
+      if (turn === undefined) return errAsync({ type: 'ImagesBusy', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
+      const made = turn.then(async (done) => {
+        try {
+          const base = await decoded(bytes, Math.max(...widths), maxPixels);
+          // One encode at a time: each upload then keeps one thread of the pool busy, not four, and the event loop
+          // (and other uploads) keep their share of a small machine's cores. Measured in bench/photos.ts.
+          const renditions: ImageRendition[] = [];
+          for (const width of widths) for (const format of PHOTO_FORMATS) renditions.push(await encode(base, width, format));
+          return renditions;
+        } finally {
+          done();
+        }
       });
       return ResultAsync.fromPromise(made, (error) => rejected(error, maxPixels));
     },

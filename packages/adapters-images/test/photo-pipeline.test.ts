@@ -150,6 +150,19 @@ describe('photo pipeline (sharp)', () => {
     assert.equal(direct._unsafeUnwrapErr().type, 'ImageTooLarge');
   });
 
+  it('renders at most maxActive uploads at once and queues maxQueued more; beyond that, ImagesBusy at once', async () => {
+    const limited = sharpImageProcessor({ maxActive: 1, maxQueued: 1 });
+    const jpeg = await solid(1200, 900).jpeg().toBuffer();
+    const [first, second, third] = await Promise.all([0, 1, 2].map(() => limited.renditions(jpeg, [320, 1200], 50_000_000)));
+    assert.equal(first?.isOk(), true);
+    assert.equal(second?.isOk(), true, 'the queued one gets its turn');
+    assert.deepEqual(third?._unsafeUnwrapErr(), { type: 'ImagesBusy', retryAfterSeconds: 2 });
+    // Turns are given back, failures included: the processor is free again.
+    assert.equal((await limited.renditions(jpeg.subarray(0, 100), [320], 50_000_000)).isErr(), true);
+    assert.equal((await limited.renditions(jpeg, [320], 50_000_000)).isOk(), true);
+    assert.equal((await limited.renditions(jpeg, [320], 50_000_000)).isOk(), true);
+  });
+
   it('gives the same upload to the same owner the same keys, and to another owner other keys', async () => {
     const jpeg = await solid(400, 300).jpeg().toBuffer();
     const files = new InMemoryFileStore();

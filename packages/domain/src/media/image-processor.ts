@@ -18,6 +18,12 @@ export interface ImageTooLarge {
 
 export type ImageRejected = ImageUnsupported | ImageTooLarge;
 
+/** Every image worker is busy and the queue is full: try again in a moment (503 with Retry-After). */
+export interface ImagesBusy {
+  readonly type: 'ImagesBusy';
+  readonly retryAfterSeconds: number;
+}
+
 export const imageUnsupported = (detail: string): ImageUnsupported => ({ type: 'ImageUnsupported', detail });
 export const imageTooLarge = (detail: string): ImageTooLarge => ({ type: 'ImageTooLarge', detail });
 
@@ -42,7 +48,8 @@ export interface ImageProcessor {
   /**
    * The image upright, in sRGB, with no metadata (EXIF, GPS, XMP, ICC), at each of `widths` (never wider than the
    * image) in every `PHOTO_FORMATS`; JPEG renditions of transparent images are flattened onto white.
-   * Refuses an image of more than `maxPixels` pixels (`ImageTooLarge`) or one that does not decode whole (`ImageUnsupported`).
+   * Refuses an image of more than `maxPixels` pixels (`ImageTooLarge`) or one that does not decode whole (`ImageUnsupported`);
+   * `ImagesBusy` when it already has as much work as it takes (the CPU an upload costs is bounded per process).
    */
-  renditions(bytes: Uint8Array, widths: readonly number[], maxPixels: number): ResultAsync<ImageRendition[], ImageRejected>;
+  renditions(bytes: Uint8Array, widths: readonly number[], maxPixels: number): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy>;
 }

@@ -11,7 +11,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '../shared/errors.js';
 import type { FileStore } from '../storage/file-store.js';
 import { containsMarkup, sniffImageFormat } from './image-format.js';
-import { imageTooLarge, imageUnsupported, type ImageProcessor, type ImageRejected, type ImageRendition } from './image-processor.js';
+import { imageTooLarge, imageUnsupported, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from './image-processor.js';
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTO_PIXELS,
@@ -30,7 +30,7 @@ export interface PhotoDeps {
   readonly files: FileStore;
 }
 
-export type PhotoError = ImageRejected | StoreUnavailable;
+export type PhotoError = ImageRejected | ImagesBusy | StoreUnavailable;
 
 const ACCEPTED = 'JPEG, PNG, WebP or AVIF';
 

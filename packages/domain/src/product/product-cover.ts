@@ -3,7 +3,7 @@
  * change of cover is a change of the product (its version grows) but raises no event: nothing about its sale changed.
  */
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import type { ImageRejected } from '../media/image-processor.js';
+import type { ImageRejected, ImagesBusy } from '../media/image-processor.js';
 import type { Photo } from '../media/photo.js';
 import { removeReplacedPhoto, storePhoto, type PhotoDeps } from '../media/photo-upload.js';
 import type { ProductError } from '../shared/errors.js';
@@ -41,7 +41,7 @@ function precheck(deps: ProductCoverDeps, command: ProductChangeCommand): Result
 
 export const setProductCover =
   (deps: ProductCoverDeps) =>
-  (command: ProductChangeCommand & { readonly bytes: Uint8Array }): ResultAsync<Product, ProductError | ImageRejected> =>
+  (command: ProductChangeCommand & { readonly bytes: Uint8Array }): ResultAsync<Product, ProductError | ImageRejected | ImagesBusy> =>
     precheck(deps, command)
       .andThen(() => storePhoto(deps)(command.bytes, `product:${command.id}`))
       .andThen((cover) => changeCover(deps, command, cover));

@@ -4,7 +4,7 @@
  * after the recipe stopped naming them. Setting or removing a photo is a change: the version grows.
  */
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import type { ImageRejected } from '../media/image-processor.js';
+import type { ImageRejected, ImagesBusy } from '../media/image-processor.js';
 import type { Photo } from '../media/photo.js';
 import { removeReplacedPhoto, storePhoto, type PhotoDeps } from '../media/photo-upload.js';
 import type { RecipeError } from '../shared/errors.js';
@@ -43,7 +43,7 @@ function precheck(deps: RecipePhotoDeps, command: RecipeChangeCommand): ResultAs
 
 export const setRecipePhoto =
   (deps: RecipePhotoDeps) =>
-  (command: RecipeChangeCommand & { readonly bytes: Uint8Array }): ResultAsync<Recipe, RecipeError | ImageRejected> =>
+  (command: RecipeChangeCommand & { readonly bytes: Uint8Array }): ResultAsync<Recipe, RecipeError | ImageRejected | ImagesBusy> =>
     precheck(deps, command)
       .andThen(() => storePhoto(deps)(command.bytes, `recipe:${command.id}`))
       .andThen((photo) => changePhoto(deps, command, photo));

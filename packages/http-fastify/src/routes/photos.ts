@@ -30,6 +30,7 @@ export type PhotoRouteDeps = RecipePhotoDeps & ProductCoverDeps & { readonly lis
 const UPLOAD_PROBLEMS = {
   413: '`payload_too_large`: the image is over 20 MiB, or over 50 megapixels.',
   415: '`unsupported_media_type`: the body is not a JPEG, PNG, WebP or AVIF image (whatever its Content-Type says), or holds something else besides.',
+  503: '`unavailable`: the database cannot be reached, or every image worker of this instance is busy and its queue is full (2 uploads rendered at once, 8 waiting). Carries `Retry-After` (seconds).',
 };
 
 /** The bytes of an image body; a JSON body, or none, gets the 415 (`undefined` after sending it). */

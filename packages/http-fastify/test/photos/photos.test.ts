@@ -4,6 +4,9 @@ import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { sharpImageProcessor } from '@larder/adapters-images';
+import type { ImageProcessor } from '@larder/domain';
+import { errAsync } from 'neverthrow';
 import sharp from 'sharp';
 import { ProductSchema } from '../../src/schemas/product.js';
 import { RecipeSchema } from '../../src/schemas/recipe.js';
@@ -191,6 +194,21 @@ describe('photos and covers (HTTP)', () => {
     assertProblem(streamed, 413, 'payload_too_large');
     const huge = await sharp({ create: { width: 7100, height: 7100, channels: 3, background: 'black' } }).png({ compressionLevel: 9 }).toBuffer();
     assertProblem(await put(url, huge, 'image/png'), 413, 'payload_too_large');
+  });
+
+  it('answers 503 with Retry-After when every image worker is busy, and changes nothing', async () => {
+    const real = sharpImageProcessor();
+    const busy: ImageProcessor = { probe: (bytes) => real.probe(bytes), renditions: () => errAsync({ type: 'ImagesBusy', retryAfterSeconds: 2 }) };
+    const own = await harness({ images: busy });
+    try {
+      const recipe = await createRecipe(own);
+      const response = await own.request({ method: 'PUT', url: `/api/recipes/${recipe.id}/photo`, payload: await plainPng(), headers: { 'content-type': 'image/png' } });
+      assertProblem(response, 503, 'unavailable');
+      assert.equal(response.headers['retry-after'], '2');
+      assert.equal((await own.request({ method: 'GET', url: `/api/recipes/${recipe.id}` })).json<{ version: number }>().version, recipe.version);
+    } finally {
+      await own.app.close();
+    }
   });
 
   it('needs a token to upload, and 404 for an unknown recipe or product before any image is read', async () => {

@@ -1,6 +1,6 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
 import type { Resolver } from '@larder/adapters-outbound';
-import { addUser, inlineRenderQueue, type PasswordHasher, type SalesPlatform } from '@larder/domain';
+import { addUser, inlineRenderQueue, type ImageProcessor, type PasswordHasher, type SalesPlatform } from '@larder/domain';
 import {
   InMemoryApiKeyRepository,
   InMemoryFileStore,
@@ -58,6 +58,8 @@ export interface HarnessOptions {
   /** Default: the real renderer, on the test's own thread. */
   readonly rendering?: AppDeps['rendering'];
   readonly files?: InMemoryFileStore;
+  /** Default: sharp, as the service has it. */
+  readonly images?: ImageProcessor;
   /** Default: Etsy and Gumroad adapters aimed at a closed loopback port (nothing is published anywhere). */
   readonly platforms?: readonly SalesPlatform[];
   readonly publicUrl?: string;
@@ -104,7 +106,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
     rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
     files,
-    images: sharpImageProcessor(),
+    images: options.images ?? sharpImageProcessor(),
     readiness: options.readiness ?? (async () => true),
     leadMagnets: { subscribers, mailBudget, covers: createCoverArtist() },
     logger: options.logger ?? false,
