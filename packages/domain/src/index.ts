@@ -11,6 +11,7 @@ export { systemClock, uuidV7Generator, scryptPasswordHasher, DEFAULT_SCRYPT_COST
 export * from './ingredient/ingredient.js';
 export { parseIngredientLine } from './ingredient/ingredient-parser.js';
 export { normaliseIngredientInput } from './ingredient/ingredient-input.js';
+export { sectionHeading, sectionHeadingLine } from './ingredient/ingredient-section.js';
 export { formatQuantity, renderIngredient } from './ingredient/quantity-format.js';
 export { scaleIngredient, scalingFactor } from './ingredient/scaling.js';
 export { nameForCount, pluralNoun, singularNoun } from './ingredient/noun-number.js';
@@ -25,6 +26,7 @@ export * from './recipe/scaled-recipe.js';
 export * from './recipe/recipe-view.js';
 export * from './recipe/recipe-use-cases.js';
 export * from './recipe/recipe-import.js';
+export * from './recipe/recipe-photo.js';
 
 export * from './search/search-terms.js';
 export * from './search/fuzzy-keys.js';
@@ -40,6 +42,7 @@ export * from './product/recipe-references.js';
 export { ISO_4217_CODES, isCurrencyCode } from './product/currencies.js';
 export * from './product/product-use-cases.js';
 export * from './product/product-events.js';
+export * from './product/product-cover.js';
 
 export * from './shopping-list/aisles.js';
 export * from './shopping-list/shopping-list.js';
@@ -53,6 +56,7 @@ export * from './idempotency/index.js';
 
 export * from './document/index.js';
 export * from './storage/index.js';
+export * from './media/index.js';
 
 export * from './jobs/index.js';
 export * from './sales/index.js';

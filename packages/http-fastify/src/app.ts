@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { CoverArtist, MailBudget, SubscriberRepository } from '@larder/domain';
+import type { CoverArtist, ImageProcessor, MailBudget, SubscriberRepository } from '@larder/domain';
 import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -23,6 +23,8 @@ import { connectionCallbackRoutes, connectionRoutes } from './routes/connections
 import { docsRoutes } from './routes/docs.js';
 import { documentRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
+import { mediaRoutes } from './routes/media.js';
+import { photoRoutes } from './routes/photos.js';
 import { productRoutes } from './routes/products.js';
 import { recipeRoutes } from './routes/recipes.js';
 import { saleNoticeRoutes } from './routes/sale-notices.js';
@@ -98,6 +100,8 @@ export interface AppDeps {
   rendering: RenderQueue;
   /** Where rendered documents are kept (GridFS or S3 in the service, in memory in tests). */
   files: FileStore;
+  /** Reads and renders uploaded photos and covers (sharp in the service). Absent: the upload routes are not served. */
+  images?: ImageProcessor;
   /** Database reachable? */
   readiness: () => Promise<boolean>;
   /** Platforms, connections and listings: what publishing needs. */
@@ -242,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
+  // Public, like the documentation: photo and cover files are fetched by browsers and storefronts without a token.
+  await app.register(mediaRoutes, { files: deps.files });
   const leadMagnets = deps.leadMagnets;
   if (leadMagnets !== undefined) {
     await app.register(async (open) => {
@@ -324,6 +330,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ids: deps.ids,
           ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
         });
+        if (deps.images !== undefined) {
+          await secured.register(photoRoutes, {
+            recipes: deps.recipes,
+            products: deps.products,
+            clock: deps.clock,
+            images: deps.images,
+            files: deps.files,
+            listings: { listings: publishing.listings, connections: publishing.connections, queue: publishing.queue, clock: deps.clock, platforms: publishing.platforms },
+          });
+        }
         await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock });
         if (leadMagnets !== undefined) await secured.register(subscriberRoutes, { subscribers: leadMagnets.subscribers, products: deps.products });
       });

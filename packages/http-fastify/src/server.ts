@@ -186,7 +186,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
 
     const container = options.container ?? serviceContainer();
     const files = config.storageUrl === undefined ? undefined : await openS3Storage(config.storageUrl, log);
-    if (files === undefined) log.info('files (rendered documents) kept in the database, GridFS bucket "files"; STORAGE_URL moves them to an object store');
+    if (files === undefined) log.info('files (rendered documents, photos, covers) kept in the database, GridFS bucket "files"; STORAGE_URL moves them to an object store');
     const defaultClosers = registerServiceDefaults(container, {
       db: database.db,
       redis,

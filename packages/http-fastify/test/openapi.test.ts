@@ -9,7 +9,7 @@ interface Operation {
   tags?: string[];
   summary?: string;
   security?: unknown[];
-  requestBody?: { required?: boolean };
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
   parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
   description?: string;
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
@@ -63,6 +63,25 @@ describe('OpenAPI document', () => {
     for (const field of ['product_id', 'aisle', 'recipe_ids', 'lines', 'quantity_max', 'meat_seafood']) assert.ok(list.includes(field), field);
     assert.ok(JSON.stringify(document.components.schemas['Product']).includes('servings'));
     assert.ok(JSON.stringify(document.components.schemas['ScaledRecipe']).includes('original_text'));
+  });
+
+  it('documents photo and cover uploads (image bodies, 413/415), the public media route, and photo / cover in the resources', () => {
+    for (const path of ['/api/recipes/{id}/photo', '/api/products/{id}/cover']) {
+      const put = document.paths[path]?.put;
+      assert.ok(put, `PUT ${path}`);
+      assert.deepEqual(Object.keys(put.requestBody?.content ?? {}).sort(), ['image/avif', 'image/jpeg', 'image/png', 'image/webp']);
+      for (const status of ['200', '404', '412', '413', '415']) assert.ok(put.responses[status], `${path} ${status}`);
+      assert.ok(document.paths[path]?.delete, `DELETE ${path}`);
+    }
+    const media = document.paths['/media/{file}']?.get;
+    assert.ok(media);
+    assert.deepEqual(media.security, []);
+    assert.ok(media.responses['200']?.headers?.['Cache-Control']);
+    assert.ok(media.responses['404']?.content?.['application/problem+json']);
+    for (const variant of ['variants', 'format', 'webp']) {
+      assert.ok(JSON.stringify(document.components.schemas['Recipe']).includes(variant), `Recipe photo ${variant}`);
+      assert.ok(JSON.stringify(document.components.schemas['Product']).includes(variant), `Product cover ${variant}`);
+    }
   });
 
   it('declares bearer authentication, lifted for login and the health checks', () => {

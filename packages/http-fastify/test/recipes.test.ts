@@ -10,7 +10,7 @@ interface RecipeBody {
   title: string;
   status: string;
   servings: number | null;
-  ingredients: { quantity: number | null; quantity_max: number | null; unit: string | null; name: string; note: string | null; text: string }[];
+  ingredients: { quantity: number | null; quantity_max: number | null; unit: string | null; name: string; note: string | null; text: string; section: string | null }[];
   dietary_tags: string[];
   archived_at: string | null;
   created_at: string;
@@ -47,7 +47,7 @@ describe('recipes', () => {
     assert.equal(recipe.status, 'active');
     assert.deepEqual(recipe.dietary_tags, ['vegetarian']);
     assert.deepEqual(recipe.ingredients.map((item) => item.text), ['1 ½ cups cornmeal', '2–3 jalapeños, minced', '½ teaspoon salt', 'butter, to taste']);
-    assert.deepEqual(recipe.ingredients[1], { quantity: 2, quantity_max: 3, unit: null, name: 'jalapeños', note: 'minced', text: '2–3 jalapeños, minced' });
+    assert.deepEqual(recipe.ingredients[1], { quantity: 2, quantity_max: 3, unit: null, name: 'jalapeños', note: 'minced', text: '2–3 jalapeños, minced', section: null });
     assert.match(recipe.created_at, ISO_MS);
     assert.equal(recipe.archived_at, null);
   });

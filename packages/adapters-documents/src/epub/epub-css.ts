@@ -15,6 +15,7 @@ h2 { font-size: 1.05em; color: ${COLOURS.accent}; margin: 1.3em 0 0.4em; }
 .ingredients { background-color: ${COLOURS.panel}; padding: 0.2em 0.9em 0.6em; margin-top: 1em; }
 .ingredients ul { list-style: none; padding: 0; margin: 0; font-family: sans-serif; }
 .ingredients li { margin: 0.15em 0; }
+.ingredients h3 { font-family: sans-serif; font-size: 0.95em; color: ${COLOURS.accent}; margin: 0.7em 0 0.2em; }
 .method ol { padding-left: 1.4em; }
 .method li { margin-bottom: 0.5em; }
 .notes .note { font-style: italic; color: ${COLOURS.muted}; }

@@ -14,13 +14,33 @@ export function titlePageHtml(title: DocumentTitlePage): string {
   return `<section class="title-page"><h1 class="book-title">${escapeHtml(title.title)}</h1>${paragraph('lede', title.description)}${paragraph('source', title.source_line)}</section>`;
 }
 
+/** The ingredient list, one `<ul>` per section, each after its `<h3>` (lines before the first section have none). */
+function ingredientLists(recipe: DocumentRecipe): string {
+  const starts = new Map((recipe.ingredient_sections ?? []).map((section) => [section.before, section.title]));
+  let html = '';
+  let open = false;
+  recipe.ingredients.forEach((text, index) => {
+    const heading = starts.get(index);
+    if (heading !== undefined) {
+      if (open) html += '</ul>';
+      html += `<h3>${escapeHtml(heading)}</h3><ul>`;
+      open = true;
+    } else if (!open) {
+      html += '<ul>';
+      open = true;
+    }
+    html += `<li>${escapeHtml(text)}</li>`;
+  });
+  return open ? `${html}</ul>` : html;
+}
+
 export function recipeHtml(recipe: DocumentRecipe): string {
   const facts = recipe.facts.length === 0 ? '' : `<p class="facts">${escapeHtml(recipe.facts.join(' · '))}</p>`;
   const tags = recipe.dietary_tags.length === 0 ? '' : `<p class="tags">${escapeHtml(recipe.dietary_tags.join(' · '))}</p>`;
   const ingredients =
     recipe.ingredients.length === 0
       ? ''
-      : `<section class="ingredients"><h2>${WORDS.ingredients}</h2><ul>${recipe.ingredients.map((text) => `<li>${escapeHtml(text)}</li>`).join('')}</ul></section>`;
+      : `<section class="ingredients"><h2>${WORDS.ingredients}</h2>${ingredientLists(recipe)}</section>`;
   const method =
     recipe.instructions.length === 0
       ? ''

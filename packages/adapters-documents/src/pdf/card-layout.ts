@@ -6,17 +6,24 @@
 import type { Content } from 'pdfmake/interfaces.js';
 import type { CardPackDocument, DocumentRecipe } from '@larder/domain';
 import { SPACING, WORDS, type PageTheme } from '../theme.js';
-import { factsLine, methodTable, notesBlock } from './recipe-blocks.js';
+import { factsLine, methodTable, notesBlock, sectionTitleBefore } from './recipe-blocks.js';
 import type { PdfPlan } from './sections.js';
 
 function ingredientsColumn(recipe: DocumentRecipe, page: PageTheme): Content {
   const [first, ...rest] = recipe.ingredients;
-  // One ingredient never splits between two pages of a card.
-  const line = (text: string): Content => ({ stack: [{ text, style: 'ingredient', margin: [0, 0, 0, page.type.body * 0.3] }], unbreakable: true });
+  // One ingredient never splits between two pages of a card, nor from the section sub-heading above it.
+  const line = (text: string, index: number): Content => {
+    const heading = sectionTitleBefore(recipe, index);
+    const item: Content = { text, style: 'ingredient', margin: [0, 0, 0, page.type.body * 0.3] };
+    return {
+      stack: heading === undefined ? [item] : [{ text: heading, style: 'ingredientSection', margin: [0, page.type.body * 0.3, 0, page.type.body * 0.15] }, item],
+      unbreakable: true,
+    };
+  };
   return {
     stack: [
-      { stack: [{ text: WORDS.ingredients, style: 'subheading', margin: [0, 0, 0, page.type.body * 0.4] }, ...(first === undefined ? [] : [line(first)])], unbreakable: true },
-      ...rest.map(line),
+      { stack: [{ text: WORDS.ingredients, style: 'subheading', margin: [0, 0, 0, page.type.body * 0.4] }, ...(first === undefined ? [] : [line(first, 0)])], unbreakable: true },
+      ...rest.map((text, index) => line(text, index + 1)),
     ],
   };
 }

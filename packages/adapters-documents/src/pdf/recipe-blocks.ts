@@ -18,12 +18,22 @@ export function factsLine(recipe: DocumentRecipe): Content[] {
   return lines;
 }
 
+/** The sub-heading printed before ingredient `index`, if a section begins there. */
+export const sectionTitleBefore = (recipe: DocumentRecipe, index: number): string | undefined =>
+  recipe.ingredient_sections?.find((section) => section.before === index)?.title;
+
 export function ingredientsPanel(recipe: DocumentRecipe, page: PageTheme): Content {
   const pad = page.type.body * SPACING.panelPadding;
   const count = recipe.ingredients.length;
   const rows: TableCell[][] = [
     [{ text: WORDS.ingredients, style: 'subheading', margin: [pad, pad, pad, pad / 2] }],
-    ...recipe.ingredients.map((text, index): TableCell[] => [{ text, style: 'ingredient', margin: [pad, 1, pad, index === count - 1 ? pad : 1] }]),
+    ...recipe.ingredients.map((text, index): TableCell[] => {
+      const margin: [number, number, number, number] = [pad, 1, pad, index === count - 1 ? pad : 1];
+      const heading = sectionTitleBefore(recipe, index);
+      // A section's sub-heading shares its first line's row, so that the two never part at a page break.
+      if (heading === undefined) return [{ text, style: 'ingredient', margin }];
+      return [{ stack: [{ text: heading, style: 'ingredientSection', margin: [0, page.type.body * 0.4, 0, 1] }, { text, style: 'ingredient' }], margin }];
+    }),
   ];
   return {
     table: { widths: ['*'], headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, body: rows },

@@ -3,7 +3,7 @@ import type { Style } from 'pdfmake/interfaces.js';
 import { COLOURS, FAMILIES, SPACING, type PageTheme } from '../theme.js';
 
 export type StyleName =
-  | 'title' | 'lede' | 'source' | 'heading' | 'chapterTitle' | 'facts' | 'tags' | 'subheading' | 'body' | 'ingredient'
+  | 'title' | 'lede' | 'source' | 'heading' | 'chapterTitle' | 'facts' | 'tags' | 'subheading' | 'body' | 'ingredient' | 'ingredientSection'
   | 'stepNumber' | 'note' | 'running' | 'folio' | 'tocEntry' | 'tocNumber' | 'tableHead' | 'tableCell' | 'tick';
 
 export function stylesFor(page: PageTheme): Record<StyleName, Style> {
@@ -20,6 +20,7 @@ export function stylesFor(page: PageTheme): Record<StyleName, Style> {
     subheading: { font: FAMILIES.display, bold: true, fontSize: type.subheading, color: COLOURS.accent },
     body: { font: FAMILIES.text, fontSize: type.body, lineHeight: type.leading, color: COLOURS.text },
     ingredient: { font: FAMILIES.display, fontSize: type.body * 0.95, lineHeight: type.leading * 0.95, color: COLOURS.text },
+    ingredientSection: { font: FAMILIES.display, bold: true, fontSize: type.body * 0.95, lineHeight: type.leading * 0.95, color: COLOURS.accent },
     stepNumber: { font: FAMILIES.display, bold: true, fontSize: type.body, color: COLOURS.accent },
     note: { font: FAMILIES.text, italics: true, fontSize: type.body, lineHeight: type.leading, color: COLOURS.muted },
     running: { font: FAMILIES.display, fontSize: type.caption, color: COLOURS.muted },

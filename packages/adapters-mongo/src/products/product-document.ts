@@ -1,5 +1,6 @@
 /** How a product is stored: the domain's fields as they are, `_id` = the domain id, dates as BSON dates. */
-import type { MealPlanDay, Product, Sales } from '@larder/domain';
+import type { MealPlanDay, Photo, Product, Sales } from '@larder/domain';
+import { photoDocument, toPhoto } from '../media/photo-document.js';
 
 export const PRODUCTS_COLLECTION = 'products';
 
@@ -7,8 +8,10 @@ export const PRODUCTS_COLLECTION = 'products';
  * `slug` is left out while a product has none, so that the unique index on it (partial where the engine has partial
  * indexes) holds only the lead magnets that have a page; documents stored before these fields have neither.
  */
-export interface ProductDocument extends Omit<Product, 'id' | 'recipe_ids' | 'days' | 'sales' | 'slug' | 'published_by'> {
+export interface ProductDocument extends Omit<Product, 'id' | 'recipe_ids' | 'days' | 'sales' | 'slug' | 'published_by' | 'cover'> {
   _id: string;
+  /** Absent from documents written before products had covers. */
+  cover?: Photo | null;
   recipe_ids: string[];
   days: MealPlanDay[] | null;
   sales: Sales | null;
@@ -17,7 +20,7 @@ export interface ProductDocument extends Omit<Product, 'id' | 'recipe_ids' | 'da
 }
 
 export function toProductDocument(product: Product): ProductDocument {
-  const { id, recipe_ids, days, sales, slug, ...fields } = product;
+  const { id, recipe_ids, days, sales, slug, cover, ...fields } = product;
   return {
     _id: id,
     ...fields,
@@ -25,6 +28,7 @@ export function toProductDocument(product: Product): ProductDocument {
     recipe_ids: [...recipe_ids],
     days: days === null ? null : days.map((day) => ({ day: day.day, meals: day.meals.map((meal) => ({ ...meal })) })),
     sales: sales === null ? null : { ...sales, platforms: [...sales.platforms] },
+    cover: photoDocument(cover),
   };
 }
 
@@ -57,6 +61,7 @@ export function toProduct(document: ProductDocument): Product {
     published_at: document.published_at,
     slug: document.slug ?? null,
     published_by: document.published_by ?? null,
+    cover: toPhoto(document.cover),
     created_at: document.created_at,
     updated_at: document.updated_at,
     version: document.version,

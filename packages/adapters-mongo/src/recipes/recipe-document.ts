@@ -3,18 +3,24 @@
  * plus fields derived on every write so that search, facets and the title sort are plain indexable equality and
  * order. The derived fields never leave this module: `toRecipe` reads only the domain's fields.
  */
-import { facetKey, recipeSearchKeys, titleSortKey, type Ingredient, type Recipe } from '@larder/domain';
+import { facetKey, recipeSearchKeys, titleSortKey, type Ingredient, type Photo, type Recipe } from '@larder/domain';
+import { photoDocument, toPhoto } from '../media/photo-document.js';
 
 export const RECIPES_COLLECTION = 'recipes';
 
-export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'instructions' | 'dietary_tags' | 'external_id'> {
+/** An ingredient as stored; lines written before sections existed have no `section` (read as none). */
+export type StoredIngredient = Omit<Ingredient, 'section'> & { section?: string | null };
+
+export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'instructions' | 'dietary_tags' | 'external_id' | 'photo'> {
   _id: string;
+  /** Absent from documents written before recipes had photos. */
+  photo?: Photo | null;
   /**
    * Left out when the recipe has none: FerretDB's unique indexes skip a missing field (it has no partial indexes),
    * MongoDB's partial index skips anything not a string. Documents written before this store `null`; both read back.
    */
   external_id?: string | null;
-  ingredients: Ingredient[];
+  ingredients: StoredIngredient[];
   instructions: string[];
   dietary_tags: string[];
   /**
@@ -36,7 +42,7 @@ export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'ins
 const facetOrNull = (value: string | null): string | null => (value === null ? null : facetKey(value));
 
 export function toRecipeDocument(recipe: Recipe): RecipeDocument {
-  const { id, ingredients, instructions, dietary_tags, external_id, ...fields } = recipe;
+  const { id, ingredients, instructions, dietary_tags, external_id, photo, ...fields } = recipe;
   const keys = recipeSearchKeys(recipe);
   return {
     _id: id,
@@ -45,6 +51,7 @@ export function toRecipeDocument(recipe: Recipe): RecipeDocument {
     ingredients: ingredients.map((line) => ({ ...line })),
     instructions: [...instructions],
     dietary_tags: [...dietary_tags],
+    photo: photoDocument(photo),
     search_keys: keys.all,
     title_keys: keys.title,
     title_sort: titleSortKey(recipe.title),
@@ -54,13 +61,14 @@ export function toRecipeDocument(recipe: Recipe): RecipeDocument {
   };
 }
 
-const toIngredient = (line: Ingredient): Ingredient => ({
+const toIngredient = (line: StoredIngredient): Ingredient => ({
   quantity: line.quantity,
   quantity_max: line.quantity_max,
   unit: line.unit,
   name: line.name,
   note: line.note,
   text: line.text,
+  section: line.section ?? null,
 });
 
 export function toRecipe(document: RecipeDocument): Recipe {
@@ -85,6 +93,7 @@ export function toRecipe(document: RecipeDocument): Recipe {
     image_url: document.image_url,
     source_url: document.source_url,
     external_id: document.external_id ?? null,
+    photo: toPhoto(document.photo),
     created_at: document.created_at,
     updated_at: document.updated_at,
     archived_at: document.archived_at,

@@ -1,10 +1,26 @@
-import type { Recipe } from '@larder/domain';
+import { sectionHeadingLine, type Ingredient, type Recipe } from '@larder/domain';
 import { minutesToIsoDuration } from '../formats/iso-duration.js';
 import { LARDER_FIELDS, LARDER_PREFIX } from '../formats/jsonld-mapping.js';
 import { dietUrl } from '../formats/schema-diets.js';
 
 /** `larder:` names Larder's own terms for the fields schema.org has none for. */
 export const JSON_LD_CONTEXT = ['https://schema.org', { larder: 'https://larder.dev/ns#' }] as const;
+
+/**
+ * Ingredient texts, each section led by its heading line (`For the crust:`), as recipe pages write them and as the
+ * import reads them back. (A line without a section after a sectioned one would come back in that section: a list
+ * has no way to close a section.)
+ */
+function ingredientLines(ingredients: readonly Ingredient[]): string[] {
+  const lines: string[] = [];
+  let section: string | null = null;
+  for (const ingredient of ingredients) {
+    if (ingredient.section !== null && ingredient.section !== section) lines.push(sectionHeadingLine(ingredient.section));
+    section = ingredient.section ?? section;
+    lines.push(ingredient.text);
+  }
+  return lines;
+}
 
 /**
  * A recipe as a schema.org `Recipe` node. Dietary tags with a schema.org `RestrictedDiet` become `suitableForDiet`,
@@ -17,7 +33,7 @@ export function jsonLdRecipe(recipe: Recipe): Record<string, unknown> {
   };
   set('identifier', recipe.external_id);
   set('description', recipe.description);
-  node['recipeIngredient'] = recipe.ingredients.map((ingredient) => ingredient.text);
+  node['recipeIngredient'] = ingredientLines(recipe.ingredients);
   node['recipeInstructions'] = recipe.instructions.map((text) => ({ '@type': 'HowToStep', text }));
   set('recipeYield', recipe.servings === null ? null : String(recipe.servings));
   set('prepTime', recipe.prep_time_minutes === null ? null : minutesToIsoDuration(recipe.prep_time_minutes));

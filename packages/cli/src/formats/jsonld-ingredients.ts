@@ -1,11 +1,14 @@
 /**
  * `recipeIngredient` as published: a flat array of lines, an array of arrays (one per section of the list), or
  * section objects (`HowToSection`/`ItemList`-like, a `name` and the lines in `itemListElement`, `recipeIngredient`
- * or `ingredients`). Sections are flattened in order and their name is kept on each of their lines as a note
- * (`"1 cup flour"` in "For the crust" → `"1 cup flour, for the crust"`): the recipe stores one list, and a cook still
- * needs to know which flour goes where. A text line that only names a section (`"For the filling:"`: a trailing colon,
- * no digit) starts a section the same way. Blank and `null` entries are skipped and counted in one warning.
+ * or `ingredients`). Sections are flattened in order, each led by a heading line (`"For the crust:"`), which the
+ * domain reads as the `section` of the lines after it (see its `ingredient-section.ts`): the recipe stores one list,
+ * and a cook still needs to know which flour goes where. A text line that already names a section (`"For the
+ * filling:"`: a trailing colon, no digit) is such a heading as it is. A section name the domain could not read as a
+ * heading (one with a digit: `Step 2`) is kept the old way, as a note on each of its lines. Blank and `null` entries
+ * are skipped and counted in one warning.
  */
+import { sectionHeading, sectionHeadingLine } from '@larder/domain';
 import { htmlToText } from './html-text.js';
 import { asArray, isObject, textOf, type JsonObject } from './jsonld-values.js';
 
@@ -16,15 +19,6 @@ export interface IngredientLines {
 }
 
 const SECTION_CHILDREN = ['itemListElement', 'recipeIngredient', 'ingredients'] as const;
-const MAX_SECTION_NAME = 80;
-
-/** `"For the filling:"` → `"For the filling"`; undefined for a line that is an ingredient. */
-function sectionHeading(line: string): string | undefined {
-  const match = /^(.+?)\s*:$/.exec(line);
-  if (match === null || /\d/.test(line) || line.length > MAX_SECTION_NAME) return undefined;
-  return match[1];
-}
-
 /** The note a section's lines carry: `"Filling"` → `"for the filling"`, `"For the sauce"` → `"for the sauce"`. */
 function sectionNote(name: string): string {
   const lower = name.charAt(0).toLocaleLowerCase('en-US') + name.slice(1);
@@ -39,6 +33,18 @@ const childrenOf = (item: JsonObject): unknown => {
 export function ingredientLines(value: unknown): IngredientLines {
   const lines: string[] = [];
   let skipped = 0;
+  // The section the lines pushed last belong to, as the domain will read them.
+  let announced: string | undefined;
+  const push = (text: string, section: string | undefined) => {
+    const heading = section === undefined ? undefined : sectionHeading(sectionHeadingLine(section));
+    if (section !== undefined && heading === undefined) {
+      lines.push(`${text}, ${sectionNote(section)}`);
+      return;
+    }
+    if (heading !== announced && heading !== undefined) lines.push(sectionHeadingLine(heading));
+    announced = heading ?? announced;
+    lines.push(text);
+  };
   const walk = (items: unknown, section: string | undefined): void => {
     let current = section;
     for (const item of asArray(items)) {
@@ -59,7 +65,7 @@ export function ingredientLines(value: unknown): IngredientLines {
       }
       const heading = sectionHeading(text);
       if (heading !== undefined) current = heading;
-      else lines.push(current === undefined ? text : `${text}, ${sectionNote(current)}`);
+      else push(text, current);
     }
   };
   walk(value, undefined);

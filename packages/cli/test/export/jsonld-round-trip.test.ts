@@ -39,8 +39,14 @@ describe('JSON-LD export', () => {
     assert.equal(node['identifier'], 'soup-42');
   });
 
+  it('writes each section as a heading line before its first ingredient', () => {
+    const node = jsonLdRecipe(recipeFrom({ title: 'Tart', ingredients: ['For the crust:', '1 cup flour', '½ cup butter', 'For the filling:', '3 eggs'] }));
+    assert.deepEqual(node['recipeIngredient'], ['For the crust:', '1 cup flour', '½ cup butter', 'For the filling:', '3 eggs']);
+  });
+
   it('reads back as the same recipe content (dietary tags aside, which come back diets first)', () => {
-    for (const input of [full, { title: 'Bare' }, { ...full, dietary_tags: [], notes: null, status: 'draft' }]) {
+    const sectioned = { ...full, ingredients: ['For the soup:', '1 kg pumpkin', '1 onion', 'To serve:', '2 tbsp cream', { name: 'chives', section: 'To serve' }] };
+    for (const input of [full, { title: 'Bare' }, { ...full, dietary_tags: [], notes: null, status: 'draft' }, sectioned]) {
       const recipe = recipeFrom(input);
       const { input: mapped, warnings } = mapRecipeNode(JSON.parse(JSON.stringify(jsonLdRecipe(recipe))) as Record<string, unknown>);
       assert.deepEqual(warnings, []);

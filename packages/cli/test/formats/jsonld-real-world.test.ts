@@ -37,24 +37,25 @@ describe('JSON-LD from real recipe pages', () => {
     ]);
   });
 
-  it('keeps section names as a note on each line of the section', () => {
-    const notes = (label: string) => imported(label).ingredients.map((line) => [line.name, line.note]);
-    assert.deepEqual(notes('ingredients as nested arrays whose first line names the section'), [
-      ['flour', 'for the crust'],
-      ['butter', 'cold, for the crust'],
-      ['lemons', 'for the filling'],
-      ['eggs', 'for the filling'],
+  it('keeps section names as the section of each line of the section', () => {
+    const sections = (label: string) => imported(label).ingredients.map((line) => [line.name, line.note, line.section]);
+    assert.deepEqual(sections('ingredients as nested arrays whose first line names the section'), [
+      ['flour', null, 'For the crust'],
+      ['butter', 'cold', 'For the crust'],
+      ['lemons', null, 'For the filling'],
+      ['eggs', null, 'For the filling'],
     ]);
-    assert.deepEqual(notes('ingredients as named sections (HowToSection-like objects)'), [
-      ['yogurt', 'for the marinade'],
-      ['garam masala', 'for the marinade'],
-      ['lime', 'to serve'],
+    assert.deepEqual(sections('ingredients as named sections (HowToSection-like objects)'), [
+      ['yogurt', null, 'Marinade'],
+      ['garam masala', null, 'Marinade'],
+      ['lime', null, 'To serve'],
     ]);
-    assert.deepEqual(notes('a flat list with section heading lines'), [
-      ['flour', 'for the batter'],
-      ['eggs', 'for the batter'],
-      ['maple syrup', 'for the topping'],
+    assert.deepEqual(sections('a flat list with section heading lines'), [
+      ['flour', null, 'Batter'],
+      ['eggs', null, 'Batter'],
+      ['maple syrup', null, 'Topping'],
     ]);
+    assert.deepEqual(sections('ingredients as nested arrays, one per section, without names').map(([, , section]) => section), [null, null, null]);
   });
 
   it('keeps long descriptions and ingredient lines whole up to the raised limits, and cuts beyond them with a warning', () => {

@@ -12,6 +12,7 @@ import {
   type DocumentDay,
   type DocumentRecipe,
   type DocumentTitlePage,
+  type IngredientSectionHeading,
   type ProductDocument,
   type ShoppingListGroup,
 } from './product-document.js';
@@ -36,7 +37,19 @@ export interface DocumentSource {
 const anchorOf = (index: number): string => `recipe-${index + 1}`;
 const glyphs = (text: string | null): string | null => (text === null ? null : fractionsAsGlyphs(text));
 
+/** A heading wherever the section changes to one (a line without a section after a sectioned one ends it, unheaded). */
+export function ingredientSectionHeadings(ingredients: Recipe['ingredients']): IngredientSectionHeading[] {
+  const headings: IngredientSectionHeading[] = [];
+  let previous: string | null = null;
+  ingredients.forEach((ingredient, before) => {
+    if (ingredient.section !== null && ingredient.section !== previous) headings.push({ before, title: ingredient.section });
+    previous = ingredient.section;
+  });
+  return headings;
+}
+
 function documentRecipe(recipe: Recipe, index: number): DocumentRecipe {
+  const sections = ingredientSectionHeadings(recipe.ingredients);
   return {
     anchor: anchorOf(index),
     title: recipe.title,
@@ -44,6 +57,7 @@ function documentRecipe(recipe: Recipe, index: number): DocumentRecipe {
     facts: recipeFacts(recipe),
     dietary_tags: recipe.dietary_tags,
     ingredients: recipe.ingredients.map((ingredient) => ingredient.text),
+    ...(sections.length === 0 ? {} : { ingredient_sections: sections }),
     instructions: recipe.instructions.map(fractionsAsGlyphs),
     notes: glyphs(recipe.notes),
   };

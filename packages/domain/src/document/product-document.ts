@@ -19,9 +19,20 @@ export interface DocumentRecipe {
   readonly dietary_tags: readonly string[];
   /** Each ingredient's `text` (converted when units were asked for). */
   readonly ingredients: readonly string[];
+  /**
+   * The sub-headings of the ingredient list, where its sections begin: `title` is printed before `ingredients[before]`.
+   * Present only when the recipe's list has sections (a line's `section`); lines before the first have none.
+   */
+  readonly ingredient_sections?: readonly IngredientSectionHeading[];
   /** In order; the renderer numbers them. */
   readonly instructions: readonly string[];
   readonly notes: string | null;
+}
+
+export interface IngredientSectionHeading {
+  /** The index in `ingredients` of the section's first line. */
+  readonly before: number;
+  readonly title: string;
 }
 
 export interface ContentsEntry {

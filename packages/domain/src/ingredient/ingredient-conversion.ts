@@ -15,6 +15,6 @@ export function convertIngredient(ingredient: Ingredient, units: UnitsChoice): C
   if (measured === undefined || measured.system === units) return ingredient;
   const high = ingredient.quantity_max === null ? null : ingredient.quantity_max * measured.size;
   const amount = expressAmount(ingredient.quantity * measured.size, high, measured.measure, units, { converted: true });
-  const converted = withRenderedText({ ...amount, name: ingredient.name, note: ingredient.note });
+  const converted = withRenderedText({ ...amount, name: ingredient.name, note: ingredient.note }, ingredient.section);
   return { ...converted, original_text: ingredient.text };
 }

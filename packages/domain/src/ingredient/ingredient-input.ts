@@ -20,7 +20,7 @@ import { withRenderedText } from './quantity-format.js';
 import { lookupUnit } from './units.js';
 
 // A line may be long (real pages put advice in one); its name, when parsed from a line, is bounded by the line alone.
-export const INGREDIENT_LIMITS = { line: 1000, name: 200, note: 500, unit: 40, quantity: 1_000_000 } as const;
+export const INGREDIENT_LIMITS = { line: 1000, name: 200, note: 500, unit: 40, quantity: 1_000_000, section: 200 } as const;
 
 export interface IngredientInputObject {
   readonly quantity?: number | string | null;
@@ -28,6 +28,8 @@ export interface IngredientInputObject {
   readonly unit?: string | null;
   readonly name: string;
   readonly note?: string | null;
+  /** The group the line belongs to (`For the dressing`); absent or null: none (or the heading above it, in a recipe). */
+  readonly section?: string | null;
 }
 
 export type IngredientInput = string | IngredientInputObject;
@@ -212,14 +214,28 @@ const copyOf = (ingredient: Ingredient): Ingredient => ({
   name: ingredient.name,
   note: ingredient.note,
   text: ingredient.text,
+  section: ingredient.section,
 });
 
 const answer = (read: Ingredient | Invalid): Result<Ingredient, string> => (read instanceof Invalid ? err(read.message) : ok(copyOf(read)));
 
-/** The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. */
+/** An object's own `section`: null when absent, null or blank; a message when it is not text or too long. */
+function readSection(item: IngredientInputObject): string | null | Invalid {
+  return readOptionalText((item as { readonly section?: unknown }).section, 'section', INGREDIENT_LIMITS.section);
+}
+
+/**
+ * The stored form of an ingredient given as a line or as parts, or a message saying what is wrong with it. The
+ * section is read apart from the rest (remembered answers are shared by lines of every section).
+ */
 export function normaliseIngredientInput(item: IngredientInput): Result<Ingredient, string> {
   if (typeof item === 'string') return answer(readLine(item));
-  if (typeof item === 'object' && item !== null) return answer(readObject(item));
+  if (typeof item === 'object' && item !== null) {
+    const section = readSection(item);
+    if (section instanceof Invalid) return err(section.message);
+    const read = answer(readObject(item));
+    return section === null ? read : read.map((ingredient) => ({ ...ingredient, section }));
+  }
   return err('must be a string such as "1 cup flour" or an object with a name');
 }
 

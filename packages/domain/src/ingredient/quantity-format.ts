@@ -162,7 +162,7 @@ export function renderIngredient(parts: IngredientParts): string {
  * The stored ingredient: the parts and their text. Built field by field because spreading `parts` and adding `text`
  * takes a slow path in V8 that cost microseconds per ingredient.
  */
-export function withRenderedText(parts: IngredientParts): Ingredient {
+export function withRenderedText(parts: IngredientParts, section: string | null = null): Ingredient {
   return {
     quantity: parts.quantity,
     quantity_max: parts.quantity_max,
@@ -170,5 +170,6 @@ export function withRenderedText(parts: IngredientParts): Ingredient {
     name: parts.name,
     note: parts.note,
     text: renderIngredient(parts),
+    section,
   };
 }

@@ -33,7 +33,7 @@ export function scaleIngredient(ingredient: Ingredient, factor: number): Ingredi
     name: ingredient.name,
     note: ingredient.note,
   };
-  return withRenderedText(parts);
+  return withRenderedText(parts, ingredient.section);
 }
 
 /** Every ingredient of a list scaled by the same factor, in order. */

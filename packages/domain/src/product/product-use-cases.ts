@@ -66,6 +66,7 @@ export const createProduct =
           published_at: null,
           slug: null,
           published_by: null,
+          cover: null,
           created_at: now,
           updated_at: now,
           version: 1,

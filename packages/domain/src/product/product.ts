@@ -1,3 +1,5 @@
+import type { Photo } from '../media/photo.js';
+
 export const PRODUCT_TYPES = ['ebook', 'meal_plan', 'recipe_card_pack', 'lead_magnet'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
@@ -52,6 +54,8 @@ export interface Product {
   readonly slug: string | null;
   /** The user who last published it (null when published by no user: the CLI, the sample library): whose events a lead magnet's subscribers raise. */
   readonly published_by: string | null;
+  /** Set only through `PUT /api/products/{id}/cover` (see `product-cover.ts`). */
+  readonly cover: Photo | null;
   readonly created_at: Date;
   readonly updated_at: Date;
   readonly version: number;

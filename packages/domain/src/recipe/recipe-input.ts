@@ -23,6 +23,7 @@ import {
   rejectExtraKeys,
 } from '../shared/validation.js';
 import type { Ingredient } from '../ingredient/ingredient.js';
+import { sectionHeading } from '../ingredient/ingredient-section.js';
 import {
   INGREDIENT_LIMITS,
   NUL_REFUSED,
@@ -115,6 +116,36 @@ const readIngredient = (item: unknown, pointer: string, issues: Issues): Ingredi
   if (result.isOk()) return result.value;
   issues.push({ pointer, message: result.error });
   return undefined;
+};
+
+const HEADING = Symbol('heading');
+
+/**
+ * The ingredient list: its lines, with the section each belongs to. A heading line (`For the dressing:`, see
+ * `ingredient-section.ts`) is not stored: it gives its name to the lines after it, up to the next heading; an
+ * object's own `section` wins over the heading above it. A heading with no line after it is refused, as it would be lost.
+ */
+const readIngredients: FieldReader = (value, pointer, issues) => {
+  let section: string | null = null;
+  let pendingHeading: string | null = null;
+  const read = readList(value, pointer, issues, INGREDIENT_LIST, (item, at): Ingredient | typeof HEADING | undefined => {
+    const heading = typeof item === 'string' ? sectionHeading(item) : undefined;
+    if (heading !== undefined) {
+      section = heading;
+      pendingHeading = at;
+      return HEADING;
+    }
+    pendingHeading = null;
+    const ingredient = readIngredient(item, at, issues);
+    if (ingredient === undefined || section === null || ingredient.section !== null) return ingredient;
+    if (typeof item === 'object' && item !== null && Object.hasOwn(item, 'section')) return ingredient;
+    return { ...ingredient, section };
+  });
+  if (pendingHeading !== null) {
+    issues.push({ pointer: pendingHeading, message: 'a section heading (a line ending in ":") must be followed by at least one ingredient' });
+    return undefined;
+  }
+  return read?.filter((item): item is Ingredient => item !== HEADING);
 };
 
 /** Steps as an array, or one text whose non-empty lines are the steps. */
@@ -215,7 +246,7 @@ function readFields(object: Record<string, unknown>, fields: number, target: Rec
     target.description = value;
   if (
     (fields & F.ingredients) !== 0 &&
-    (value = readList(object.ingredients, P.ingredients, issues, INGREDIENT_LIST, (item, at) => readIngredient(item, at, issues))) !== undefined
+    (value = readIngredients(object.ingredients, P.ingredients, issues, options)) !== undefined
   )
     target.ingredients = value;
   if ((fields & F.instructions) !== 0 && (value = readInstructions(object.instructions, P.instructions, issues, options)) !== undefined)

@@ -1,4 +1,5 @@
 import type { Ingredient } from '../ingredient/ingredient.js';
+import type { Photo } from '../media/photo.js';
 
 export const RECIPE_STATUSES = ['active', 'draft', 'archived'] as const;
 export type RecipeStatus = (typeof RECIPE_STATUSES)[number];
@@ -33,6 +34,8 @@ export interface Recipe {
   readonly image_url: string | null;
   readonly source_url: string | null;
   readonly external_id: string | null;
+  /** Set only through `PUT /api/recipes/{id}/photo` (see `recipe-photo.ts`), never by a body or an import. */
+  readonly photo: Photo | null;
   readonly created_at: Date;
   readonly updated_at: Date;
   readonly archived_at: Date | null;
@@ -41,7 +44,7 @@ export interface Recipe {
 }
 
 /** The fields a client writes. */
-export type RecipeContent = Omit<Recipe, 'id' | 'created_at' | 'updated_at' | 'archived_at' | 'version'>;
+export type RecipeContent = Omit<Recipe, 'id' | 'photo' | 'created_at' | 'updated_at' | 'archived_at' | 'version'>;
 
 export const RECIPE_CONTENT_FIELDS = [
   'title',
@@ -97,6 +100,7 @@ export function newRecipe(id: string, content: RecipeContent, now: Date): Recipe
     external_id: content.external_id,
     title: content.title,
     id,
+    photo: null,
     created_at: now,
     updated_at: now,
     archived_at: content.status === 'archived' ? now : null,
@@ -132,6 +136,12 @@ export function archiveRecipeAt(recipe: Recipe, now: Date): Recipe {
 
 /** The content of a recipe, without identity and bookkeeping: what an import compares to decide "unchanged". */
 export function contentOf(recipe: Recipe): RecipeContent {
-  const { id: _id, created_at: _c, updated_at: _u, archived_at: _a, version: _v, ...content } = recipe;
+  const { id: _id, photo: _p, created_at: _c, updated_at: _u, archived_at: _a, version: _v, ...content } = recipe;
   return content;
+}
+
+/** The recipe with `photo` (or none); the same object when it already has that one. */
+export function recipeWithPhoto(recipe: Recipe, photo: Photo | null, now: Date): Recipe {
+  if (JSON.stringify(recipe.photo) === JSON.stringify(photo)) return recipe;
+  return { ...recipe, photo, updated_at: now, version: recipe.version + 1 };
 }

@@ -3,6 +3,7 @@
  * so that an adapter can map `DomainError['type']` exhaustively (the compiler flags a new, unmapped type).
  */
 import type { DocumentFileError } from '../document/document-file.js';
+import type { ImageRejected, ImagesBusy } from '../media/image-processor.js';
 import type { LeadMagnetNotFound, LinkExpired, LinkNotFound, SubscriberNotFound } from '../subscribers/subscriber-errors.js';
 
 /** A field-level problem. `pointer` is an RFC 6901 JSON pointer into the input (`/ingredients/2/quantity`). */
@@ -184,7 +185,17 @@ export interface ApiKeyNotFound {
   readonly id: string;
 }
 
-export type DomainError = RecipeError | ProductError | UserError | DocumentFileError | SalesError | WebhookError | ApiKeyNotFound | SubscriberError;
+export type DomainError =
+  | RecipeError
+  | ProductError
+  | UserError
+  | DocumentFileError
+  | SalesError
+  | WebhookError
+  | ApiKeyNotFound
+  | SubscriberError
+  | ImageRejected
+  | ImagesBusy;
 
 /** Lead magnet delivery (see `subscribers/subscriber-errors.ts`). */
 export type SubscriberError = LeadMagnetNotFound | LinkNotFound | LinkExpired | SubscriberNotFound;

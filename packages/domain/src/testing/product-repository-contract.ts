@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Product } from '../product/product.js';
+import { examplePhoto } from './recipe-fixtures.js';
 import { productComparator, productMatchesFilter, type ProductFilter, type ProductRepository } from '../product/product-repository.js';
 
 let counter = 0;
@@ -21,6 +22,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     published_at: null,
     slug: null,
     published_by: null,
+    cover: null,
     created_at: created,
     updated_at: created,
     version: 1,
@@ -37,6 +39,7 @@ export function runProductRepositoryContract(name: string, makeRepository: () =>
         productFixture({ sales: { platforms: ['etsy'], price_cents: 1299, currency: 'EUR' }, status: 'published', published_at: now, description: 'x' }),
         productFixture({ type: 'meal_plan', recipe_ids: ['r1', 'r2'], days: [{ day: 1, meals: [{ meal_type: 'lunch', recipe_id: 'r1' }, { meal_type: 'dinner', recipe_id: 'r2', servings: 6 }] }] }),
         productFixture({ type: 'lead_magnet', source_product_id: 'product-x' }),
+        productFixture({ cover: examplePhoto('c') }),
       ];
       for (const product of products) assert.deepEqual((await repository.insert(product))._unsafeUnwrap(), product);
       for (const product of products) assert.deepEqual((await repository.findById(product.id))._unsafeUnwrap(), product);

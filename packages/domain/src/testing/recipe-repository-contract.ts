@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Recipe } from '../recipe/recipe.js';
 import { recipeListQueryFrom, recipeMatchesFilter, type RecipeListParams } from '../recipe/recipe-query.js';
-import { ingredient, recipeFixture } from './recipe-fixtures.js';
+import { examplePhoto, ingredient, recipeFixture } from './recipe-fixtures.js';
 import { expected, ids, listAll, seed, type MakeRepository } from './recipe-contract-support.js';
 import { runRecipeSearchContract } from './recipe-search-contract.js';
 
@@ -33,11 +33,29 @@ export function runRecipeRepositoryContract(name: string, makeRepository: MakeRe
         description: 'd', notes: 'n', dietary_tags: ['vegan'], cuisine: 'Thai', meal_type: 'dinner', season: 'summer',
         collection_id: 'c1', email_ready: true, engagement_score: 12.5, image_url: 'https://example.com/a.jpg',
         source_url: 'https://example.com/a', external_id: 'ext-1', status: 'draft',
-        ingredients: [{ quantity: 1.5, quantity_max: 2, unit: 'cup', name: 'flour', note: 'sifted', text: '1 ½–2 cups flour, sifted' }],
+        ingredients: [
+          { quantity: 1.5, quantity_max: 2, unit: 'cup', name: 'flour', note: 'sifted', text: '1 ½–2 cups flour, sifted', section: 'For the crust' },
+          { quantity: null, quantity_max: null, unit: null, name: 'salt', note: null, text: 'salt', section: null },
+        ],
       });
       assert.deepEqual((await repository.insert(recipe))._unsafeUnwrap(), recipe);
       assert.deepEqual((await repository.findById(recipe.id))._unsafeUnwrap(), recipe);
       assert.equal((await repository.findById('no-such-id'))._unsafeUnwrap(), null);
+    });
+
+    it('keeps a photo, replaces it through an update, and removes it', async () => {
+      const repository = await makeRepository();
+      const recipe = recipeFixture();
+      await seed(repository, [recipe]);
+      const withPhoto = { ...recipe, photo: examplePhoto('a'), version: 2 };
+      assert.equal((await repository.update(withPhoto, 1))._unsafeUnwrap(), 'written');
+      assert.deepEqual((await repository.findById(recipe.id))._unsafeUnwrap(), withPhoto);
+      const inserted = recipeFixture({ photo: examplePhoto('b') });
+      assert.deepEqual((await repository.insert(inserted))._unsafeUnwrap(), inserted);
+      assert.deepEqual((await repository.findById(inserted.id))._unsafeUnwrap(), inserted);
+      const removed = { ...withPhoto, photo: null, version: 3 };
+      assert.equal((await repository.update(removed, 2))._unsafeUnwrap(), 'written');
+      assert.deepEqual((await repository.findById(recipe.id))._unsafeUnwrap(), removed);
     });
 
     it('refuses a second recipe with the same external_id, but not two without one', async () => {

@@ -126,3 +126,23 @@ describe('documentVersionKey', () => {
     assert.notEqual(key({ options: { ...PDF_A4, units: 'metric' } }), base);
   });
 });
+
+describe('ingredient sections in the document model', () => {
+  it('gives each recipe the sub-headings of its ingredient list, where each section begins', () => {
+    const line = (text: string, section: string | null) => ({ ...ingredient(text), text, section });
+    const tart = recipeFixture({
+      id: 'r-tart',
+      ingredients: [line('1 pinch salt', null), line('1 cup flour', 'For the crust'), line('½ cup butter', 'For the crust'), line('3 eggs', 'For the filling'), line('1 lemon', null), line('icing sugar', 'For the crust')],
+    });
+    const plain = recipeFixture({ id: 'r-plain' });
+    const product = productFixture({ recipe_ids: ['r-tart', 'r-plain'] });
+    const document = buildProductDocument({ product, recipes: [tart, plain], sourceProduct: null, shoppingList: [], options: PDF_A4 });
+    assert.deepEqual(document.recipes[0]?.ingredient_sections, [
+      { before: 1, title: 'For the crust' },
+      { before: 3, title: 'For the filling' },
+      { before: 5, title: 'For the crust' },
+    ]);
+    assert.deepEqual(document.recipes[0]?.ingredients, ['1 pinch salt', '1 cup flour', '½ cup butter', '3 eggs', '1 lemon', 'icing sugar']);
+    assert.equal('ingredient_sections' in (document.recipes[1] ?? {}), false, 'absent without sections');
+  });
+});

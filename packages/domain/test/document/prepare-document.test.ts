@@ -49,14 +49,14 @@ describe('prepareProductDocument for a meal plan', () => {
       title: 'Onion Soup',
       servings: 2,
       ingredients: [
-        { quantity: 2, quantity_max: null, unit: null, name: 'onions', note: 'sliced', text: '2 onions, sliced' },
-        { quantity: 1, quantity_max: null, unit: 'cup', name: 'milk', note: null, text: '1 cup milk' },
+        { quantity: 2, quantity_max: null, unit: null, name: 'onions', note: 'sliced', text: '2 onions, sliced', section: null },
+        { quantity: 1, quantity_max: null, unit: 'cup', name: 'milk', note: null, text: '1 cup milk', section: null },
       ],
     });
     const toast = recipeFixture({
       title: 'Onion Toast',
       servings: 1,
-      ingredients: [{ quantity: 1, quantity_max: null, unit: null, name: 'onion', note: null, text: '1 onion' }],
+      ingredients: [{ quantity: 1, quantity_max: null, unit: null, name: 'onion', note: null, text: '1 onion', section: null }],
     });
     for (const recipe of [soup, toast]) await deps.recipes.insert(recipe);
     const plan = productFixture({

@@ -10,22 +10,22 @@ describe('normaliseIngredientInput', () => {
   it('parses a line and renders its text', () => {
     const result = normaliseIngredientInput('1 1/2 cups flour, sifted');
     assert.deepEqual(result._unsafeUnwrap(), {
-      quantity: 1.5, quantity_max: null, unit: 'cup', name: 'flour', note: 'sifted', text: '1 ½ cups flour, sifted',
+      quantity: 1.5, quantity_max: null, unit: 'cup', name: 'flour', note: 'sifted', text: '1 ½ cups flour, sifted', section: null,
     });
     assert.equal(normaliseIngredientInput('salt to taste')._unsafeUnwrap().text, 'salt, to taste');
   });
 
-  it('serialises its fields in the contract\'s order, text last', () => {
+  it('serialises its fields in the contract\'s order, text then section last', () => {
     for (const item of ['1 1/2 cups flour, sifted', { quantity: 2, unit: 'Cloves', name: 'garlic' }] as const) {
       const stored = normaliseIngredientInput(item)._unsafeUnwrap();
-      assert.deepEqual(Object.keys(stored), ['quantity', 'quantity_max', 'unit', 'name', 'note', 'text']);
+      assert.deepEqual(Object.keys(stored), ['quantity', 'quantity_max', 'unit', 'name', 'note', 'text', 'section']);
     }
   });
 
   it('validates and canonicalises an object', () => {
     const result = normaliseIngredientInput({ quantity: 2, quantity_max: 3, unit: 'Cloves', name: ' garlic ' });
     assert.deepEqual(result._unsafeUnwrap(), {
-      quantity: 2, quantity_max: 3, unit: 'clove', name: 'garlic', note: null, text: '2–3 cloves garlic',
+      quantity: 2, quantity_max: 3, unit: 'clove', name: 'garlic', note: null, text: '2–3 cloves garlic', section: null,
     });
     assert.equal(normaliseIngredientInput({ quantity: '1 1/2', unit: 'tbsp', name: 'oil' })._unsafeUnwrap().quantity, 1.5);
     assert.equal(normaliseIngredientInput({ quantity: null, name: 'salt', note: 'to taste' })._unsafeUnwrap().text, 'salt, to taste');

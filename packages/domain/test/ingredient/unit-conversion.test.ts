@@ -35,7 +35,7 @@ describe('unit conversion of an ingredient line', () => {
 
   it('keeps the original text of a converted line, and the note', () => {
     const milk = converted('1 ½ cups milk, warm', 'metric');
-    assert.deepEqual(milk, { quantity: 360, quantity_max: null, unit: 'ml', name: 'milk', note: 'warm', text: '360 ml milk, warm', original_text: '1 ½ cups milk, warm' });
+    assert.deepEqual(milk, { quantity: 360, quantity_max: null, unit: 'ml', name: 'milk', note: 'warm', text: '360 ml milk, warm', section: null, original_text: '1 ½ cups milk, warm' });
   });
 
   it('converts ranges as ranges, in one unit', () => {

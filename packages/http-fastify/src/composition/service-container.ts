@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
 import { createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
+import { sharpImageProcessor } from '@larder/adapters-images';
 import { memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -36,7 +37,7 @@ export interface ServiceResources {
 
 /**
  * MongoDB stores bounded by the store deadline, scrypt, the system clock, UUIDv7 ids, the PDF/EPUB renderer in a
- * pool of worker threads (bundled fonts, no network), files in GridFS unless given; Redis counters when given.
+ * pool of worker threads (bundled fonts, no network), files in GridFS unless given, photos through sharp; Redis counters when given.
  * Returns what must be closed at shutdown among the defaults it made (a registration made by the embedder is theirs).
  */
 export function registerServiceDefaults(container: DependencyContainer, resources: ServiceResources): (() => Promise<void>)[] {
@@ -59,6 +60,8 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   });
   // Recently served documents stay in memory (32 MiB): GridFS on FerretDB or the emulator reads ~20 MB/s.
   byDefault(container, PORTS.files, () => memoryCachedFileStore(resources.files ?? withFileDeadline(new GridFsFileStore(db))));
+  // Photos and covers: sharp decodes and encodes on libuv's thread pool, off the event loop.
+  byDefault(container, PORTS.images, () => sharpImageProcessor());
   byDefault<RateLimitStore>(container, PORTS.rateLimitStore, () => (redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis }));
   return closers;
 }
@@ -76,6 +79,7 @@ export function resolvePorts(container: DependencyContainer) {
     hasher: resolvePort(container, PORTS.hasher),
     rendering: resolvePort(container, PORTS.rendering),
     files: resolvePort(container, PORTS.files),
+    images: resolvePort(container, PORTS.images),
     rateLimitStore: resolvePort(container, PORTS.rateLimitStore),
   };
 }

@@ -89,6 +89,14 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
       return problem(410, 'link_expired', sentence(error.detail));
     case 'SubscriberNotFound':
       return problem(404, 'not_found', `There is no subscriber with id ${JSON.stringify(error.id)}.`);
+    case 'ImageUnsupported':
+      return problem(415, 'unsupported_media_type', sentence(error.detail));
+    case 'ImageTooLarge':
+      return problem(413, 'payload_too_large', sentence(error.detail));
+    case 'ImagesBusy':
+      return problem(503, 'unavailable', 'Every image worker is busy and the queue is full; send the image again shortly.', {
+        headers: { 'retry-after': String(error.retryAfterSeconds) },
+      });
     case 'DeliveryNotFound':
       return problem(404, 'not_found', `There is no delivery with id ${JSON.stringify(error.id)} for this endpoint.`);
   }

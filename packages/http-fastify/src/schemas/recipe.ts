@@ -3,6 +3,7 @@ import { RECIPE_LIMITS, RECIPE_SORT_KEYS, RECIPE_STATUSES, SETTABLE_RECIPE_STATU
 import { Type } from 'typebox';
 import { DateTime, Nullable, PaginationQueryProperties, StringEnum } from './common.js';
 import { UnitsQuery } from './units.js';
+import { nullablePhoto } from './photo.js';
 
 const L = RECIPE_LIMITS;
 
@@ -13,6 +14,7 @@ export const IngredientSchema = Type.Object({
   name: Type.String(),
   note: Nullable(Type.String()),
   text: Type.String({ description: 'Kitchen-friendly rendering: `1 ½ cups flour, sifted`.' }),
+  section: Nullable(Type.String(), { description: 'The group of the list the line belongs to (`For the dressing`), or null. Not part of `text`; the shopping list ignores it.' }),
 });
 
 const recipeFields = {
@@ -36,6 +38,7 @@ const recipeFields = {
   image_url: Nullable(Type.String()),
   source_url: Nullable(Type.String()),
   external_id: Nullable(Type.String()),
+  photo: nullablePhoto('The recipe’s photo (`PUT /api/recipes/{id}/photo`)'),
   created_at: DateTime,
   updated_at: DateTime,
   archived_at: Nullable(DateTime),
@@ -74,12 +77,14 @@ const IngredientInput = Type.Unsafe<unknown>({
         unit: { type: ['string', 'null'], maxLength: 40 },
         name: { type: 'string', minLength: 1, maxLength: 200 },
         note: { type: ['string', 'null'], maxLength: 500 },
+        section: { type: ['string', 'null'], maxLength: 200, description: 'The group the line belongs to; wins over a heading line above it.' },
       },
     },
   ],
   description:
     `A line of text (parsed: fractions, mixed numbers, unicode fractions, ranges, units; up to ${L.ingredientLine} characters, ` +
-    'the name parsed from it bounded by the line alone) or its parts.',
+    'the name parsed from it bounded by the line alone) or its parts. A line that only names a section (ends with a colon, no digit: ' +
+    '`For the dressing:`) is a heading, not an ingredient: the lines after it get that `section`, up to the next heading; one with no line after it is a 400.',
 });
 
 const optionalText = (max: number, description?: string) =>

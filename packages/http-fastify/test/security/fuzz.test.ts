@@ -52,6 +52,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/recipes/{id}', query: schema(RecipeGetQuery), authenticated: true },
   { method: 'PATCH', path: '/api/recipes/{id}', body: schema(RecipePatchBody), authenticated: true },
   { method: 'DELETE', path: '/api/recipes/{id}', authenticated: true },
+  // Image bodies: whatever JSON the fuzzer sends is not an image (415), and the routes must say so as problems.
+  { method: 'PUT', path: '/api/recipes/{id}/photo', body: schema({}), authenticated: true },
+  { method: 'DELETE', path: '/api/recipes/{id}/photo', authenticated: true },
+  { method: 'PUT', path: '/api/products/{id}/cover', body: schema({}), authenticated: true },
+  { method: 'DELETE', path: '/api/products/{id}/cover', authenticated: true },
+  { method: 'GET', path: '/media/{file}', authenticated: false },
   { method: 'GET', path: '/api/products', query: schema(ProductListQuery), authenticated: true },
   { method: 'POST', path: '/api/products', body: schema(ProductCreateBody), authenticated: true },
   { method: 'GET', path: '/api/products/{id}', authenticated: true },
@@ -209,7 +215,8 @@ function fuzzSuite(start: () => Promise<Target>, runs: number): void {
             .replace('{platform}', encodeURIComponent(platformId))
             .replace('{secret}', encodeURIComponent(id))
             .replace('{slug}', encodeURIComponent(id))
-            .replace('{token}', encodeURIComponent(id));
+            .replace('{token}', encodeURIComponent(id))
+            .replace('{file}', encodeURIComponent(id));
           const response = await h.app.inject({
             method: endpoint.method,
             url: query === '' ? path : `${path}?${query}`,

@@ -1,6 +1,6 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
 import type { Resolver } from '@larder/adapters-outbound';
-import { addUser, inlineRenderQueue, type PasswordHasher, type SalesPlatform } from '@larder/domain';
+import { addUser, inlineRenderQueue, type ImageProcessor, type PasswordHasher, type SalesPlatform } from '@larder/domain';
 import {
   InMemoryApiKeyRepository,
   InMemoryFileStore,
@@ -16,6 +16,7 @@ import {
 } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
+import { sharpImageProcessor } from '@larder/adapters-images';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 import { inMemoryPublishing, type InMemoryPublishing } from './publishing.js';
 
@@ -57,6 +58,8 @@ export interface HarnessOptions {
   /** Default: the real renderer, on the test's own thread. */
   readonly rendering?: AppDeps['rendering'];
   readonly files?: InMemoryFileStore;
+  /** Default: sharp, as the service has it. */
+  readonly images?: ImageProcessor;
   /** Default: Etsy and Gumroad adapters aimed at a closed loopback port (nothing is published anywhere). */
   readonly platforms?: readonly SalesPlatform[];
   readonly publicUrl?: string;
@@ -103,6 +106,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     idempotency: options.idempotency ?? new InMemoryIdempotencyStore(),
     rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
     files,
+    images: options.images ?? sharpImageProcessor(),
     readiness: options.readiness ?? (async () => true),
     leadMagnets: { subscribers, mailBudget, covers: createCoverArtist() },
     logger: options.logger ?? false,

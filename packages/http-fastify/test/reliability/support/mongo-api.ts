@@ -8,6 +8,7 @@ import { addUser, inlineRenderQueue, systemClock, uuidV7Generator } from '@larde
 import { InMemoryFileStore, plainTextHasher } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createDocumentRenderer } from '@larder/adapters-documents';
+import { sharpImageProcessor } from '@larder/adapters-images';
 import { buildApp, type AppConfig } from '../../../src/index.js';
 import { EMAIL, PASSWORD, SECRET } from '../../support/harness.js';
 import { inMemoryPublishing } from '../../support/publishing.js';
@@ -35,6 +36,7 @@ export async function mongoApi(database: TestDatabase, config: Partial<AppConfig
     hasher: plainTextHasher,
     rendering: inlineRenderQueue(createDocumentRenderer()),
     files: new InMemoryFileStore(),
+    images: sharpImageProcessor(),
     readiness: async () => true,
     leadMagnets: { subscribers: new MongoSubscriberRepository(db), mailBudget: new MongoMailBudget(db) },
     logger: false,

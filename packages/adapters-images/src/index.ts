@@ -1,0 +1,1 @@
+export { sharpImageProcessor, type SharpImageOptions } from './sharp-image-processor.js';

@@ -1,0 +1,55 @@
+/**
+ * The port to an image codec (sharp in the service). It reads what an image is and renders the photo's renditions;
+ * the rules (which formats, how large, which widths) are the domain's (`photo-upload.ts`). Bytes the codec cannot
+ * read, or reads as a format other than the one asked, are `ImageUnsupported`.
+ */
+import type { ResultAsync } from 'neverthrow';
+import type { PhotoFormat } from './photo.js';
+
+export interface ImageUnsupported {
+  readonly type: 'ImageUnsupported';
+  readonly detail: string;
+}
+
+export interface ImageTooLarge {
+  readonly type: 'ImageTooLarge';
+  readonly detail: string;
+}
+
+export type ImageRejected = ImageUnsupported | ImageTooLarge;
+
+/** Every image worker is busy and the queue is full: try again in a moment (503 with Retry-After). */
+export interface ImagesBusy {
+  readonly type: 'ImagesBusy';
+  readonly retryAfterSeconds: number;
+}
+
+export const imageUnsupported = (detail: string): ImageUnsupported => ({ type: 'ImageUnsupported', detail });
+export const imageTooLarge = (detail: string): ImageTooLarge => ({ type: 'ImageTooLarge', detail });
+
+/** What the codec reads from an image's header. */
+export interface ImageProbe {
+  /** The codec's own reading, in `ImageFormat` words (`avif` for AV1 in HEIF) or as the codec names anything else (`heif`, `svg`, `gif`). */
+  readonly format: string;
+  /** Upright, as it will be shown (EXIF orientation applied). */
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ImageRendition {
+  readonly bytes: Uint8Array;
+  readonly format: PhotoFormat;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ImageProcessor {
+  probe(bytes: Uint8Array): ResultAsync<ImageProbe, ImageRejected>;
+  /**
+   * The image upright, in sRGB, with no metadata (EXIF, GPS, XMP, ICC), at each of `widths` (never wider than the
+   * image) in every `PHOTO_FORMATS`; JPEG renditions of transparent images are flattened onto white.
+   * Refuses an image of more than `maxPixels` pixels (`ImageTooLarge`) or one that does not decode whole (`ImageUnsupported`);
+   * `ImagesBusy` when it already has as much work as it takes (the CPU an upload costs is bounded per process).
+   */
+  renditions(bytes: Uint8Array, widths: readonly number[], maxPixels: number): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy>;
+}

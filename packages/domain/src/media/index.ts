@@ -1,0 +1,4 @@
+export * from './photo.js';
+export * from './image-format.js';
+export * from './image-processor.js';
+export * from './photo-upload.js';
