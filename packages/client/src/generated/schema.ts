@@ -56,6 +56,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a photo or cover rendition
+         * @description No authentication: the addresses come from `photo` and `cover` objects and cannot be guessed. Cached as immutable for a year.
+         */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/l/{slug}": {
         parameters: {
             query?: never;
@@ -665,6 +685,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recipes/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or replace a recipe’s photo
+         * @description The body is the image itself, sent with `Content-Type: image/jpeg`, `image/png`, `image/webp` or `image/avif`; the bytes decide, not the header. Anything that is not one of those four formats (SVG, HTML, GIF, HEIC, a file that is two things at once, a truncated image) is a 415 `unsupported_media_type`; over 20 MiB or over 50 megapixels, a 413 `payload_too_large`. Metadata (EXIF with GPS, XMP, IPTC, ICC) is stripped, the EXIF orientation applied, colours converted to sRGB; JPEG renditions of transparent images are flattened onto white. Replacing or removing a photo changes the version; the replaced renditions are deleted from storage.
+         */
+        put: operations["setRecipePhoto"];
+        post?: never;
+        /**
+         * Remove a recipe’s photo
+         * @description Its renditions are deleted from storage. Removing the photo of a recipe without one changes nothing (same version).
+         */
+        delete: operations["deleteRecipePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or replace a product’s cover
+         * @description The body is the image itself, sent with `Content-Type: image/jpeg`, `image/png`, `image/webp` or `image/avif`; the bytes decide, not the header. Anything that is not one of those four formats (SVG, HTML, GIF, HEIC, a file that is two things at once, a truncated image) is a 415 `unsupported_media_type`; over 20 MiB or over 50 megapixels, a 413 `payload_too_large`. Metadata (EXIF with GPS, XMP, IPTC, ICC) is stripped, the EXIF orientation applied, colours converted to sRGB; JPEG renditions of transparent images are flattened onto white. Replacing or removing a photo changes the version; the replaced renditions are deleted from storage.
+         */
+        put: operations["setProductCover"];
+        post?: never;
+        /**
+         * Remove a product’s cover
+         * @description Its renditions are deleted from storage. Removing the cover of a product without one changes nothing (same version).
+         */
+        delete: operations["deleteProductCover"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/{id}/document.pdf": {
         parameters: {
             query?: never;
@@ -786,6 +854,8 @@ export interface components {
                 note: string | null;
                 /** @description Kitchen-friendly rendering: `1 ½ cups flour, sifted`. */
                 text: string;
+                /** @description The group of the list the line belongs to (`For the dressing`), or null. Not part of `text`; the shopping list ignores it. */
+                section: string | null;
             }[];
             instructions: string[];
             notes: string | null;
@@ -805,6 +875,22 @@ export interface components {
             image_url: string | null;
             source_url: string | null;
             external_id: string | null;
+            /** @description The recipe’s photo (`PUT /api/recipes/{id}/photo`), or null when it has none. */
+            photo: {
+                /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                url: string;
+                width: number;
+                height: number;
+                /** @description Widths 320, 800, 1600 (those narrower than the image) and the image itself capped at 3000, each in WebP and JPEG; narrowest first. */
+                variants: {
+                    /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                    url: string;
+                    width: number;
+                    height: number;
+                    /** @enum {string} */
+                    format: "webp" | "jpeg";
+                }[];
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T01:24:33.000Z
@@ -838,6 +924,8 @@ export interface components {
                 note: string | null;
                 /** @description Kitchen-friendly rendering: `1 ½ cups flour, sifted`. */
                 text: string;
+                /** @description The group of the list the line belongs to (`For the dressing`), or null. Not part of `text`; the shopping list ignores it. */
+                section: string | null;
                 /** @description Present only when `units` converted this line: the recipe's own `text`. */
                 original_text?: string;
             }[];
@@ -859,6 +947,22 @@ export interface components {
             image_url: string | null;
             source_url: string | null;
             external_id: string | null;
+            /** @description The recipe’s photo (`PUT /api/recipes/{id}/photo`), or null when it has none. */
+            photo: {
+                /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                url: string;
+                width: number;
+                height: number;
+                /** @description Widths 320, 800, 1600 (those narrower than the image) and the image itself capped at 3000, each in WebP and JPEG; narrowest first. */
+                variants: {
+                    /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                    url: string;
+                    width: number;
+                    height: number;
+                    /** @enum {string} */
+                    format: "webp" | "jpeg";
+                }[];
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T01:24:33.000Z
@@ -927,6 +1031,22 @@ export interface components {
             published_at: string | null;
             /** @description Lead magnets: the address of the public page, `/l/{slug}` (title words and 8 random hexadecimal digits), given at the first publication and kept afterwards; the page is up while the lead magnet is published. Null for every other type, and for a lead magnet never published. */
             slug: string | null;
+            /** @description The uploaded cover (`PUT /api/products/{id}/cover`), or null when it has none. */
+            cover: {
+                /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                url: string;
+                width: number;
+                height: number;
+                /** @description Widths 320, 800, 1600 (those narrower than the image) and the image itself capped at 3000, each in WebP and JPEG; narrowest first. */
+                variants: {
+                    /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                    url: string;
+                    width: number;
+                    height: number;
+                    /** @enum {string} */
+                    format: "webp" | "jpeg";
+                }[];
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T01:24:33.000Z
@@ -1345,6 +1465,77 @@ export interface operations {
             /** @description Any other answer is a problem: 408 `request_timeout`, 431 `headers_too_large` or 500 `internal`. */
             default: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file name from a photo’s `url`: 64 hexadecimal digits and `.webp` or `.jpg`. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. Public (no token): its address is unguessable and changes whenever its bytes would. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=31536000, immutable`. */
+                    "Cache-Control"?: string;
+                    /** @description `image/webp` or `image/jpeg`. */
+                    "Content-Type"?: string;
+                    "Content-Length"?: number;
+                    /** @description The file name, quoted; `If-None-Match` with it gives a 304. */
+                    ETag?: string;
+                    /** @description `nosniff`. */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not Modified: `If-None-Match` holds the current ETag (or `*`). No body. */
+            304: {
+                headers: {
+                    /** @description The current entity tag. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not_found`: no resource with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,6 +2703,8 @@ export interface operations {
                         unit?: string | null;
                         name: string;
                         note?: string | null;
+                        /** @description The group the line belongs to; wins over a heading line above it. */
+                        section?: string | null;
                     })[];
                     /** @description Steps, or one text whose non-empty lines are the steps. */
                     instructions?: string[] | string;
@@ -2968,6 +3161,8 @@ export interface operations {
                         unit?: string | null;
                         name: string;
                         note?: string | null;
+                        /** @description The group the line belongs to; wins over a heading line above it. */
+                        section?: string | null;
                     })[];
                     /** @description Steps, or one text whose non-empty lines are the steps. */
                     instructions?: string[] | string;
@@ -6467,6 +6662,596 @@ export interface operations {
             };
             /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setRecipePhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the change conditional: `*` or exactly one strong entity tag, the `ETag` last read (`"3"`). A different current version is a 412 and changes nothing. A weak tag (`W/"3"`) or a quoted tag that is not a version never matches (412). Anything else, or a list of several tags, is a 400 `validation_failed` with `in: "header"`. Without the header the change applies to the current version. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description An opaque id generated by the service. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/webp": unknown;
+                "image/avif": unknown;
+            };
+        };
+        responses: {
+            /** @description The recipe with its new `photo`. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recipe"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no resource with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_failed`: If-Match does not match the current version; nothing changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the image is over 20 MiB, or over 50 megapixels. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not a JPEG, PNG, WebP or AVIF image (whatever its Content-Type says), or holds something else besides. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached, or every image worker of this instance is busy and its queue is full (2 uploads rendered at once, 8 waiting). Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteRecipePhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the change conditional: `*` or exactly one strong entity tag, the `ETag` last read (`"3"`). A different current version is a 412 and changes nothing. A weak tag (`W/"3"`) or a quoted tag that is not a version never matches (412). Anything else, or a list of several tags, is a 400 `validation_failed` with `in: "header"`. Without the header the change applies to the current version. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description An opaque id generated by the service. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipe without a photo. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recipe"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no resource with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_failed`: If-Match does not match the current version; nothing changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setProductCover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the change conditional: `*` or exactly one strong entity tag, the `ETag` last read (`"3"`). A different current version is a 412 and changes nothing. A weak tag (`W/"3"`) or a quoted tag that is not a version never matches (412). Anything else, or a list of several tags, is a 400 `validation_failed` with `in: "header"`. Without the header the change applies to the current version. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description An opaque id generated by the service. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/webp": unknown;
+                "image/avif": unknown;
+            };
+        };
+        responses: {
+            /** @description The product with its new `cover`. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no resource with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_failed`: If-Match does not match the current version; nothing changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the image is over 20 MiB, or over 50 megapixels. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not a JPEG, PNG, WebP or AVIF image (whatever its Content-Type says), or holds something else besides. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached, or every image worker of this instance is busy and its queue is full (2 uploads rendered at once, 8 waiting). Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteProductCover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the change conditional: `*` or exactly one strong entity tag, the `ETag` last read (`"3"`). A different current version is a 412 and changes nothing. A weak tag (`W/"3"`) or a quoted tag that is not a version never matches (412). Anything else, or a list of several tags, is a 400 `validation_failed` with `in: "header"`. Without the header the change applies to the current version. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description An opaque id generated by the service. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product without a cover. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: no resource with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_failed`: If-Match does not match the current version; nothing changed. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -148,6 +148,7 @@ const TAGS = [
   { name: 'subscribers', description: 'The readers who asked for your lead magnets, and erasing them.' },
   { name: 'api-keys', description: 'Keys for scripts and apps: scoped, expiring, revocable. Send one as `Authorization: Bearer lk_...`.' },
   { name: 'public', description: 'What readers reach without a token: a lead magnet\'s page, its form, and the links of its e-mails.' },
+  { name: 'media', description: 'Photos and covers in every size, at the addresses their `photo` and `cover` objects give (no authentication; immutable).' },
   { name: 'operations', description: 'Health, readiness and the interactive reference (no authentication).' },
 ];
 

@@ -22,7 +22,8 @@ const NO_SUCH_FILE = problem(404, 'not_found', 'There is no such media file.');
 export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRouteDeps> = async (app, deps) => {
   app.get('/media/:file', {
     schema: {
-      tags: ['operations'],
+      tags: ['media'],
+      operationId: 'getMedia',
       summary: 'Download a photo or cover rendition',
       description: 'No authentication: the addresses come from `photo` and `cover` objects and cannot be guessed. Cached as immutable for a year.',
       security: [],

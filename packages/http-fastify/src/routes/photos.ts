@@ -57,6 +57,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
   app.put('/recipes/:id/photo', {
     schema: {
       tags: ['recipes'],
+      operationId: 'setRecipePhoto',
       summary: 'Set or replace a recipe’s photo',
       description: PHOTO_UPLOAD_RULES,
       params: IdParams,
@@ -75,6 +76,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
   app.delete('/recipes/:id/photo', {
     schema: {
       tags: ['recipes'],
+      operationId: 'deleteRecipePhoto',
       summary: 'Remove a recipe’s photo',
       description: 'Its renditions are deleted from storage. Removing the photo of a recipe without one changes nothing (same version).',
       params: IdParams,
@@ -90,6 +92,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
   app.put('/products/:id/cover', {
     schema: {
       tags: ['products'],
+      operationId: 'setProductCover',
       summary: 'Set or replace a product’s cover',
       description: PHOTO_UPLOAD_RULES,
       params: IdParams,
@@ -108,6 +111,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
   app.delete('/products/:id/cover', {
     schema: {
       tags: ['products'],
+      operationId: 'deleteProductCover',
       summary: 'Remove a product’s cover',
       description: 'Its renditions are deleted from storage. Removing the cover of a product without one changes nothing (same version).',
       params: IdParams,
