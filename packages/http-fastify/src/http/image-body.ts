@@ -1,9 +1,10 @@
 /**
  * Request bodies that are images: read as bytes up to a limit, and no further. A declared `Content-Length` over the
- * limit is refused before a byte is read; a body that grows past it stops being kept at once (the rest is drained
- * by Node without being stored, within the request's time limit), so an upload never holds more than the limit.
+ * limit is refused before a byte is read; a body that grows past it stops being read at once, so an upload never
+ * holds more than the limit; either way the connection closes after the 413 (see `refuseTheRest`).
  */
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem, problem } from './problem.js';
 
@@ -12,11 +13,34 @@ const tooLarge = (limit: number) =>
 
 export const IMAGE_CONTENT_TYPE = /^image\/[a-z0-9.+-]+$/i;
 
+/** How long a connection refused for its body's size stays open after the 413, taking nothing more from the client. */
+const LINGER_MS = 1000;
+
+/**
+ * Stops reading a body refused for its size, and makes the connection's close a lingering one. Fastify answers a
+ * parser's error with `Connection: close`, and Node then destroys the socket as soon as the response is written: with
+ * the client's unread bytes still arriving, that close is a reset, and a reset can make the client drop the 413 before
+ * reading it. Here the socket stops reading (the client's writes stall on TCP's window, so the rest is never taken),
+ * the response and a FIN go out, and the socket is destroyed a second later, once the client has read its answer.
+ */
+function refuseTheRest(payload: IncomingMessage): void {
+  payload.pause();
+  const socket = payload.socket as Socket & { destroySoon?: () => void };
+  socket.pause();
+  socket.destroySoon = () => {
+    socket.end();
+    const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
+  };
+}
+
 /** A Fastify content-type parser for `image/*` that gives the route a Buffer of at most `limit` bytes. */
 export function imageBodyParser(limit: number) {
   return (request: FastifyRequest, payload: IncomingMessage, done: (error: Error | null, body?: Buffer) => void): void => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
+      refuseTheRest(payload);
       done(tooLarge(limit));
       return;
     }
@@ -35,6 +59,7 @@ export function imageBodyParser(limit: number) {
       size += chunk.length;
       if (size > limit) {
         chunks.length = 0;
+        refuseTheRest(payload);
         finish(tooLarge(limit));
         return;
       }

@@ -24,6 +24,8 @@ export interface SpawnedService {
   readonly exited: Promise<number | null>;
   /** Resolves when stderr contains `text` (checked as output arrives). */
   waitForStderr(text: string | RegExp): Promise<string>;
+  /** Resolves when stdout (the service's log) contains `text`. */
+  waitForStdout(text: string | RegExp): Promise<string>;
 }
 
 /**
@@ -42,26 +44,29 @@ export function spawnService(env: NodeJS.ProcessEnv) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  const waiters: { pattern: string | RegExp; resolve: (text: string) => void }[] = [];
-  const matches = (pattern: string | RegExp) => (typeof pattern === 'string' ? err.includes(pattern) : pattern.test(err));
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    err += chunk;
-    for (const waiter of waiters.splice(0)) {
-      if (matches(waiter.pattern)) waiter.resolve(err);
-      else waiters.push(waiter);
-    }
-  });
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const waitForStderr = (pattern: string | RegExp) =>
-    new Promise<string>((resolve, reject) => {
-      if (matches(pattern)) return resolve(err);
-      waiters.push({ pattern, resolve });
-      void exited.then((code) => reject(new Error(`service exited (${code}) before printing ${String(pattern)}:\n${err}`)));
+  const text = { stdout: '', stderr: '' };
+  const waiters: { stream: keyof typeof text; pattern: string | RegExp; resolve: (text: string) => void }[] = [];
+  const matches = (stream: keyof typeof text, pattern: string | RegExp) =>
+    typeof pattern === 'string' ? text[stream].includes(pattern) : pattern.test(text[stream]);
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream]?.setEncoding('utf8').on('data', (chunk: string) => {
+      text[stream] += chunk;
+      for (const waiter of waiters.splice(0)) {
+        if (waiter.stream === stream && matches(stream, waiter.pattern)) waiter.resolve(text[stream]);
+        else waiters.push(waiter);
+      }
     });
-  return { child, exited, stdout: () => out, stderr: () => err, waitForStderr };
+  }
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const waitFor = (stream: keyof typeof text) => (pattern: string | RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      if (matches(stream, pattern)) return resolve(text[stream]);
+      waiters.push({ stream, pattern, resolve });
+      void exited.then((code) => reject(new Error(`service exited (${code}) before printing ${String(pattern)} on ${stream}:\n${text.stderr}`)));
+    });
+  const waitForStderr = waitFor('stderr');
+  const waitForStdout = waitFor('stdout');
+  return { child, exited, stdout: () => text.stdout, stderr: () => text.stderr, waitForStderr, waitForStdout };
 }
 
 export async function startSpawnedService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {

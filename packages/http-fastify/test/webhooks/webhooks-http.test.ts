@@ -176,6 +176,9 @@ describe('webhooks over HTTP, delivered to a loopback receiver', () => {
     world.receiver.failingPaths.add('/always-503');
     await publishedProduct(world, 'Never heard');
     await world.receiver.until((received) => received.some((request) => request.path === '/always-503'));
+    // The receiver has the request; the delivery job records the 503 (and the endpoint's failing_since) once it has
+    // read the answer.
+    await world.settle();
     const since = (await world.h.request({ method: 'GET', url: `/api/webhooks/${failing.id}` })).json<EndpointBody>().failing_since;
     assert.ok(since !== null);
 
