@@ -27,6 +27,18 @@ export interface DocumentRecipe {
   /** In order; the renderer numbers them. */
   readonly instructions: readonly string[];
   readonly notes: string | null;
+  /** The recipe's photo, present only when it has one (see `document-images.ts`). */
+  readonly photo?: DocumentImage;
+}
+
+/** A stored JPEG to print: its key, its pixel size and, once resolved just before rendering, its bytes. */
+export interface DocumentImage {
+  /** `media/<hash>.jpg`: a rendition of the uploaded photo or cover. */
+  readonly key: string;
+  readonly width: number;
+  readonly height: number;
+  /** Set by `withImageBytes`; an image without bytes is left out of the rendered document. */
+  readonly bytes?: Uint8Array;
 }
 
 export interface IngredientSectionHeading {
@@ -81,6 +93,8 @@ interface DocumentBase {
   readonly file_stem: string;
   /** The ingredient units the text is written in. */
   readonly units: UnitsChoice;
+  /** The product's uploaded cover, present only when it has one: the first page of a PDF, an EPUB's cover image. */
+  readonly cover?: DocumentImage;
 }
 
 /** Ebook and lead magnet. */
