@@ -68,9 +68,13 @@ describe('photos and the cover in documents', () => {
     // The 3000 px cover across an A4 text column would be about 480 ppi: it was scaled down.
     const coverImage = images.find((image) => image.page === 1);
     assert.ok(coverImage !== undefined && coverImage.width < 3000 && coverImage.xPpi >= 250, `cover ${coverImage?.width} px at ${coverImage?.xPpi} ppi`);
-    const plain = await rendered(document('ebook', recipes, { page_size: 'a4' }), 'pdf', 'a4', 'ebook-plain');
-    assert.equal(pdfImages(plain.file).length, 0, 'the model without photos draws none');
-    process.stdout.write(`# a4 ebook, 3 recipes: ${(plain.size / 1024).toFixed(0)} KiB without pictures, ${(size / 1024).toFixed(0)} KiB with a cover and 2 photos\n`);
+    const unpictured = recipes.map((recipe) => ({ ...recipe, photo: null }));
+    const plain = await rendered({ ...document('ebook', unpictured, { page_size: 'a4' }), generated_cover: undefined }, 'pdf', 'a4', 'ebook-plain');
+    assert.equal(pdfImages(plain.file).length, 0, 'the model without pictures draws none');
+    const generated = await rendered(document('ebook', unpictured, { page_size: 'a4' }), 'pdf', 'a4', 'ebook-generated-cover');
+    process.stdout.write(
+      `# a4 ebook, 3 recipes: ${(plain.size / 1024).toFixed(0)} KiB without pictures, ${(generated.size / 1024).toFixed(0)} KiB with the generated cover, ${(size / 1024).toFixed(0)} KiB with an uploaded cover and 2 photos\n`,
+    );
     assert.ok(size < 3 * 1024 * 1024, `${size} bytes`);
   });
 
@@ -88,6 +92,26 @@ describe('photos and the cover in documents', () => {
     // 1600 px in a column about 2 in wide would be 800 ppi and more.
     for (const image of cardImages) assert.ok(image.xPpi <= 301 && image.yPpi <= 301 && image.width <= 700, `${image.width} px at ${image.xPpi} ppi`);
     process.stdout.write(`# letter meal plan: ${(plan.size / 1024).toFixed(0)} KiB; 4x6 cards: ${(cards.size / 1024).toFixed(0)} KiB\n`);
+  });
+
+  it('without an uploaded cover, the generated one is on the first page (PDF) and is the cover image (EPUB); it follows the title', requireTools(['pdfimages', 'epubcheck']), async () => {
+    const titled = (title: string): ProductDocument => {
+      const model = document('ebook', recipes, { page_size: 'a5' });
+      return { ...model, title_page: { ...model.title_page, title }, generated_cover: { title, subtitle: 'An ebook · 3 recipes', kind: 'ebook' } };
+    };
+    const first = await rendered(titled('Soups for Cold Evenings'), 'pdf', 'a5', 'generated-1');
+    const images = pdfImages(first.file);
+    const cover = images.find((image) => image.page === 1);
+    assert.ok(cover !== undefined && cover.encoding === 'jpeg' && cover.xPpi <= 301, JSON.stringify(images));
+    assert.ok(cover.width > cover.height, 'the listing image\'s 4:3 design');
+    const renamed = await rendered(titled('Stews for Cold Evenings'), 'pdf', 'a5', 'generated-2');
+    const coverBytes = (file: string) => execFileSync('pdfimages', ['-f', '1', '-l', '1', '-j', file, join(directory, 'x')]) && readFileSync(join(directory, 'x-000.jpg'));
+    const [a, b] = [coverBytes(first.file), coverBytes(renamed.file)];
+    assert.ok(!a.equals(b), 'a new title draws a new cover');
+    const epub = await rendered(titled('Soups for Cold Evenings'), 'epub', 'a5', 'generated');
+    const report = epubCheck(epub.file);
+    assert.ok(report.ok, report.output);
+    assert.match(unzipEntry(epub.file, 'OEBPS/content.opf'), /href="cover\.jpg" media-type="image\/jpeg" properties="cover-image"/);
   });
 
   it('an image whose bytes were not read is left out, not fetched', requireTools(['pdfimages']), async () => {

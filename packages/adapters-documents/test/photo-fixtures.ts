@@ -9,7 +9,7 @@ import sharp from 'sharp';
 
 /** A photo-like JPEG: smooth colour fields with fine noise on top, `width` × `height`. */
 export async function photoJpeg(width: number, height: number, seed = 1): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer();
+  const noise = await sharp({ create: { width, height, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer();
   const hue = (seed * 67) % 360;
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 90) % 360},50%,30%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="hsl(${(hue + 180) % 360},70%,70%)"/></svg>`,

@@ -10,6 +10,7 @@ import type { DocumentImage, ProductDocument } from '@larder/domain';
 import sharp from 'sharp';
 import { EPUB_IMAGES } from '../theme.js';
 import { printable } from '../pdf/print-images.js';
+import { withDrawnCover } from '../cover/generated-cover.js';
 
 export interface EpubImageFiles {
   /** The cover's path, for the library's `cover` option. */
@@ -23,7 +24,8 @@ async function writeScaled(image: DocumentImage & { bytes: Uint8Array }, path: s
   await writeFile(path, bytes);
 }
 
-export async function writeEpubImages(document: ProductDocument, directory: string): Promise<EpubImageFiles> {
+export async function writeEpubImages(given: ProductDocument, directory: string): Promise<EpubImageFiles> {
+  const document = await withDrawnCover(given, EPUB_IMAGES.coverWidth);
   let cover: string | null = null;
   if (printable(document.cover)) {
     cover = join(directory, 'cover.jpg');

@@ -14,7 +14,7 @@ import { WORDS } from '../theme.js';
 import { EPUB_CSS } from './epub-css.js';
 import { planHtml, recipeHtml, shoppingListHtml, titlePageHtml } from './epub-html.js';
 import { epubIdentifier } from './epub-identifier.js';
-import { nameImagesAfterFiles, writeEpubImages, type EpubImageFiles, type EpubMediaNames } from './epub-images.js';
+import { nameImagesAfterFiles, writeEpubImages, type EpubImageFiles } from './epub-images.js';
 import { OPF_TEMPLATE } from './epub-opf-template.js';
 import { deterministicEpubZip } from './epub-zip.js';
 
@@ -66,7 +66,7 @@ export async function renderEpub(document: ProductDocument): Promise<AsyncIterab
     // Read by the templates at render time only (the constructor also named its temporary folder after the random
     // one it drew, which stays private to this render).
     epub.uuid = epubIdentifier(document);
-    nameImagesAfterFiles(epub as unknown as EpubMediaNames);
+    nameImagesAfterFiles(epub);
     await epub.render();
     return once(deterministicEpubZip(await readFile(output), document.updated_at));
   } finally {

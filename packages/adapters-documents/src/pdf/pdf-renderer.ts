@@ -10,7 +10,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DynamicContent } from 'pdfmake/interfaces.js';
 import type { CardPageSize, BookPageSize, PageSize, ProductDocument } from '@larder/domain';
-import { BOOK_PAGES, CARD_PAGES, COLOURS, FAMILIES, type PageTheme } from '../theme.js';
+import { BOOK_PAGES, CARD_PAGES, COLOURS, FAMILIES, IMAGES, type PageTheme } from '../theme.js';
+import { withDrawnCover } from '../cover/generated-cover.js';
 import { bookPlan } from './book-layout.js';
 import { cardPackPlan } from './card-layout.js';
 import { contents, type ContentsLine } from './front-matter.js';
@@ -53,8 +54,10 @@ function dynamic(furniture: Furniture | undefined, pagesBefore: number): Dynamic
   return furniture === undefined ? undefined : (index, count) => furniture({ number: pagesBefore + index, index, count });
 }
 
-export async function* renderPdf(document: ProductDocument, pageSize: PageSize): AsyncGenerator<Uint8Array, void, undefined> {
-  const page = pageTheme(document, pageSize);
+export async function* renderPdf(given: ProductDocument, pageSize: PageSize): AsyncGenerator<Uint8Array, void, undefined> {
+  const page = pageTheme(given, pageSize);
+  // A generated cover is drawn at the pixels the title page prints it with (IMAGES.maxDpi across the text width).
+  const document = await withDrawnCover(given, Math.floor(((page.width - page.margins[0] - page.margins[2]) / 72) * IMAGES.maxDpi));
   const plan = pdfPlan(document, page);
   const setup = pageSetup(page);
   const images: Record<string, string> = {};

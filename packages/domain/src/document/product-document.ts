@@ -6,6 +6,7 @@
 import type { UnitsChoice } from '../ingredient/unit-conversion.js';
 import type { ProductType } from '../product/product.js';
 import type { Aisle } from '../shopping-list/aisles.js';
+import type { CoverRequest } from './cover-image.js';
 
 /** One recipe as a chapter (a book), a section (a meal plan) or a card (a card pack). */
 export interface DocumentRecipe {
@@ -95,6 +96,11 @@ interface DocumentBase {
   readonly units: UnitsChoice;
   /** The product's uploaded cover, present only when it has one: the first page of a PDF, an EPUB's cover image. */
   readonly cover?: DocumentImage;
+  /**
+   * Without an uploaded cover, the one to draw in its place (the listing images' `CoverArtist` design: title, kind,
+   * "An ebook · 12 recipes"); absent for a card pack, which has no first page of its own.
+   */
+  readonly generated_cover?: CoverRequest;
 }
 
 /** Ebook and lead magnet. */

@@ -24,7 +24,12 @@ describe('pictures in the document model', () => {
     assert.deepEqual(model.recipes[0]?.photo, { key: `media/${hex('2').slice(1)}a.jpg`, width: 1600, height: 1600 * 2 / 3 });
     assert.equal('photo' in (model.recipes[1] ?? {}), false);
     assert.deepEqual(model.cover, { key: `media/${hex('3').slice(1)}b.jpg`, width: 3000, height: 2000 });
-    assert.equal('cover' in buildProductDocument({ product: { ...product, cover: null }, recipes: [], sourceProduct: null, shoppingList: [], options: PDF_A4 }), false);
+    assert.equal('generated_cover' in model, false, 'an uploaded cover replaces the generated one');
+    const uncovered = buildProductDocument({ product: { ...product, cover: null, title: 'Soups' }, recipes: [], sourceProduct: null, shoppingList: [], options: PDF_A4 });
+    assert.equal('cover' in uncovered, false);
+    assert.equal(uncovered.generated_cover?.title, 'Soups');
+    const cards = buildProductDocument({ product: { ...product, type: 'recipe_card_pack', cover: null }, recipes: [], sourceProduct: null, shoppingList: [], options: { ...PDF_A4, page_size: '4x6' } });
+    assert.equal('generated_cover' in cards, false, 'a card pack has no first page of its own');
   });
 
   it('a small photo gives its largest JPEG; a url the service did not make gives none', () => {
