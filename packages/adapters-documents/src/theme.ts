@@ -89,6 +89,22 @@ export const SPACING = {
   stepNumber: 1.8,
 } as const;
 
+/** Pictures: the most pixels per inch printed (more is bytes nobody sees) and how much of a page each may take. */
+export const IMAGES = {
+  maxDpi: 300,
+  /** Quality of a JPEG scaled down for print (the uploads' own renditions are 82 as well). */
+  jpegQuality: 82,
+  /** A chapter's photo: the text width, at most this share of the text height. */
+  photoHeightShare: 0.4,
+  /** The cover on the title page: the text width, at most this share of the text height. */
+  coverHeightShare: 0.55,
+  /** A card's photo heads its ingredients column: at most this share of the card's text height. */
+  cardPhotoHeightShare: 0.3,
+} as const;
+
+/** Pictures in an EPUB: as wide as a tablet's screen shows them, no wider. */
+export const EPUB_IMAGES = { coverWidth: 1600, photoWidth: 1200, jpegQuality: 82 } as const;
+
 export const WORDS = {
   contents: 'Contents',
   ingredients: 'Ingredients',

@@ -8,6 +8,8 @@ h1 { font-size: 1.6em; margin: 0 0 0.4em; }
 h2 { font-size: 1.05em; color: ${COLOURS.accent}; margin: 1.3em 0 0.4em; }
 .title-page { margin-top: 30%; }
 .book-title { font-size: 2.2em; border-bottom: 2px solid ${COLOURS.accent}; padding-bottom: 0.3em; }
+figure.photo { margin: 0.6em 0 1em; text-align: center; }
+figure.photo img { max-width: 100%; max-height: 45vh; }
 .lede { font-style: italic; color: ${COLOURS.muted}; }
 .source { font-family: sans-serif; color: ${COLOURS.accent}; }
 .facts { font-family: sans-serif; font-size: 0.8em; letter-spacing: 0.05em; text-transform: uppercase; color: ${COLOURS.accent}; margin: 0; }

@@ -1,5 +1,6 @@
 /**
- * The XHTML fragments of an EPUB: every piece of text escaped, no images, no links outside the book. The reading
+ * The XHTML fragments of an EPUB: every piece of text escaped, no links outside the book; a recipe's photo is a
+ * file of the book (its `src` a file in the render's private directory, which the library copies in). The reading
  * system chooses the fonts; the style sheet only sets the hierarchy (epub.css).
  */
 import type { DocumentDay, DocumentRecipe, DocumentTitlePage, ShoppingListGroup } from '@larder/domain';
@@ -34,7 +35,8 @@ function ingredientLists(recipe: DocumentRecipe): string {
   return open ? `${html}</ul>` : html;
 }
 
-export function recipeHtml(recipe: DocumentRecipe): string {
+export function recipeHtml(recipe: DocumentRecipe, photoSrc: string | null = null): string {
+  const photo = photoSrc === null ? '' : `<figure class="photo"><img src="${escapeHtml(photoSrc)}" alt="${escapeHtml(recipe.title)}"/></figure>`;
   const facts = recipe.facts.length === 0 ? '' : `<p class="facts">${escapeHtml(recipe.facts.join(' · '))}</p>`;
   const tags = recipe.dietary_tags.length === 0 ? '' : `<p class="tags">${escapeHtml(recipe.dietary_tags.join(' · '))}</p>`;
   const ingredients =
@@ -46,7 +48,7 @@ export function recipeHtml(recipe: DocumentRecipe): string {
       ? ''
       : `<section class="method"><h2>${WORDS.method}</h2><ol>${recipe.instructions.map((text) => `<li>${escapeHtml(text)}</li>`).join('')}</ol></section>`;
   const notes = recipe.notes === null ? '' : `<section class="notes"><h2>${WORDS.notes}</h2>${paragraph('note', recipe.notes)}</section>`;
-  return `<h1 id="${recipe.anchor}">${escapeHtml(recipe.title)}</h1>${paragraph('lede', recipe.description)}${facts}${tags}${ingredients}${method}${notes}`;
+  return `<h1 id="${recipe.anchor}">${escapeHtml(recipe.title)}</h1>${photo}${paragraph('lede', recipe.description)}${facts}${tags}${ingredients}${method}${notes}`;
 }
 
 export function planHtml(days: readonly DocumentDay[]): string {

@@ -72,7 +72,7 @@ export const OPF_TEMPLATE = `<?xml version="1.0" encoding="UTF-8"?>
     <spine toc="ncx">
         <% if (locals.cover) { %><itemref idref="cover"/><% } %>
         <% content.forEach(function(content, index){ %>
-            <% if(content.beforeToc){ %>
+            <% if(content.beforeToc && !content.isCover){ %>
                 <itemref idref="content_<%= index %>_<%= content.id %>"/>
             <% } %>
         <% }) %>

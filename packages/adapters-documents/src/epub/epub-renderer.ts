@@ -1,8 +1,8 @@
 /**
  * EPUB 3 through @lesjoursfr/html-to-epub: one XHTML file per recipe (and, for a meal plan, the plan and the
  * shopping list), its navigation document as the contents. The library assembles the book in a private temporary
- * directory, which is removed once the file has been read out. The content holds no image or link, so the
- * library's downloader never runs. The bytes depend on the document only (its strong ETag promises it): the
+ * directory, which is removed once the file has been read out. The content holds no link; its images (the cover,
+ * recipes' photos) are files of that directory, so the library's downloader only copies them (`epub-images.ts`). The bytes depend on the document only (its strong ETag promises it): the
  * identifier and the dates come from the product and its version, and the zip is rewritten with fixed entry times.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,10 +14,11 @@ import { WORDS } from '../theme.js';
 import { EPUB_CSS } from './epub-css.js';
 import { planHtml, recipeHtml, shoppingListHtml, titlePageHtml } from './epub-html.js';
 import { epubIdentifier } from './epub-identifier.js';
+import { nameImagesAfterFiles, writeEpubImages, type EpubImageFiles } from './epub-images.js';
 import { OPF_TEMPLATE } from './epub-opf-template.js';
 import { deterministicEpubZip } from './epub-zip.js';
 
-function chapters(document: ProductDocument): EpubContentOptions[] {
+function chapters(document: ProductDocument, images: EpubImageFiles): EpubContentOptions[] {
   const front: EpubContentOptions[] = [
     { title: document.title_page.title, data: titlePageHtml(document.title_page), beforeToc: true, excludeFromToc: true, filename: 'title-page' },
   ];
@@ -28,7 +29,7 @@ function chapters(document: ProductDocument): EpubContentOptions[] {
           { title: WORDS.shoppingList, data: shoppingListHtml(document.shopping_list), filename: 'shopping-list' },
         ]
       : [];
-  const recipes = document.recipes.map((recipe) => ({ title: recipe.title, data: recipeHtml(recipe), filename: recipe.anchor }));
+  const recipes = document.recipes.map((recipe) => ({ title: recipe.title, data: recipeHtml(recipe, images.photos.get(recipe.anchor) ?? null), filename: recipe.anchor }));
   return [...front, ...plan, ...recipes];
 }
 
@@ -42,6 +43,7 @@ export async function renderEpub(document: ProductDocument): Promise<AsyncIterab
     const output = join(directory, 'book.epub');
     const opfTemplate = join(directory, 'content.opf.ejs');
     await writeFile(opfTemplate, OPF_TEMPLATE);
+    const images = await writeEpubImages(document, directory);
     const epub = new EPub(
       {
         title: document.title_page.title,
@@ -53,7 +55,8 @@ export async function renderEpub(document: ProductDocument): Promise<AsyncIterab
         date: document.updated_at.toISOString(),
         lang: 'en',
         css: EPUB_CSS,
-        content: chapters(document),
+        content: chapters(document, images),
+        ...(images.cover === null ? {} : { cover: images.cover }),
         tempDir: join(directory, 'work'),
         customOpfTemplatePath: opfTemplate,
         verbose: false,
@@ -63,6 +66,7 @@ export async function renderEpub(document: ProductDocument): Promise<AsyncIterab
     // Read by the templates at render time only (the constructor also named its temporary folder after the random
     // one it drew, which stays private to this render).
     epub.uuid = epubIdentifier(document);
+    nameImagesAfterFiles(epub);
     await epub.render();
     return once(deterministicEpubZip(await readFile(output), document.updated_at));
   } finally {

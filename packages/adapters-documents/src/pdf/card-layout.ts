@@ -5,11 +5,12 @@
  */
 import type { Content } from 'pdfmake/interfaces.js';
 import type { CardPackDocument, DocumentRecipe } from '@larder/domain';
-import { SPACING, WORDS, type PageTheme } from '../theme.js';
-import { factsLine, methodTable, notesBlock, sectionTitleBefore } from './recipe-blocks.js';
+import { IMAGES, SPACING, WORDS, type PageTheme } from '../theme.js';
+import { factsLine, imageBlock, methodTable, notesBlock, recipePhoto, sectionTitleBefore } from './recipe-blocks.js';
+import type { PlacedImage } from './print-images.js';
 import type { PdfPlan } from './sections.js';
 
-function ingredientsColumn(recipe: DocumentRecipe, page: PageTheme): Content {
+function ingredientsColumn(recipe: DocumentRecipe, page: PageTheme, photo: PlacedImage | null): Content {
   const [first, ...rest] = recipe.ingredients;
   // One ingredient never splits between two pages of a card, nor from the section sub-heading above it.
   const line = (text: string, index: number): Content => {
@@ -22,13 +23,22 @@ function ingredientsColumn(recipe: DocumentRecipe, page: PageTheme): Content {
   };
   return {
     stack: [
+      ...(photo === null ? [] : [imageBlock(photo, [0, 0, 0, page.type.body * 0.6])]),
       { stack: [{ text: WORDS.ingredients, style: 'subheading', margin: [0, 0, 0, page.type.body * 0.4] }, ...(first === undefined ? [] : [line(first, 0)])], unbreakable: true },
       ...rest.map((text, index) => line(text, index + 1)),
     ],
   };
 }
 
-function card(recipe: DocumentRecipe, page: PageTheme): Content[] {
+/** A card's photo heads its ingredients column, as wide as the column. */
+function cardPhoto(recipe: DocumentRecipe, page: PageTheme): PlacedImage | null {
+  const [left, top, right, bottom] = page.margins;
+  const textWidth = page.width - left - right;
+  const columnWidth = textWidth * SPACING.cardIngredientsShare - (textWidth * SPACING.cardColumnGap) / 2;
+  return recipePhoto(recipe, [columnWidth, (page.height - top - bottom) * IMAGES.cardPhotoHeightShare]);
+}
+
+function card(recipe: DocumentRecipe, page: PageTheme, photo: PlacedImage | null): Content[] {
   const textWidth = page.width - page.margins[0] - page.margins[2];
   const gap = textWidth * SPACING.cardColumnGap;
   return [
@@ -36,7 +46,7 @@ function card(recipe: DocumentRecipe, page: PageTheme): Content[] {
     ...factsLine(recipe),
     {
       columns: [
-        { width: textWidth * SPACING.cardIngredientsShare - gap / 2, stack: [ingredientsColumn(recipe, page)] },
+        { width: textWidth * SPACING.cardIngredientsShare - gap / 2, stack: [ingredientsColumn(recipe, page, photo)] },
         { width: '*', stack: [methodTable(recipe, page, 0)] },
       ],
       columnGap: gap,
@@ -52,12 +62,16 @@ export function cardPackPlan(document: CardPackDocument, page: PageTheme): PdfPl
   return {
     front: [],
     contents: null,
-    body: document.recipes.map((recipe) => ({
-      content: () => card(recipe, page),
+    body: document.recipes.map((recipe) => {
+      const photo = cardPhoto(recipe, page);
+      return {
+      content: () => card(recipe, page, photo),
+      ...(photo === null ? {} : { images: [photo] }),
       header: ({ index }) =>
         index === 1 ? null : { text: `${recipe.title} (${WORDS.continued})`, style: 'running', margin: [left, page.headerOffset, right, 0] },
       footer: ({ index, count }) =>
         index < count ? { text: `${WORDS.continuedOverleaf} →`, style: 'running', alignment: 'right', margin: [left, bottom - page.footerOffset, right, 0] } : null,
-    })),
+      };
+    }),
   };
 }

@@ -1,14 +1,23 @@
 /** The title page, the contents, and the running title and page number every later page carries. */
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
-import type { DocumentTitlePage } from '@larder/domain';
-import { COLOURS, WORDS, type PageTheme } from '../theme.js';
+import type { DocumentImage, DocumentTitlePage } from '@larder/domain';
+import { COLOURS, IMAGES, WORDS, type PageTheme } from '../theme.js';
+import { printable, type PlacedImage } from './print-images.js';
 import { pageNumberCell, type PageNumberReference } from './pdfmake-engine.js';
 import type { Furniture } from './sections.js';
 
-export function titlePage(title: DocumentTitlePage, page: PageTheme): Content {
+/** The product's cover placed on the title page, when it has one whose bytes were read. */
+export function titlePageCover(cover: DocumentImage | undefined, page: PageTheme): PlacedImage | null {
+  const [left, top, right, bottom] = page.margins;
+  return printable(cover) ? { name: 'cover', image: cover, box: [page.width - left - right, (page.height - top - bottom) * IMAGES.coverHeightShare] } : null;
+}
+
+/** The title page: the cover (when there is one) above the title, else the title a fifth of the way down. */
+export function titlePage(title: DocumentTitlePage, page: PageTheme, cover: PlacedImage | null = null): Content {
   const textWidth = page.width - page.margins[0] - page.margins[2];
   const blocks: Content[] = [
-    { text: title.title, style: 'title', margin: [0, page.height * 0.22, 0, page.type.body] },
+    ...(cover === null ? [] : [{ image: cover.name, fit: [cover.box[0], cover.box[1]], alignment: 'center', margin: [0, 0, 0, page.type.title] } satisfies Content]),
+    { text: title.title, style: 'title', margin: [0, cover === null ? page.height * 0.22 : 0, 0, page.type.body] },
     { canvas: [{ type: 'line', x1: 0, y1: 0, x2: Math.min(textWidth, page.type.title * 3), y2: 0, lineWidth: 2, lineColor: COLOURS.accent }] },
   ];
   if (title.description !== null) blocks.push({ text: title.description, style: 'lede', margin: [0, page.type.body * 1.5, 0, 0] });

@@ -10,12 +10,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DynamicContent } from 'pdfmake/interfaces.js';
 import type { CardPageSize, BookPageSize, PageSize, ProductDocument } from '@larder/domain';
-import { BOOK_PAGES, CARD_PAGES, COLOURS, FAMILIES, type PageTheme } from '../theme.js';
+import { BOOK_PAGES, CARD_PAGES, COLOURS, FAMILIES, IMAGES, type PageTheme } from '../theme.js';
+import { withDrawnCover } from '../cover/generated-cover.js';
 import { bookPlan } from './book-layout.js';
 import { cardPackPlan } from './card-layout.js';
 import { contents, type ContentsLine } from './front-matter.js';
 import { mealPlanPlan } from './meal-plan-layout.js';
-import { layOut, moveLastPages, openDocument, renderPages, takeWritten, type PageSetup, type PdfKitDocument } from './pdfmake-engine.js';
+import { forgetImage, layOut, moveLastPages, openDocument, renderPages, takeWritten, type PageSetup, type PdfKitDocument } from './pdfmake-engine.js';
+import { printJpeg } from './print-images.js';
 import type { Furniture, PdfPlan, PdfSection } from './sections.js';
 import { stylesFor } from './styles.js';
 
@@ -52,25 +54,36 @@ function dynamic(furniture: Furniture | undefined, pagesBefore: number): Dynamic
   return furniture === undefined ? undefined : (index, count) => furniture({ number: pagesBefore + index, index, count });
 }
 
-export async function* renderPdf(document: ProductDocument, pageSize: PageSize): AsyncGenerator<Uint8Array, void, undefined> {
-  const page = pageTheme(document, pageSize);
+export async function* renderPdf(given: ProductDocument, pageSize: PageSize): AsyncGenerator<Uint8Array, void, undefined> {
+  const page = pageTheme(given, pageSize);
+  // A generated cover is drawn at the pixels the title page prints it with (IMAGES.maxDpi across the text width).
+  const document = await withDrawnCover(given, Math.floor(((page.width - page.margins[0] - page.margins[2]) / 72) * IMAGES.maxDpi));
   const plan = pdfPlan(document, page);
   const setup = pageSetup(page);
-  const pdf: PdfKitDocument = openDocument(setup, {
-    title: document.title_page.title,
-    creator: 'Larder',
-    producer: 'Larder (pdfmake)',
-    date: document.updated_at,
-  });
+  const images: Record<string, string> = {};
+  const pdf: PdfKitDocument = openDocument(
+    setup,
+    { title: document.title_page.title, creator: 'Larder', producer: 'Larder (pdfmake)', date: document.updated_at },
+    images,
+  );
   let pages = 0;
-  const write = (section: PdfSection): number => {
+  const write = async (section: PdfSection): Promise<number> => {
+    // A section's pictures are scaled for print (off this thread, in libuv's pool) just before it is laid out.
+    for (const placed of section.images ?? []) {
+      const data = await printJpeg(placed);
+      if (data !== null) images[placed.name] = data;
+    }
     const laidOut = layOut(pdf, setup, section.content(), dynamic(section.header, pages), dynamic(section.footer, pages));
     renderPages(pdf, laidOut);
+    for (const placed of section.images ?? []) {
+      delete images[placed.name];
+      forgetImage(pdf, placed.name);
+    }
     pages += laidOut.length;
     return laidOut.length;
   };
 
-  for (const section of plan.front) write(section);
+  for (const section of plan.front) await write(section);
   // The first use of each font parses it: a turn of the event loop before the contents are laid out.
   await nextTurn();
 
@@ -87,7 +100,7 @@ export async function* renderPdf(document: ProductDocument, pageSize: PageSize):
 
   for (const section of plan.body) {
     const first = pages + 1;
-    write(section);
+    await write(section);
     if (section.entry !== undefined) lineOf.get(section.entry.anchor)?.page.positions.push({ pageNumber: first });
     const written = takeWritten(pdf);
     if (written !== null) yield written;

@@ -8,8 +8,9 @@
  * written can leave at once. The classes are pdfmake's own (its `js/` modules); the package is pinned to the version
  * this file was written against, and the PDF tests exercise every path.
  *
- * Nothing here fetches or reads anything: the fonts come from memory, the document has no images or attachments,
- * and pdfmake's local-file policy denies every path (an image node would be refused, never read nor fetched).
+ * Nothing here fetches or reads anything: the fonts come from memory, images only from the document's image
+ * dictionary (JPEG data URLs filled by the renderer), and pdfmake's local-file policy denies every path (an image
+ * node naming a file or a URL would be refused, never read nor fetched).
  */
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
@@ -74,10 +75,14 @@ export interface DocumentInfo {
   readonly date: Date;
 }
 
-export function openDocument(setup: PageSetup, info: DocumentInfo): PdfKitDocument {
+/**
+ * `images`: pdfmake's image dictionary, name → JPEG data URL; the caller adds a section's images before laying it
+ * out and removes them after (`forgetImage`), so a book's photos are never all in memory at once.
+ */
+export function openDocument(setup: PageSetup, info: DocumentInfo, images: Record<string, string> = {}): PdfKitDocument {
   return new PdfmakeDocument(
     FONT_FILES,
-    {},
+    images,
     {},
     {},
     {
@@ -96,6 +101,12 @@ export function openDocument(setup: PageSetup, info: DocumentInfo): PdfKitDocume
     fontFiles,
     denyLocalFiles,
   );
+}
+
+/** Drops an image pdfmake opened (and pdfkit has embedded): its bytes are in the file, no longer needed here. */
+export function forgetImage(document: PdfKitDocument, name: string): void {
+  const registry = (document as unknown as { _imageRegistry?: Record<string, unknown> })._imageRegistry;
+  if (registry !== undefined) delete registry[name];
 }
 
 /** Lays out one section from a fresh page; `header` and `footer` get the section's own page numbers. */

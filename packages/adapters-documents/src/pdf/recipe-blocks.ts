@@ -6,7 +6,8 @@
  */
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { DocumentRecipe } from '@larder/domain';
-import { COLOURS, SPACING, WORDS, type PageTheme } from '../theme.js';
+import { COLOURS, IMAGES, SPACING, WORDS, type PageTheme } from '../theme.js';
+import { printable, type PlacedImage } from './print-images.js';
 import type { PdfSection } from './sections.js';
 
 const noLines = { hLineWidth: () => 0, vLineWidth: () => 0 };
@@ -83,10 +84,30 @@ export function recipeBody(recipe: DocumentRecipe, page: PageTheme): Content[] {
   return blocks;
 }
 
+/** The recipe's photo placed in `box` (points), when it has one whose bytes were read. */
+export function recipePhoto(recipe: DocumentRecipe, box: readonly [number, number]): PlacedImage | null {
+  return printable(recipe.photo) ? { name: `photo-${recipe.anchor}`, image: recipe.photo, box } : null;
+}
+
+/** A placed image as pdfmake content, centred in its box's width. */
+export const imageBlock = (placed: PlacedImage, margin: [number, number, number, number]): Content => ({
+  image: placed.name,
+  fit: [placed.box[0], placed.box[1]],
+  alignment: 'center',
+  margin,
+});
+
 /** A recipe as a chapter: a section of its own (on a new page), listed in the contents, reachable by its anchor. */
 export function recipeSection(recipe: DocumentRecipe, page: PageTheme): PdfSection {
+  const [left, top, right, bottom] = page.margins;
+  const photo = recipePhoto(recipe, [page.width - left - right, (page.height - top - bottom) * IMAGES.photoHeightShare]);
   return {
     entry: { title: recipe.title, anchor: recipe.anchor },
-    content: () => [{ text: recipe.title, style: 'chapterTitle', id: recipe.anchor }, ...recipeBody(recipe, page)],
+    content: () => [
+      { text: recipe.title, style: 'chapterTitle', id: recipe.anchor },
+      ...(photo === null ? [] : [imageBlock(photo, [0, 0, 0, page.type.body * SPACING.paragraph * 1.5])]),
+      ...recipeBody(recipe, page),
+    ],
+    ...(photo === null ? {} : { images: [photo] }),
   };
 }

@@ -4,6 +4,7 @@
  * in memory, and the contents (when the document has them) come second, numbered once every section is placed.
  */
 import type { Content } from 'pdfmake/interfaces.js';
+import type { PlacedImage } from './print-images.js';
 
 /** A page as its running head and foot see it: its number in the document, and its place in its section. */
 export interface FurniturePage {
@@ -23,6 +24,8 @@ export interface PdfSection {
   readonly entry?: { readonly title: string; readonly anchor: string };
   readonly header?: Furniture;
   readonly footer?: Furniture;
+  /** The pictures its content names, prepared (scaled for print) just before it is laid out, dropped after. */
+  readonly images?: readonly PlacedImage[];
 }
 
 export interface PdfPlan {

@@ -10,6 +10,10 @@ import { errAsync, ResultAsync } from 'neverthrow';
 import type { RenderFailure, RenderQueue } from '@larder/domain';
 import { LAYOUT_REVISION } from '../document-renderer.js';
 import type { RenderTask } from './render-worker.js';
+// Workers draw and scale pictures with sharp. Loaded here, in the thread that owns the pool, so that libvips stays
+// loaded when a worker is terminated (a render past its limit): sharp's advice for worker threads
+// (https://sharp.pixelplumbing.com/install#worker-threads).
+import 'sharp';
 
 export interface RenderPoolOptions {
   /** Worker threads; default one fewer than the cores, at least one. */

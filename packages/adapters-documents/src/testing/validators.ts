@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 
-export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'epubcheck';
-const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', epubcheck: 'epubcheck' };
+export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'pdfimages' | 'epubcheck';
+const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', pdfimages: 'poppler-utils', epubcheck: 'epubcheck' };
 
 /**
  * Debian's `epubcheck` is a jar that runs through binfmt when it is set up, and through `java -jar` otherwise. Run
@@ -131,4 +131,35 @@ export function epubCheck(file: string): EpubCheckReport {
   const output = result.stdout + result.stderr;
   const clean = /0 fatals \/ 0 errors \/ 0 warnings/.test(output) || /No errors or warnings detected/.test(output);
   return { ok: result.status === 0 && clean && !/WARNING|ERROR|FATAL/.test(output), output };
+}
+
+/** One image drawn on a page, as `pdfimages -list` reports it. */
+export interface PdfImage {
+  readonly page: number;
+  readonly width: number;
+  readonly height: number;
+  /** `jpeg` for a JPEG embedded as it is (DCTDecode), `image` for pixels pdfkit re-encoded (Flate). */
+  readonly encoding: string;
+  /** Pixels per inch at the size the image is drawn. */
+  readonly xPpi: number;
+  readonly yPpi: number;
+}
+
+/** `pdfimages -list`: every image placed on a page (an image drawn twice is listed twice). */
+export function pdfImages(file: string): PdfImage[] {
+  const result = run('pdfimages', ['-list', file]);
+  if (result.status !== 0) throw new Error(`pdfimages failed: ${result.stderr}`);
+  return result.stdout
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((columns) => columns.length >= 14)
+    .map((columns) => ({
+      page: Number(columns[0]),
+      width: Number(columns[3]),
+      height: Number(columns[4]),
+      encoding: columns[8] ?? '',
+      xPpi: Number(columns[12]),
+      yPpi: Number(columns[13]),
+    }));
 }

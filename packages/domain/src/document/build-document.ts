@@ -5,6 +5,8 @@
 import type { Product } from '../product/product.js';
 import type { Recipe } from '../recipe/recipe.js';
 import type { DocumentOptions } from './document-options.js';
+import { coverSubtitle } from '../sales/listing-content.js';
+import { PRINT_COVER_WIDTH, PRINT_PHOTO_WIDTH, printImage } from './document-images.js';
 import { fileStemOf, fractionsAsGlyphs, recipeFacts } from './document-text.js';
 import { AISLE_LABELS, AISLES, type Aisle } from '../shopping-list/aisles.js';
 import {
@@ -34,6 +36,7 @@ export interface DocumentSource {
   readonly options: DocumentOptions;
 }
 
+const optional = <K extends string, V>(name: K, value: V | null): { [P in K]?: V } => (value === null ? {} : ({ [name]: value } as { [P in K]?: V }));
 const anchorOf = (index: number): string => `recipe-${index + 1}`;
 const glyphs = (text: string | null): string | null => (text === null ? null : fractionsAsGlyphs(text));
 
@@ -60,6 +63,7 @@ function documentRecipe(recipe: Recipe, index: number): DocumentRecipe {
     ...(sections.length === 0 ? {} : { ingredient_sections: sections }),
     instructions: recipe.instructions.map(fractionsAsGlyphs),
     notes: glyphs(recipe.notes),
+    ...optional('photo', printImage(recipe.photo, PRINT_PHOTO_WIDTH)),
   };
 }
 
@@ -110,6 +114,8 @@ export function buildProductDocument(source: DocumentSource): ProductDocument {
     updated_at: product.updated_at,
     file_stem: fileStemOf(product.title),
     units: options.units,
+    ...optional('cover', printImage(product.cover, PRINT_COVER_WIDTH)),
+    ...optional('generated_cover', product.cover === null && product.type !== 'recipe_card_pack' ? { title: product.title, subtitle: coverSubtitle(product), kind: product.type } : null),
   };
   switch (product.type) {
     case 'ebook':

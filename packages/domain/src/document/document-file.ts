@@ -9,6 +9,7 @@ import { err, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import type { ProductError } from '../shared/errors.js';
 import { oneChunk, type FileStore, type FileStoreError, type StoredFile } from '../storage/file-store.js';
 import { DOCUMENT_MEDIA_TYPES } from './document-options.js';
+import { withImageBytes } from './document-images.js';
 import { loadDocumentSubject, prepareSubject, type DocumentDeps, type DocumentSubject, type PreparedDocument } from './prepare-document.js';
 import type { DocumentRequest } from './document-options.js';
 import { systemClock } from '../shared/node-crypto.js';
@@ -126,10 +127,14 @@ export function documentFiles(deps: DocumentFileDeps) {
   };
 
   const renderAndStore = async (located: LocatedDocument & { prepared: PreparedDocument }): Promise<Result<Rendered, DocumentFileError>> => {
-    const { document, options } = located.prepared;
+    const { options } = located.prepared;
+    // Photos and the cover are read from the store now, so the render (in a worker) needs nothing but the model.
+    const { document, missing } = await withImageBytes(deps.files, located.prepared.document);
     const rendered = await deps.rendering.render(document, { format: options.format, pageSize: options.page_size });
     if (rendered.isErr()) return err(rendered.error);
     const bytes = rendered.value;
+    // Drawn without a picture that could not be read: served, never kept under the key of the whole document.
+    if (missing.length > 0) return ok({ bytes, storageProblem: `render not stored: ${missing.length} image(s) could not be read (${missing[0]})` });
     // A file that cannot be stored is still the customer's file: it is served, and the next request renders again.
     const stored = await deps.files.put(located.key, bytes, { contentType: located.mediaType });
     const storageProblem = stored.isErr()

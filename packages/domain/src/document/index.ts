@@ -7,3 +7,4 @@ export * from './prepare-document.js';
 export * from './render-queue.js';
 export * from './document-file.js';
 export * from './cover-image.js';
+export * from './document-images.js';

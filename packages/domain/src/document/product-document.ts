@@ -6,6 +6,7 @@
 import type { UnitsChoice } from '../ingredient/unit-conversion.js';
 import type { ProductType } from '../product/product.js';
 import type { Aisle } from '../shopping-list/aisles.js';
+import type { CoverRequest } from './cover-image.js';
 
 /** One recipe as a chapter (a book), a section (a meal plan) or a card (a card pack). */
 export interface DocumentRecipe {
@@ -27,6 +28,18 @@ export interface DocumentRecipe {
   /** In order; the renderer numbers them. */
   readonly instructions: readonly string[];
   readonly notes: string | null;
+  /** The recipe's photo, present only when it has one (see `document-images.ts`). */
+  readonly photo?: DocumentImage;
+}
+
+/** A stored JPEG to print: its key, its pixel size and, once resolved just before rendering, its bytes. */
+export interface DocumentImage {
+  /** `media/<hash>.jpg`: a rendition of the uploaded photo or cover. */
+  readonly key: string;
+  readonly width: number;
+  readonly height: number;
+  /** Set by `withImageBytes`; an image without bytes is left out of the rendered document. */
+  readonly bytes?: Uint8Array;
 }
 
 export interface IngredientSectionHeading {
@@ -81,6 +94,13 @@ interface DocumentBase {
   readonly file_stem: string;
   /** The ingredient units the text is written in. */
   readonly units: UnitsChoice;
+  /** The product's uploaded cover, present only when it has one: the first page of a PDF, an EPUB's cover image. */
+  readonly cover?: DocumentImage;
+  /**
+   * Without an uploaded cover, the one to draw in its place (the listing images' `CoverArtist` design: title, kind,
+   * "An ebook · 12 recipes"); absent for a card pack, which has no first page of its own.
+   */
+  readonly generated_cover?: CoverRequest;
 }
 
 /** Ebook and lead magnet. */
