@@ -8,3 +8,5 @@ export { classifyAddress, classifyIPv4, classifyIPv6, type AddressClass } from '
 export { outboundGuard, OutboundRefused, systemResolver, type OutboundGuard, type OutboundGuardOptions, type ResolvedHost, type Resolver } from './outbound-guard.js';
 export { endpointUrlPolicy } from './endpoint-url-policy.js';
 export { httpWebhookSender, type HttpWebhookSender, type HttpWebhookSenderOptions } from './webhook-sender.js';
+export { guardedFetch, type GuardedFetch, type GuardedFetchOptions, type FetchExpectation, type FetchOutcome } from './guarded-fetch.js';
+export { describeRequestError } from './request-errors.js';
