@@ -8,7 +8,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { OutboundGuard } from './outbound-guard.js';
 import { describeRequestError } from './request-errors.js';
 
@@ -19,7 +19,7 @@ export interface GuardedFetchOptions {
   /** Redirects followed before giving up (default 5). */
   readonly maxRedirects?: number;
   /**
-   * Test seam: where the socket actually goes for an address the guard accepted. Tests map a "public" address to
+   * Test seam: where the socket actually goes for an address the guard accepted (names and IP literals alike). Tests map a "public" address to
    * their loopback server, so that the guard's policy (private refused) is exercised without leaving the machine.
    */
   readonly dial?: (address: string, family: 4 | 6) => { readonly address: string; readonly family: 4 | 6 };
@@ -65,8 +65,8 @@ export function guardedFetch(options: GuardedFetchOptions): GuardedFetch {
       throw new FetchFailure(describeRequestError(error));
     }
     const target = options.dial?.(resolved.address, resolved.family) ?? { address: resolved.address, family: resolved.family };
-    // The judged address, whatever the name would resolve to now: node asks this once per connection. (An IP
-    // literal never reaches `lookup`: the socket goes to it directly, and it was judged above.)
+    // The judged address, whatever the name would resolve to now: node asks this once per connection. An IP literal
+    // never reaches `lookup`: the socket is pointed at the (judged, perhaps dialled) address itself.
     const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
       if (lookupOptions.all === true) callback(null, [target]);
       else callback(null, target.address, target.family);
@@ -77,8 +77,9 @@ export function guardedFetch(options: GuardedFetchOptions): GuardedFetch {
         method: 'GET',
         agent: false,
         lookup,
+        ...(isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? {} : { hostname: target.address }),
         signal,
-        headers: { accept: 'text/html,application/xhtml+xml,image/*;q=0.8', 'accept-encoding': 'identity', 'user-agent': 'Larder recipe import' },
+        headers: { host: url.host, accept: 'text/html,application/xhtml+xml,image/*;q=0.8', 'accept-encoding': 'identity', 'user-agent': 'Larder recipe import' },
       });
       outgoing.on('response', resolve);
       outgoing.on('error', reject);

@@ -89,6 +89,11 @@ describe('the guarded fetch', () => {
     assert.match(outcome.body.toString(), /Soup/);
   });
 
+  it('dials a public IP literal through the same seam (so that tests never leave the machine)', async () => {
+    const outcome = await strictFetch()(`http://${PUBLIC_LOOKING}:${port}/page`, HTML);
+    assert.equal(outcome.ok, true);
+  });
+
   it('refuses loopback, private networks, IPv6 loopback, IPv4-mapped IPv6 and the decimal form of 127.0.0.1', async () => {
     const fetch = strictFetch();
     for (const url of [
