@@ -6935,7 +6935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `no_recipe_found`: the page has no schema.org Recipe, or one without a name or ingredients. `fetch_failed`: the page could not be fetched; `detail` says why (timeout after 10 s, over 5 MiB, not HTML, HTTP status N, too many redirects, a refused address). */
+            /** @description `no_recipe_found`: the page has no schema.org Recipe, or one the API would refuse (no name, say). `fetch_failed`: the page could not be fetched; `detail` says why (timeout after 10 s, over 5 MiB, not HTML, HTTP status N, too many redirects, a refused address). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -191,7 +191,7 @@ export interface FetchFailed {
   readonly detail: string;
 }
 
-/** The page has no schema.org Recipe, or one that cannot make a recipe (no name, no ingredients). */
+/** The page has no schema.org Recipe, or one that cannot make a recipe (no name, say). */
 export interface NoRecipeFound {
   readonly type: 'NoRecipeFound';
   readonly detail: string;

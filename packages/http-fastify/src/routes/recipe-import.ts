@@ -35,7 +35,7 @@ export const recipeImportRoutes: FastifyPluginAsyncTypebox<UrlImportDeps> = asyn
         201: Imported('The new recipe.', LOCATION),
         ...problems([...AUTHENTICATED_PROBLEMS, 409, 413, 415, 422], {
           422:
-            '`no_recipe_found`: the page has no schema.org Recipe, or one without a name or ingredients. ' +
+            '`no_recipe_found`: the page has no schema.org Recipe, or one the API would refuse (no name, say). ' +
             '`fetch_failed`: the page could not be fetched; `detail` says why (timeout after 10 s, over 5 MiB, not HTML, HTTP status N, too many redirects, a refused address).',
         }),
       },
