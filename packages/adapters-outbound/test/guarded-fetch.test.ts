@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { guardedFetch, outboundGuard, type FetchExpectation, type Resolver } from '../src/index.js';
@@ -21,7 +21,7 @@ const HTML: FetchExpectation = { maxBytes: 5 * 1024 * 1024, accept: ['text/html'
 
 let server: Server;
 let port = 0;
-const slowResponses = new Set<import('node:http').ServerResponse>();
+const slowResponses = new Set<ServerResponse>();
 
 before(async () => {
   server = createServer((request, response) => {

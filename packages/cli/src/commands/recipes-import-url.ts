@@ -44,8 +44,13 @@ function why(error: UrlImportError): { code: string; message: string } {
       return { code: 'validation_failed', message: error.issues.map((issue) => issue.message).join('; ') };
     case 'StoreUnavailable':
       return { code: 'unavailable', message: `the database failed: ${error.message}` };
-    default:
-      return { code: error.type, message: `the recipe could not be written (${error.type}); run the import again` };
+    case 'WriteContention':
+    case 'PreconditionFailed':
+    case 'RecipeNotFound':
+      return { code: 'invalid_state', message: 'the recipe kept changing (or went away) during the import; run the import again' };
+    case 'DuplicateExternalId':
+    case 'NotScalable':
+      return { code: 'rule_violation', message: `the recipe could not be written (${error.type})` };
   }
 }
 

@@ -85,7 +85,7 @@ function importedPhoto(deps: UrlImportDeps, imageUrl: string | null, owner: stri
     .match(
       (photo) => photo,
       (error) => {
-        const why = error.type === 'FetchFailed' ? error.detail : error.type === 'StoreUnavailable' ? 'the file store cannot be reached' : 'message' in error ? error.message : error.type;
+        const why = error.type === 'StoreUnavailable' ? 'the file store cannot be reached' : error.type === 'ImagesBusy' ? 'every image worker is busy' : error.detail;
         warnings.push(`the photo was not imported (${imageUrl}): ${why}`);
         return null;
       },

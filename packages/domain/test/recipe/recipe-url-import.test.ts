@@ -58,6 +58,10 @@ describe('importRecipeFromUrl', () => {
   });
 
   it('writes the recipe without a photo when the image fails, and says so', async () => {
+    const rejecting: ImageProcessor = { ...images, probe: () => errAsync({ type: 'ImageUnsupported', detail: 'the bytes are not an image' }) };
+    const source = pages({ 'https://kitchen.example/soup': SOUP }, { 'https://kitchen.example/soup.jpg': JPEG });
+    const refused = (await importRecipeFromUrl({ ...deps(source), images: rejecting })({ url: 'https://kitchen.example/soup' }))._unsafeUnwrap();
+    assert.deepEqual(refused.warnings, ['the photo was not imported (https://kitchen.example/soup.jpg): the bytes are not an image']);
     const result = (await importRecipeFromUrl(deps(pages({ 'https://kitchen.example/soup': SOUP })))({ url: 'https://kitchen.example/soup' }))._unsafeUnwrap();
     assert.equal(result.recipe.photo, null);
     assert.deepEqual(result.warnings, ['the photo was not imported (https://kitchen.example/soup.jpg): the server answered HTTP status 404']);
