@@ -54,12 +54,18 @@ function why(error: UrlImportError): { code: string; message: string } {
   }
 }
 
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  return text;
+}
+
 /** The URLs to import: the arguments, then the file's lines (blank lines and `#` comments skipped). */
-async function urlsOf(given: readonly string[], file: string | undefined): Promise<string[] | string> {
+async function urlsOf(io: CliIo, given: readonly string[], file: string | undefined): Promise<string[] | string> {
   if (file === undefined) return [...given];
   let text: string;
   try {
-    text = file === '-' ? '' : await readFile(file, 'utf8');
+    text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
   } catch (error) {
     return `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`;
   }
@@ -69,7 +75,7 @@ async function urlsOf(given: readonly string[], file: string | undefined): Promi
 
 async function importUrls(deps: CommandDeps, given: readonly string[], options: ImportUrlOptions): Promise<ExitCode> {
   const { io } = deps;
-  const urls = await urlsOf(given, options.urlsFile);
+  const urls = await urlsOf(io, given, options.urlsFile);
   if (typeof urls === 'string') return fail(io, urls);
   if (urls.length === 0) return fail(io, 'no URL given: name pages as arguments or with --urls-file FILE');
   const web = await (deps.webImport ?? defaultWebImport)(io);
@@ -105,7 +111,7 @@ export function registerRecipesImportUrl(recipes: Command, deps: CommandDeps): v
       .command('import-url')
       .description('import recipes from web pages (their schema.org Recipe); a URL imported before updates its recipe')
       .argument('[url...]', 'page URLs (http or https)')
-      .option('--urls-file <file>', 'a file with one URL per line (blank lines and # comments skipped), after any URL arguments')
+      .option('--urls-file <file>', 'a file with one URL per line (blank lines and # comments skipped; - for standard input), after any URL arguments')
       .addOption(new Option('--status <status>', 'status of the recipes (default: active)').choices(['active', 'draft']))
       .option('--json', 'one JSON object per URL on stdout instead of the lines for people'),
   ).action(async (urls: string[], options: ImportUrlOptions) => deps.exit(await importUrls(deps, urls, options)));

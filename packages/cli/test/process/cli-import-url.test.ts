@@ -74,6 +74,9 @@ for (const choice of await primaryTestEngine()) {
       assert.equal(result.outcome, 'failed');
       assert.equal(result.code, 'fetch_failed');
       assert.match(result.message, /refused: .*loopback/);
+      const piped = await runCli(['recipes', 'import-url', '--urls-file', '-', '--json', ...db], { env: env(false), stdin: `${base}/bread\n` });
+      assert.equal(piped.code, 1);
+      assert.equal((JSON.parse(piped.stdout) as { url: string }).url, `${base}/bread`);
       const none = await runCli(['recipes', 'import-url', ...db], { env: env(true) });
       assert.equal(none.code, 2);
       assert.match(none.stderr, /no URL given/);
