@@ -54,7 +54,18 @@ describe('POST /api/recipes/import', () => {
       else if (path === '/about') html(fixture('no-recipe'));
       else if (path === '/feed') response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       else if (path === '/sneaky') response.writeHead(302, { location: `http://127.0.0.1:${port}/soup` }).end();
-      else response.writeHead(404, { 'content-type': 'text/html' }).end('not here');
+      else if (path === '/loop') response.writeHead(302, { location: '/loop' }).end();
+      else if (path === '/huge') {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.on('error', () => undefined);
+        const chunk = Buffer.alloc(1024 * 1024, ' ');
+        for (let sent = 0; sent < 6; sent += 1) response.write(chunk);
+        response.end();
+      } else if (path === '/slow') {
+        // Headers, then nothing: the import's deadline must end it.
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.write('<html>');
+      } else response.writeHead(404, { 'content-type': 'text/html' }).end('not here');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -141,6 +152,23 @@ describe('POST /api/recipes/import', () => {
       const refused = await importUrl(url);
       assertProblem(refused, 422, 'fetch_failed');
       assert.match(refused.json<{ detail: string }>().detail, /refused/, url);
+    }
+  });
+
+  it('422 fetch_failed for too many redirects, a page over 5 MiB, and a server too slow (the limit made short here)', async () => {
+    const loop = await importUrl(`${base}/loop`);
+    assertProblem(loop, 422, 'fetch_failed');
+    assert.equal(loop.json<{ detail: string }>().detail, 'The page could not be fetched: too many redirects (more than 5).');
+    const huge = await importUrl(`${base}/huge`);
+    assertProblem(huge, 422, 'fetch_failed');
+    assert.equal(huge.json<{ detail: string }>().detail, 'The page could not be fetched: the answer is over 5 MiB.');
+    const quick = await harness({ recipePages: httpRecipePageSource(guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: resolver }), dial, timeoutMs: 300 })) });
+    try {
+      const slow = await quick.request({ method: 'POST', url: '/api/recipes/import', body: { url: `${base}/slow` } });
+      assertProblem(slow, 422, 'fetch_failed');
+      assert.equal(slow.json<{ detail: string }>().detail, 'The page could not be fetched: timeout after 0.3 s.');
+    } finally {
+      await quick.app.close();
     }
   });
 
