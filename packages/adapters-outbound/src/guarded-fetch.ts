@@ -9,6 +9,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { OutboundGuard } from './outbound-guard.js';
 import { describeRequestError } from './request-errors.js';
 
@@ -44,6 +46,13 @@ const failure = (reason: string): FetchOutcome => ({ ok: false, reason });
 const sizeName = (bytes: number): string => (bytes % 1048576 === 0 ? `${bytes / 1048576} MiB` : `${bytes} bytes`);
 
 class FetchFailure extends Error {}
+
+const DECODERS: Readonly<Record<string, () => NodeJS.ReadWriteStream & Readable>> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
 function mediaType(header: string | undefined): { type: string; charset: string | null } {
   const [type = '', ...parameters] = (header ?? '').split(';');
@@ -87,21 +96,35 @@ export function guardedFetch(options: GuardedFetchOptions): GuardedFetch {
     });
   };
 
+  /**
+   * The body, decoded when a server compressed it although asked not to (gzip, deflate, br): the cap counts the
+   * decoded bytes, so a small compressed answer cannot unfold into more than the cap (a decompression bomb).
+   */
   const read = (response: IncomingMessage, maxBytes: number): Promise<Buffer> =>
     new Promise<Buffer>((resolve, reject) => {
+      const encoding = String(response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const decoder = DECODERS[encoding];
+      if (decoder === undefined && encoding !== 'identity' && encoding !== '') {
+        response.destroy();
+        reject(new FetchFailure(`the answer is encoded as ${encoding.slice(0, 40)}, which is not read here`));
+        return;
+      }
+      const source: Readable = decoder === undefined ? response : response.pipe(decoder());
       const chunks: Buffer[] = [];
       let total = 0;
-      response.on('data', (chunk: Buffer) => {
+      source.on('data', (chunk: Buffer) => {
         total += chunk.byteLength;
         if (total > maxBytes) {
           // Stop reading: a page must not make us read (or hold) more than the cap.
           response.destroy();
+          source.destroy();
           reject(new FetchFailure(`the answer is over ${sizeName(maxBytes)}`));
           return;
         }
         chunks.push(chunk);
       });
-      response.on('end', () => resolve(Buffer.concat(chunks)));
+      source.on('end', () => resolve(Buffer.concat(chunks)));
+      source.on('error', () => reject(new FetchFailure('the answer could not be decompressed')));
       response.on('error', reject);
     });
 

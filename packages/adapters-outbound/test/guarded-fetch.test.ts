@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { guardedFetch, outboundGuard, type FetchExpectation, type Resolver } from '../src/index.js';
 
 /**
@@ -55,6 +56,11 @@ before(async () => {
       slowResponses.add(response);
       response.writeHead(200, { 'content-type': 'text/html' });
       response.write('<html>');
+    } else if (path === '/gzipped') {
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync('<html>Stew</html>'));
+    } else if (path === '/bomb') {
+      // 16 KiB on the wire, 8 MiB unpacked.
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * 1024 * 1024, ' ')));
     } else if (path === '/gone') {
       response.writeHead(404, { 'content-type': 'text/html' }).end('gone');
     } else response.writeHead(500).end();
@@ -128,6 +134,12 @@ describe('the guarded fetch', () => {
     assert.equal(await reasonOf(fetch, `http://recipes.example:${port}/huge`), 'the answer is over 5 MiB');
     const quick = guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: resolver }), dial, timeoutMs: 300 });
     assert.equal(await reasonOf(quick, `http://recipes.example:${port}/slow`), 'timeout after 0.3 s');
+  });
+
+  it('reads a gzipped answer, counting the cap in unpacked bytes', async () => {
+    const outcome = await strictFetch()(`http://recipes.example:${port}/gzipped`, HTML);
+    assert.equal(outcome.ok && outcome.body.toString(), '<html>Stew</html>');
+    assert.equal(await reasonOf(strictFetch(), `http://recipes.example:${port}/bomb`), 'the answer is over 5 MiB');
   });
 
   it('refuses other schemes, and names that do not resolve', async () => {
