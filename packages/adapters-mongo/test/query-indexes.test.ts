@@ -33,7 +33,7 @@ import { SETTINGS_COLLECTION } from '../src/settings/secret-key.js';
 import { PRODUCT_LIST_SORT, productBySlugFilter, productFilter } from '../src/products/product-queries.js';
 import { SUBSCRIBERS_COLLECTION } from '../src/subscribers/subscriber-document.js';
 import { SUBSCRIBER_LIST_SORT, subscriberByAddressFilter, subscriberFilter } from '../src/subscribers/subscriber-queries.js';
-import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
+import { RECIPE_SOURCE_URL_SORT, recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeSourceUrlFilter, recipeFuzzyCountFilter, recipeFuzzyMatchesFilter, recipeListSegments, recipeSearchSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
 import { INDEX_SPECS, SUBSCRIBER_INDEXES, WEBHOOK_INDEXES } from '../src/indexes/index-specs.js';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '../src/webhooks/webhook-delivery-document.js';
@@ -111,6 +111,9 @@ describe('declared indexes serve every query the adapter builds', () => {
     const lookups = [queryShape({ _id: { $in: ['a'] } }), queryShape(recipeExternalIdFilter(['x'])), queryShape(recipeExternalIdEqualityFilter('x'))];
     assert.deepEqual(unserved([...walks, ...lookups], recipeSpecs), []);
     assert.equal(servingIndex(queryShape(recipeExternalIdFilter(['x'])), recipeSpecs)?.name, 'external_id_unique');
+    const bySourceUrl = queryShape(recipeSourceUrlFilter('https://example.com/soup'), RECIPE_SOURCE_URL_SORT);
+    assert.deepEqual(unserved([bySourceUrl], recipeSpecs), []);
+    assert.equal(servingIndex(bySourceUrl, recipeSpecs)?.name, 'source_url_lookup');
     // The one-by-one route (engines without `$in` pushdown) is served by the same partial index on MongoDB.
     assert.equal(servingIndex(queryShape(recipeExternalIdEqualityFilter('x')), recipeSpecs)?.name, 'external_id_unique');
   });

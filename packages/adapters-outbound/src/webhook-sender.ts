@@ -6,7 +6,8 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '@larder/domain';
-import { OutboundRefused, type OutboundGuard } from './outbound-guard.js';
+import type { OutboundGuard } from './outbound-guard.js';
+import { describeRequestError } from './request-errors.js';
 
 export interface HttpWebhookSenderOptions {
   readonly guard: OutboundGuard;
@@ -16,25 +17,7 @@ export interface HttpWebhookSenderOptions {
   readonly maxSockets?: number;
 }
 
-const MESSAGES: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was reset',
-  ENOTFOUND: 'the host does not resolve',
-  EAI_AGAIN: 'the host could not be resolved right now',
-  EHOSTUNREACH: 'the host cannot be reached',
-  ENETUNREACH: 'the network cannot be reached',
-  EPIPE: 'the connection was closed',
-  CERT_HAS_EXPIRED: 'the TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate is for another host',
-};
-
-const describe = (error: unknown): string => {
-  if (error instanceof OutboundRefused) return `refused: ${error.message}`;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && MESSAGES[code] !== undefined) return MESSAGES[code];
-  return typeof code === 'string' ? `the request failed (${code})` : 'the request failed';
-};
+const describe = describeRequestError;
 
 export interface HttpWebhookSender extends WebhookSender {
   /** Closes the kept-alive connections. */

@@ -27,6 +27,8 @@ export * from './recipe/recipe-view.js';
 export * from './recipe/recipe-use-cases.js';
 export * from './recipe/recipe-import.js';
 export * from './recipe/recipe-photo.js';
+export * from './recipe/schema-org/index.js';
+export * from './recipe/recipe-url-import.js';
 
 export * from './search/search-terms.js';
 export * from './search/fuzzy-keys.js';

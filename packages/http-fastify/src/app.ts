@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { CoverArtist, ImageProcessor, MailBudget, SubscriberRepository } from '@larder/domain';
+import type { CoverArtist, ImageProcessor, MailBudget, RecipePageSource, SubscriberRepository } from '@larder/domain';
 import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -27,6 +27,7 @@ import { mediaRoutes } from './routes/media.js';
 import { photoRoutes } from './routes/photos.js';
 import { productRoutes } from './routes/products.js';
 import { recipeRoutes } from './routes/recipes.js';
+import { recipeImportRoutes } from './routes/recipe-import.js';
 import { saleNoticeRoutes } from './routes/sale-notices.js';
 import { saleRoutes } from './routes/sales.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -102,6 +103,11 @@ export interface AppDeps {
   files: FileStore;
   /** Reads and renders uploaded photos and covers (sharp in the service). Absent: the upload routes are not served. */
   images?: ImageProcessor;
+  /**
+   * Fetches recipe pages and their images for `POST /api/recipes/import` (adapters-outbound: the SSRF guard, time
+   * and size caps). Absent, or without `images`: that route is not served.
+   */
+  recipePages?: RecipePageSource;
   /** Database reachable? */
   readiness: () => Promise<boolean>;
   /** Platforms, connections and listings: what publishing needs. */
@@ -330,6 +336,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ids: deps.ids,
           ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
         });
+        if (deps.images !== undefined && deps.recipePages !== undefined) {
+          await secured.register(recipeImportRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids, images: deps.images, files: deps.files, pages: deps.recipePages });
+        }
         if (deps.images !== undefined) {
           await secured.register(photoRoutes, {
             recipes: deps.recipes,

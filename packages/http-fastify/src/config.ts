@@ -54,7 +54,7 @@ export interface ServiceConfig {
   readonly etsy: { readonly apiUrl: string; readonly oauthUrl: string; readonly apiKey: string | undefined; readonly sharedSecret: string | undefined };
   readonly gumroad: { readonly apiUrl: string };
   /**
-   * `OUTBOUND_ALLOW_PRIVATE` (default false): webhook endpoints (and later URL imports) may point to private addresses
+   * `OUTBOUND_ALLOW_PRIVATE` (default false): webhook endpoints and recipe URL imports may reach private addresses
    * (loopback, private networks, link-local), over http too. For development and tests, or a receiver beside the service.
    */
   readonly outboundAllowPrivate: boolean;

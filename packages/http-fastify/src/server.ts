@@ -10,6 +10,7 @@ import { ensureEngineIndexes, ensureIndexes, openDatabase, pingDatabase, redactU
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
+import { recipePageSource } from './composition/recipe-pages.js';
 import { startPublishing } from './composition/publishing.js';
 import { mailStartupLine } from './composition/lead-magnets.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
@@ -227,6 +228,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       ...ports,
       publishing: publishing.deps,
       leadMagnets: publishing.leadMagnets,
+      recipePages: recipePageSource(config.outboundAllowPrivate),
       readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
       config: {
         jwtSecret: config.jwtSecret,

@@ -131,5 +131,6 @@ describe('API keys', () => {
     }
     assert.deepEqual(closed.map((operation) => operation.replace(/^\w+ /, '')).filter((path) => !/^\/api\/(api-keys|connections)/.test(path)), []);
     assert.ok(closed.includes('POST /api/api-keys') && closed.includes('PUT /api/connections/{platform}'));
+    assert.equal(requiredScope('POST', '/api/recipes/import'), 'recipes:write', 'importing a page writes a recipe');
   });
 });

@@ -19,7 +19,7 @@ const CONTRACT: Readonly<Record<string, readonly string[]>> = {
   412: ['precondition_failed'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
-  422: ['not_eligible', 'unknown_recipe', 'recipe_archived', 'not_scalable', 'rule_violation', 'connection_failed'],
+  422: ['not_eligible', 'unknown_recipe', 'recipe_archived', 'not_scalable', 'rule_violation', 'connection_failed', 'no_recipe_found', 'fetch_failed'],
   429: ['rate_limited'],
   431: ['headers_too_large'],
   500: ['internal'],

@@ -105,7 +105,7 @@ describe('OpenAPI document', () => {
     assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
     assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
     assert.deepEqual(Object.keys(document.components.schemas).sort(), [
-      'ApiKey', 'Connection', 'EbookCreate', 'MealPlanCreate', 'Pagination', 'Problem', 'Product', 'Recipe', 'RecipeCardPackCreate', 'Sale', 'ScaledRecipe',
+      'ApiKey', 'Connection', 'EbookCreate', 'ImportedRecipe', 'MealPlanCreate', 'Pagination', 'Problem', 'Product', 'Recipe', 'RecipeCardPackCreate', 'Sale', 'ScaledRecipe',
       'ShoppingList', 'Subscriber', 'WebhookDelivery', 'WebhookEndpoint',
     ]);
     assert.equal(document.paths['/api/products/{id}/lead-magnet']?.post?.requestBody?.required, false, 'its body is optional');
@@ -146,7 +146,7 @@ describe('OpenAPI document', () => {
       }
     }
     assert.ok(count >= 48, `${count} operations`);
-    for (const [id, where] of [['listRecipes', 'GET /api/recipes'], ['getRecipe', 'GET /api/recipes/{id}'], ['createRecipe', 'POST /api/recipes'], ['publishProduct', 'POST /api/products/{id}/publish'], ['listSales', 'GET /api/sales'], ['createApiKey', 'POST /api/api-keys']]) {
+    for (const [id, where] of [['listRecipes', 'GET /api/recipes'], ['getRecipe', 'GET /api/recipes/{id}'], ['createRecipe', 'POST /api/recipes'], ['importRecipe', 'POST /api/recipes/import'], ['publishProduct', 'POST /api/products/{id}/publish'], ['listSales', 'GET /api/sales'], ['createApiKey', 'POST /api/api-keys']]) {
       assert.equal(seen.get(id ?? ''), where, id);
     }
   });

@@ -46,6 +46,7 @@ export interface IndexSpec {
 
 export const EXTERNAL_ID_INDEX = 'external_id_unique';
 export const EMAIL_INDEX = 'email_unique';
+export const SOURCE_URL_INDEX = 'source_url_lookup';
 
 /** Recipe fields that hold arrays (multikey indexes). */
 export const RECIPE_ARRAY_FIELDS = ['search_keys', 'title_keys', 'dietary_tags'] as const;
@@ -65,6 +66,8 @@ export const RECIPE_INDEXES: readonly IndexSpec[] = [
     // Unique only where present: any number of recipes may have no external id (stored as null).
     partialFilterExpression: { external_id: { $type: 'string' } },
   }),
+  // A URL import finds the recipe it made before by its source_url (first by id when several share one).
+  recipe(SOURCE_URL_INDEX, { source_url: 1, _id: 1 }, { partialFilterExpression: { source_url: { $type: 'string' } } }),
   ...recipeSorts.map((sort) => recipe(`list_${sort}`, { status: 1, [sort]: 1, _id: 1, cook_time_minutes: 1, email_ready: 1 })),
   ...SELECTIVE_RECIPE_FILTERS.flatMap((field) =>
     recipeSorts.map((sort) => recipe(`${field}_${sort}`, { [field]: 1, status: 1, [sort]: 1, _id: 1 })),

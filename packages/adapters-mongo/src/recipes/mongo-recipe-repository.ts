@@ -19,7 +19,7 @@ import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
 import { saveRecipeBatch } from './recipe-batch.js';
 import { listRecipes } from './recipe-list.js';
-import { recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeWalkSegment } from './recipe-queries.js';
+import { RECIPE_SOURCE_URL_SORT, recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeSourceUrlFilter, recipeWalkSegment } from './recipe-queries.js';
 
 /** A duplicate key on the external id index is the caller's conflict; on `_id` it would be a bug (ids are generated). */
 const externalIdConflict =
@@ -143,6 +143,13 @@ export class MongoRecipeRepository implements RecipeRepository {
       const route = this.#externalIdLookup ?? ((await serverCapabilities(this.#db)).inPushdown ? 'in' : 'equality');
       const documents = route === 'in' ? await this.#recipes.find(recipeExternalIdFilter(externalIds)).toArray() : await this.#eachByEquality(externalIds, recipeExternalIdEqualityFilter);
       return documents.map(toRecipe);
+    });
+  }
+
+  findBySourceUrl(sourceUrl: string): ResultAsync<Recipe | null, StoreUnavailable> {
+    return attempt(async () => {
+      const [document] = await this.#recipes.find(recipeSourceUrlFilter(sourceUrl)).sort(RECIPE_SOURCE_URL_SORT).limit(1).toArray();
+      return document === undefined ? null : toRecipe(document);
     });
   }
 

@@ -165,6 +165,12 @@ export const recipeExternalIdFilter = (externalIds: readonly string[]): RecipeQu
   external_id: { $in: [...externalIds], $type: 'string' },
 });
 
+/** Recipes by source URL (a URL import's key), first by id. `$type` repeats the index's partial filter, as above. */
+export const recipeSourceUrlFilter = (sourceUrl: string): RecipeQueryFilter => ({
+  source_url: { $eq: sourceUrl, $type: 'string' },
+});
+export const RECIPE_SOURCE_URL_SORT = { _id: 1 } as const;
+
 /**
  * One recipe by external id, for engines that read the whole collection for `$in` (FerretDB): `$eq` is what FerretDB
  * pushes down to PostgreSQL (`_jsonb -> 'external_id' @> '"…"'`, served by the GIN index of

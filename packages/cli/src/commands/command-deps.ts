@@ -4,6 +4,7 @@ import type { OpenStore, Store } from '../database.js';
 import type { DatabaseOptions } from '../database.js';
 import { fail } from '../cli-io.js';
 import type { Progress } from '../import/progress.js';
+import type { WebImportPorts } from './recipes-import-url.js';
 
 /** What the commands are given by the composition root (tests give their own). */
 export interface CommandDeps {
@@ -18,6 +19,11 @@ export interface CommandDeps {
    * (so other commands start without it); the command closes it when done.
    */
   readonly rendering: () => Promise<RenderQueue & { close(): Promise<void> }>;
+  /**
+   * Fetches recipe pages and renders their photos for `recipes import-url` (loaded by that command only). Default:
+   * the service's guarded fetch (`OUTBOUND_ALLOW_PRIVATE` from the environment) and sharp.
+   */
+  readonly webImport?: (io: CliIo) => Promise<WebImportPorts>;
   /** Receives each command's exit code. */
   readonly exit: (code: ExitCode) => void;
 }

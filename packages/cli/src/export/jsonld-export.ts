@@ -1,7 +1,4 @@
-import { sectionHeadingLine, type Ingredient, type Recipe } from '@larder/domain';
-import { minutesToIsoDuration } from '../formats/iso-duration.js';
-import { LARDER_FIELDS, LARDER_PREFIX } from '../formats/jsonld-mapping.js';
-import { dietUrl } from '../formats/schema-diets.js';
+import { dietUrl, LARDER_FIELDS, LARDER_PREFIX, minutesToIsoDuration, sectionHeadingLine, type Ingredient, type Recipe } from '@larder/domain';
 
 /** `larder:` names Larder's own terms for the fields schema.org has none for. */
 export const JSON_LD_CONTEXT = ['https://schema.org', { larder: 'https://larder.dev/ns#' }] as const;

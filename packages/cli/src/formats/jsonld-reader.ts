@@ -1,6 +1,6 @@
 import Assembler from 'stream-json/Assembler.js';
 import Parser from 'stream-json/Parser.js';
-import { mapRecipeNode, recipeNodesIn } from './jsonld-mapping.js';
+import { mapRecipeNode, recipeNodesIn } from '@larder/domain';
 import { MalformedInputError, type RecordReader } from './source-record.js';
 import { transformItems } from './transform-items.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contentOf, newRecipe, parseRecipeDraft, type Recipe } from '@larder/domain';
 import { jsonLdRecipe } from '../../src/export/jsonld-export.js';
-import { mapRecipeNode } from '../../src/formats/jsonld-mapping.js';
+import { mapRecipeNode } from '@larder/domain';
 
 const recipeFrom = (input: Record<string, unknown>): Recipe =>
   newRecipe('r-1', parseRecipeDraft(input, { allowArchived: true })._unsafeUnwrap(), new Date('2026-01-01T00:00:00.000Z'));

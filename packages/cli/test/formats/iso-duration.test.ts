@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isoDurationMinutes, minutesToIsoDuration } from '../../src/formats/iso-duration.js';
+import { isoDurationMinutes, minutesToIsoDuration } from '@larder/domain';
 
 describe('ISO 8601 durations', () => {
   const minutes = (text: string) => isoDurationMinutes(text)._unsafeUnwrap();

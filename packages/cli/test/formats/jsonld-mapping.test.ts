@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mapRecipeNode, recipeNodesIn } from '../../src/formats/jsonld-mapping.js';
+import { mapRecipeNode, recipeNodesIn } from '@larder/domain';
 
 const recipe = (fields: Record<string, unknown>) => ({ '@context': 'https://schema.org', '@type': 'Recipe', name: 'Soup', ...fields });
 const mapped = (fields: Record<string, unknown>) => mapRecipeNode(recipe(fields));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseImportRecord, RECIPE_LIMITS } from '@larder/domain';
-import { mapRecipeNode } from '../../src/formats/jsonld-mapping.js';
+import { mapRecipeNode } from '@larder/domain';
 import { REAL_WORLD_RECIPES } from '../fixtures/real-world-recipes.js';
 
 const mapped = (label: string) => {

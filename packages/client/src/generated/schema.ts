@@ -685,6 +685,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recipes/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a recipe from a web page
+         * @description Fetches the page at `url` and makes a recipe of its schema.org `Recipe` (JSON-LD first, including `@graph`, arrays and nested `HowToSection`/`HowToStep`; microdata otherwise), mapped as the CLI’s JSON-LD import maps it (see docs/import-formats.md). `source_url` is `url` as given: importing the same URL again updates that recipe (200) instead of making another (201). The page’s main image goes through the photo pipeline (JPEG, PNG, WebP or AVIF, up to 20 MiB); an image that fails does not fail the import and is named in `import_warnings`. The page is fetched with a 10 s limit for the whole exchange, up to 5 MiB, HTML only, at most 5 redirects; no hop may reach a loopback, private, link-local or metadata address (checked after DNS resolution) unless the service runs with `OUTBOUND_ALLOW_PRIVATE=true`.
+         */
+        post: operations["importRecipe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recipes/{id}/photo": {
         parameters: {
             query?: never;
@@ -829,7 +849,7 @@ export interface components {
              * @description Stable, for programs.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "malformed_request" | "request_timeout" | "headers_too_large" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "invalid_state" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "not_eligible" | "unknown_recipe" | "recipe_archived" | "not_scalable" | "rule_violation" | "link_expired" | "connection_failed" | "oauth_failed" | "rate_limited" | "internal" | "unavailable";
+            code: "validation_failed" | "invalid_json" | "malformed_request" | "request_timeout" | "headers_too_large" | "unauthorized" | "invalid_credentials" | "forbidden" | "not_found" | "invalid_state" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "not_eligible" | "unknown_recipe" | "recipe_archived" | "not_scalable" | "rule_violation" | "link_expired" | "connection_failed" | "no_recipe_found" | "fetch_failed" | "oauth_failed" | "rate_limited" | "internal" | "unavailable";
             /** @description Validation problems only: one entry per invalid field. */
             errors?: {
                 /** @enum {string} */
@@ -991,6 +1011,78 @@ export interface components {
                 servings: number;
                 factor: number;
             };
+        };
+        ImportedRecipe: {
+            id: string;
+            title: string;
+            description: string | null;
+            ingredients: {
+                /** @description The amount, or the low end of a range. */
+                quantity: number | null;
+                /** @description The high end of a range (`2-3 cloves`), else null. */
+                quantity_max: number | null;
+                /** @description Canonical singular unit (`cup`, `tablespoon`, `g`), null for counts. */
+                unit: string | null;
+                name: string;
+                note: string | null;
+                /** @description Kitchen-friendly rendering: `1 ½ cups flour, sifted`. */
+                text: string;
+                /** @description The group of the list the line belongs to (`For the dressing`), or null. Not part of `text`; the shopping list ignores it. */
+                section: string | null;
+            }[];
+            instructions: string[];
+            notes: string | null;
+            servings: number | null;
+            prep_time_minutes: number | null;
+            cook_time_minutes: number | null;
+            /** @description Lower-case. */
+            dietary_tags: string[];
+            cuisine: string | null;
+            meal_type: string | null;
+            season: string | null;
+            collection_id: string | null;
+            /** @enum {string} */
+            status: "active" | "draft" | "archived";
+            email_ready: boolean;
+            engagement_score: number;
+            image_url: string | null;
+            source_url: string | null;
+            external_id: string | null;
+            /** @description The recipe’s photo (`PUT /api/recipes/{id}/photo`), or null when it has none. */
+            photo: {
+                /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                url: string;
+                width: number;
+                height: number;
+                /** @description Widths 320, 800, 1600 (those narrower than the image) and the image itself capped at 3000, each in WebP and JPEG; narrowest first. */
+                variants: {
+                    /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                    url: string;
+                    width: number;
+                    height: number;
+                    /** @enum {string} */
+                    format: "webp" | "jpeg";
+                }[];
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T01:24:33.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T01:24:33.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T01:24:33.000Z
+             */
+            archived_at: string | null;
+            /** @description Grows by one on every change; the ETag. */
+            version: number;
+            /** @description What the import left out, one sentence each: values the mapping could not carry (a duration in months, an unknown diet), and the page’s image when it could not be fetched or is not a usable photo (the recipe is then saved without a photo, or keeps the one it had). Empty when nothing was left out. */
+            import_warnings: string[];
         };
         Product: {
             id: string;
@@ -6662,6 +6754,189 @@ export interface operations {
             };
             /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://kitchen.example/recipes/tomato-soup",
+                 *       "status": "draft"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The recipe page: an absolute http or https URL. It becomes the recipe’s `source_url` (as given, not where redirects lead). */
+                    url: string;
+                    /**
+                     * @description The recipe’s status (default `active`). On a second import of the same URL it is set again.
+                     * @enum {string}
+                     */
+                    status?: "active" | "draft";
+                };
+            };
+        };
+        responses: {
+            /** @description A recipe with this `source_url` existed: it is updated from the page (its version grows only if something changed). */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedRecipe"];
+                };
+            };
+            /** @description The new recipe. */
+            201: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    /** @description Where the new resource lives: `/api/recipes/{id}` or `/api/products/{id}`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedRecipe"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `no_recipe_found`: the page has no schema.org Recipe, or one the API would refuse (no name, say). `fetch_failed`: the page could not be fetched; `detail` says why (timeout after 10 s, over 5 MiB, not HTML, HTTP status N, too many redirects, a refused address). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,8 @@ export interface RecipeRepository {
   /** The recipes among `ids` that exist, in any order. */
   findByIds(ids: readonly string[]): ResultAsync<Recipe[], StoreUnavailable>;
   findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable>;
+  /** A recipe whose `source_url` is exactly `sourceUrl` (the first by id when several are), or null: what a URL import updates. */
+  findBySourceUrl(sourceUrl: string): ResultAsync<Recipe | null, StoreUnavailable>;
   /** Replaces the stored recipe atomically when its stored version is still `expectedVersion`. */
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId>;
   list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable>;

@@ -185,6 +185,18 @@ export interface ApiKeyNotFound {
   readonly id: string;
 }
 
+/** The page could not be fetched; `detail` says why in words fit for the user (timeout, size, type, status...). */
+export interface FetchFailed {
+  readonly type: 'FetchFailed';
+  readonly detail: string;
+}
+
+/** The page has no schema.org Recipe, or one that cannot make a recipe (no name, say). */
+export interface NoRecipeFound {
+  readonly type: 'NoRecipeFound';
+  readonly detail: string;
+}
+
 export type DomainError =
   | RecipeError
   | ProductError
@@ -195,7 +207,9 @@ export type DomainError =
   | ApiKeyNotFound
   | SubscriberError
   | ImageRejected
-  | ImagesBusy;
+  | ImagesBusy
+  | FetchFailed
+  | NoRecipeFound;
 
 /** Lead magnet delivery (see `subscribers/subscriber-errors.ts`). */
 export type SubscriberError = LeadMagnetNotFound | LinkNotFound | LinkExpired | SubscriberNotFound;

@@ -53,6 +53,12 @@ export class InMemoryRecipeRepository implements RecipeRepository {
     return okAsync(this.#index.byExternalIds(externalIds));
   }
 
+  findBySourceUrl(sourceUrl: string): ResultAsync<Recipe | null, StoreUnavailable> {
+    if (this.unavailable) return this.#down();
+    const found = this.#index.all().filter((recipe) => recipe.source_url === sourceUrl).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return okAsync(found[0] ?? null);
+  }
+
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId> {
     if (this.unavailable) return this.#down();
     if (this.#index.get(recipe.id)?.version !== expectedVersion) return okAsync('stale');

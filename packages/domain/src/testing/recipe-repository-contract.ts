@@ -97,6 +97,15 @@ export function runRecipeRepositoryContract(name: string, makeRepository: MakeRe
       assert.deepEqual(ids((await repository.findByExternalIds(['x-b']))._unsafeUnwrap()), [b.id]);
     });
 
+    it('finds the recipe with a source_url, the first by id when several have it', async () => {
+      const repository = await makeRepository();
+      const [a, b, c] = [recipeFixture({ source_url: 'https://example.com/soup' }), recipeFixture({ source_url: 'https://example.com/soup' }), recipeFixture({ source_url: 'https://example.com/stew' })];
+      await seed(repository, [a, b, c]);
+      assert.equal((await repository.findBySourceUrl('https://example.com/soup'))._unsafeUnwrap()?.id, [a.id, b.id].sort()[0]);
+      assert.equal((await repository.findBySourceUrl('https://example.com/stew'))._unsafeUnwrap()?.id, c.id);
+      assert.equal((await repository.findBySourceUrl('https://example.com/'))._unsafeUnwrap(), null);
+    });
+
     const filterCases: [string, RecipeListParams][] = [
       ['no filter: active and draft, never archived, newest first', {}],
       ['status archived', { status: 'archived' }],

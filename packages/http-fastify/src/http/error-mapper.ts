@@ -97,6 +97,10 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
       return problem(503, 'unavailable', 'Every image worker is busy and the queue is full; send the image again shortly.', {
         headers: { 'retry-after': String(error.retryAfterSeconds) },
       });
+    case 'NoRecipeFound':
+      return problem(422, 'no_recipe_found', sentence(error.detail));
+    case 'FetchFailed':
+      return problem(422, 'fetch_failed', `The page could not be fetched: ${error.detail.replace(/[.\s]*$/, '')}.`);
     case 'DeliveryNotFound':
       return problem(404, 'not_found', `There is no delivery with id ${JSON.stringify(error.id)} for this endpoint.`);
   }

@@ -2,6 +2,7 @@ import { ConnectionSchema } from './listing.js';
 /** Schemas registered once with `app.addSchema` and referenced by `$id` (OpenAPI components). */
 import { EbookCreateSchema, MealPlanCreateSchema, ProductSchema, RecipeCardPackCreateSchema } from './product.js';
 import { RecipeSchema, ScaledRecipeSchema } from './recipe.js';
+import { ImportedRecipeSchema } from './recipe-import.js';
 import { ShoppingListSchema } from './shopping-list.js';
 import { ProblemSchema } from './responses.js';
 import { SaleSchema } from './sale.js';
@@ -15,7 +16,7 @@ import { PaginationSchema } from './common.js';
  * discriminator can map to them (the validator compiler is given this list, and validation-errors.ts reads it).
  */
 export const SHARED_SCHEMAS = [
-  ProblemSchema, RecipeSchema, ScaledRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema,
+  ProblemSchema, RecipeSchema, ScaledRecipeSchema, ImportedRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema,
   WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema, PaginationSchema,
   EbookCreateSchema, RecipeCardPackCreateSchema, MealPlanCreateSchema,
 ];

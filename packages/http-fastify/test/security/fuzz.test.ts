@@ -13,6 +13,7 @@ import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
 import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
 import { DocumentQuery } from '../../src/schemas/document.js';
+import { RecipeImportBody } from '../../src/schemas/recipe-import.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
 import { OAuthCallbackQuery, TokenConnectBody } from '../../src/schemas/listing.js';
 import { RevenueQuery, SaleListQuery } from '../../src/schemas/sale.js';
@@ -49,6 +50,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/auth/login', body: schema(LoginBody), authenticated: false },
   { method: 'GET', path: '/api/recipes', query: schema(RecipeListQuery), authenticated: true },
   { method: 'POST', path: '/api/recipes', body: schema(RecipeCreateBody), authenticated: true },
+  { method: 'POST', path: '/api/recipes/import', body: schema(RecipeImportBody), authenticated: true },
   { method: 'GET', path: '/api/recipes/{id}', query: schema(RecipeGetQuery), authenticated: true },
   { method: 'PATCH', path: '/api/recipes/{id}', body: schema(RecipePatchBody), authenticated: true },
   { method: 'DELETE', path: '/api/recipes/{id}', authenticated: true },

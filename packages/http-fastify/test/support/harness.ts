@@ -1,6 +1,6 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
-import type { Resolver } from '@larder/adapters-outbound';
-import { addUser, inlineRenderQueue, type ImageProcessor, type PasswordHasher, type SalesPlatform } from '@larder/domain';
+import { guardedFetch, httpRecipePageSource, outboundGuard, type Resolver } from '@larder/adapters-outbound';
+import { addUser, inlineRenderQueue, type ImageProcessor, type PasswordHasher, type RecipePageSource, type SalesPlatform } from '@larder/domain';
 import {
   InMemoryApiKeyRepository,
   InMemoryFileStore,
@@ -19,6 +19,11 @@ import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-docu
 import { sharpImageProcessor } from '@larder/adapters-images';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 import { inMemoryPublishing, type InMemoryPublishing } from './publishing.js';
+
+const UNRESOLVED: Resolver = (hostname) => Promise.reject(Object.assign(new Error(`${hostname} is not resolved in tests`), { code: 'ENOTFOUND' }));
+
+/** Even a public IP literal (which needs no resolving) is dialled on loopback: no test reaches another machine. */
+const LOOPBACK_ONLY = () => ({ address: '127.0.0.1', family: 4 as const });
 
 export const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const EMAIL = 'cook@example.com';
@@ -67,6 +72,8 @@ export interface HarnessOptions {
   /** Webhook endpoints may point to private addresses (`OUTBOUND_ALLOW_PRIVATE=true`). */
   readonly allowPrivate?: boolean;
   readonly resolve?: Resolver;
+  /** Where recipe imports read the web. Default: the guarded fetch, with no name resolving and private addresses refused (nothing leaves the machine). */
+  readonly recipePages?: RecipePageSource;
   readonly onEvents?: () => void;
 }
 
@@ -107,6 +114,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
     files,
     images: options.images ?? sharpImageProcessor(),
+    recipePages: options.recipePages ?? httpRecipePageSource(guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: UNRESOLVED }), dial: LOOPBACK_ONLY })),
     readiness: options.readiness ?? (async () => true),
     leadMagnets: { subscribers, mailBudget, covers: createCoverArtist() },
     logger: options.logger ?? false,

@@ -6,7 +6,7 @@
  * collection, status, e-mail readiness, engagement score), so that an export re-imports as the same recipes.
  */
 import { isoDurationMinutes } from './iso-duration.js';
-import { RECIPE_LIMITS } from '@larder/domain';
+import { RECIPE_LIMITS } from '../recipe-input.js';
 import { fitIngredients, fitSteps, fitText } from './jsonld-fit.js';
 import { ingredientLines } from './jsonld-ingredients.js';
 import { instructionSteps } from './jsonld-instructions.js';

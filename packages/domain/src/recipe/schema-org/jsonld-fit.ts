@@ -4,7 +4,7 @@
  * `…`), and lists keep their first items; each cut is reported as a warning. The API refuses the same text (400):
  * one set of limits, the import alone shortens, because a page cannot be asked to try again.
  */
-import { RECIPE_LIMITS } from '@larder/domain';
+import { RECIPE_LIMITS } from '../recipe-input.js';
 
 const ELLIPSIS = '…';
 /** How far back from the limit a word boundary is looked for. */

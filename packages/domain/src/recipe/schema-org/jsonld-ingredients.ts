@@ -8,7 +8,7 @@
  * heading (one with a digit: `Step 2`) is kept the old way, as a note on each of its lines. Blank and `null` entries
  * are skipped and counted in one warning.
  */
-import { sectionHeading, sectionHeadingLine } from '@larder/domain';
+import { sectionHeading, sectionHeadingLine } from '../../ingredient/ingredient-section.js';
 import { htmlToText } from './html-text.js';
 import { asArray, isObject, textOf, type JsonObject } from './jsonld-values.js';
 
