@@ -21,8 +21,12 @@ describe(`rate limit shared through Redis [${givenRedisUrl() === undefined ? 'ow
   before(async () => {
     redis = await sharedRedis();
     const config = { rateLimit: { max: 4, windowMs: 60_000 } };
-    first = await harness({ config: { ...config, redis: redis.client() } });
-    second = await harness({ config: { ...config, redis: redis.client() } });
+    // Connected before the first request: a limiter whose Redis is still connecting lets a request through unlimited
+    // (it fails open, by design), and the counts below would be off by that request.
+    const clients = [redis.client(), redis.client()];
+    await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : once(client, 'ready'))));
+    first = await harness({ config: { ...config, redis: clients[0] } });
+    second = await harness({ config: { ...config, redis: clients[1] } });
   });
   after(async () => {
     await first.app.close();
@@ -66,8 +70,12 @@ describe('rate limit through a Redis that stops answering', { skip }, () => {
   before(async () => {
     redis = await startRedisServer();
     const config = { rateLimit: { max: 4, windowMs: 60_000 } };
-    first = await harness({ config: { ...config, redis: redis.client() } });
-    second = await harness({ config: { ...config, redis: redis.client() } });
+    // Connected before the first request: a limiter whose Redis is still connecting lets a request through unlimited
+    // (it fails open, by design), and the counts below would be off by that request.
+    const clients = [redis.client(), redis.client()];
+    await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : once(client, 'ready'))));
+    first = await harness({ config: { ...config, redis: clients[0] } });
+    second = await harness({ config: { ...config, redis: clients[1] } });
   });
   after(async () => {
     await first.app.close();
