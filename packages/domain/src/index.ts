@@ -60,3 +60,8 @@ export * from './events/index.js';
 export * from './api-keys/index.js';
 export * from './webhooks/index.js';
 export * from './subscribers/index.js';
+export * from './search/recipe-search-index.js';
+export * from './search/in-memory-recipe-search-index.js';
+export * from './search/recipe-change-feed.js';
+export * from './search/recipe-index-sync.js';
+export * from './recipe/indexed-recipe-repository.js';

@@ -1,0 +1,20 @@
+import type { ResultAsync } from 'neverthrow';
+import type { Recipe } from '../recipe/recipe.js';
+import type { StoreUnavailable } from '../shared/errors.js';
+
+/**
+ * What a `RecipeSearchIndex` is built and kept current from: every stored recipe once, then the recipes any process
+ * (another instance of the service, the CLI) has written since. Stateful: each `changes` call reports what was
+ * written since the previous one.
+ */
+export interface RecipeChangeFeed {
+  /** Starts remembering changes from now: called before `scan`, so that nothing written during the scan is missed. */
+  begin(): ResultAsync<void, StoreUnavailable>;
+  /** Every stored recipe, in pages of about `pageSize`, `visit` called once per page; the number of recipes. */
+  scan(pageSize: number, visit: (recipes: readonly Recipe[]) => void): ResultAsync<number, StoreUnavailable>;
+  /**
+   * The stored state of every recipe written since the previous call (or since `begin`). A recipe may come twice, or
+   * again after this process wrote it: the index keeps the highest version.
+   */
+  changes(): ResultAsync<Recipe[], StoreUnavailable>;
+}
