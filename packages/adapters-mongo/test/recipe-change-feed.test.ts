@@ -72,6 +72,17 @@ for (const engine of await testEngines()) {
         assert.equal(await db.collection(RECIPE_CHANGES_COLLECTION).countDocuments(), 5, 'one record per write');
       });
 
+      it('says when the database is not the one the index was built from (its count of writes went back)', async () => {
+        const db = await database.indexedDb('replaced');
+        const a = await instance(db);
+        (await a.recipes.insert(recipeFixture({ title: 'Gone soup' })))._unsafeUnwrap();
+        assert.equal(await a.follow(), 1);
+        await Promise.all(['recipes', 'change_marks', RECIPE_CHANGES_COLLECTION].map((name) => db.collection(name).deleteMany({})));
+        assert.equal(await a.follow(), 'replaced');
+        assert.equal(a.recipes.ready, false, 'listings go to the store until the index is built again');
+        assert.deepEqual(await titles(a.recipes, { q: 'soup' }), []);
+      });
+
       it('does not miss a write made while the index was being built', async () => {
         const db = await database.indexedDb('during-build');
         const store = new MongoRecipeRepository(db);

@@ -5,13 +5,14 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
-import { ensureUser, type FileStore, type UserDeps } from '@larder/domain';
-import { ensureEngineIndexes, ensureIndexes, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
+import { ensureUser, IndexedRecipeRepository, type FileStore, type UserDeps } from '@larder/domain';
+import { ensureEngineIndexes, ensureIndexes, MongoRecipeChangeFeed, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
 import { startPublishing } from './composition/publishing.js';
 import { mailStartupLine } from './composition/lead-magnets.js';
+import { startRecipeSearchSync, type RecipeSearchSync } from './composition/recipe-search.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
@@ -210,6 +211,14 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (embedded && empty.value) demo = await seedFreshLibrary(config, deps, log);
     else if (embedded && config.admin === undefined) demo = await restartDemoUser(config, deps, log);
 
+    // Recipes listed from the search index (the default): built in the background, /readyz says when it is.
+    let search: RecipeSearchSync | undefined;
+    if (ports.recipes instanceof IndexedRecipeRepository) {
+      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes), log);
+      closers.push(() => sync.stop());
+      search = sync;
+    }
+
     const publishing = await startPublishing(
       config,
       database.db,
@@ -227,7 +236,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       ...ports,
       publishing: publishing.deps,
       leadMagnets: publishing.leadMagnets,
-      readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
+      readiness: async () => (search?.ready() ?? true) && (await pingDatabase(database.db, READINESS_TIMEOUT_MS)),
       config: {
         jwtSecret: config.jwtSecret,
         rateLimit: config.rateLimit,

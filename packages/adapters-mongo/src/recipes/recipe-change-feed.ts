@@ -13,8 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import { okAsync, type ResultAsync } from 'neverthrow';
-import type { Recipe, RecipeChangeFeed, RecipeRepository, StoreUnavailable } from '@larder/domain';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import type { Recipe, RecipeChangeFeed, RecipeFeedChanges, RecipeRepository, StoreUnavailable } from '@larder/domain';
 import { attempt } from '../store-errors.js';
 import { RECIPES_COLLECTION, toRecipe, type RecipeDocument } from './recipe-document.js';
 
@@ -43,6 +43,8 @@ const SKEW_MS = 10_000;
 /** Records older than this are deleted by followers (and by MongoDB's TTL index). */
 export const RECIPE_CHANGES_KEPT_SECONDS = 600;
 const PRUNE_EVERY_MS = 60_000;
+/** A `changes` call not answered by then is given up (the database frozen): `StoreUnavailable`, and tried again. */
+const CHANGES_DEADLINE_MS = 5000;
 /** Ids read by id at once while applying changes. */
 const IDS_PER_READ = 500;
 
@@ -63,6 +65,8 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
   /** Records applied, by id, with their time: forgotten once they fall out of the window. */
   readonly #applied = new Map<string, number>();
   #prunedAt = 0;
+  /** Moved by every `changes` call and by its deadline: a call given up never records its records as applied. */
+  #generation = 0;
 
   /** `reader` reads the changed recipes by id (the repository, which knows how the engine reads many ids best). */
   constructor(db: Db, reader: Pick<RecipeRepository, 'findByIds'>) {
@@ -97,39 +101,57 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
     });
   }
 
-  changes(): ResultAsync<Recipe[], StoreUnavailable> {
-    return attempt(() => this.#pending()).andThen(({ ids, commit }) => {
+  changes(): ResultAsync<RecipeFeedChanges, StoreUnavailable> {
+    const generation = (this.#generation += 1);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        if (this.#generation === generation) this.#generation += 1;
+        resolve();
+      }, CHANGES_DEADLINE_MS);
+    });
+    const work = this.#changesOnce(generation);
+    const given = ResultAsync.fromSafePromise(late).andThen(() => errAsync<RecipeFeedChanges, StoreUnavailable>({ type: 'StoreUnavailable', message: `the change feed did not answer within ${CHANGES_DEADLINE_MS} ms` }));
+    return new ResultAsync(Promise.race([work, given]).finally(() => clearTimeout(timer)));
+  }
+
+  #changesOnce(generation: number): ResultAsync<RecipeFeedChanges, StoreUnavailable> {
+    return attempt(() => this.#pending(generation)).andThen(({ ids, commit, replaced }): ResultAsync<RecipeFeedChanges, StoreUnavailable> => {
+      if (replaced) return okAsync({ kind: 'replaced' });
       if (ids.length === 0) {
         commit();
-        return okAsync([]);
+        return okAsync({ kind: 'changed', recipes: [] });
       }
       const pieces: string[][] = [];
       for (let at = 0; at < ids.length; at += IDS_PER_READ) pieces.push(ids.slice(at, at + IDS_PER_READ));
       return pieces
         .reduce<ResultAsync<Recipe[], StoreUnavailable>>((sofar, piece) => sofar.andThen((found) => this.#reader.findByIds(piece).map((more) => found.concat(more))), okAsync([]))
-        .map((found) => {
+        .map((found): RecipeFeedChanges => {
           commit();
-          return found;
+          return { kind: 'changed', recipes: found };
         });
     });
   }
 
   /** The ids of the records not applied yet, and how to remember them as applied once their recipes are read. */
-  async #pending(): Promise<{ ids: string[]; commit: () => void }> {
+  async #pending(generation: number): Promise<{ ids: string[]; commit: () => void; replaced: boolean }> {
     const polled = Date.now();
     const mark = (await this.#marks.findOne({ _id: RECIPES_MARK }))?.seq ?? 0;
-    if (mark === this.#mark) return { ids: [], commit: () => undefined };
+    // The count of writes only grows: lower than seen, the database is not the one the index was built from.
+    if (this.#mark !== undefined && mark < this.#mark) return { ids: [], commit: () => undefined, replaced: true };
+    if (mark === this.#mark) return { ids: [], commit: () => undefined, replaced: false };
     const records = await this.#changes.find({ at: { $gte: new Date(this.#since) } }).toArray();
     const fresh = records.filter((record) => !this.#applied.has(record._id));
     const ids = [...new Set(fresh.flatMap((record) => record.ids))];
     const commit = (): void => {
+      if (generation !== this.#generation) return;
       for (const record of fresh) this.#applied.set(record._id, record.at.getTime());
       this.#mark = mark;
       this.#since = polled - SKEW_MS;
       for (const [id, at] of this.#applied) if (at < this.#since) this.#applied.delete(id);
       this.#prune(polled);
     };
-    return { ids, commit };
+    return { ids, commit, replaced: false };
   }
 
   #prune(now: number): void {

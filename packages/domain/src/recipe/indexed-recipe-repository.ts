@@ -1,4 +1,4 @@
-import { okAsync, type ResultAsync } from 'neverthrow';
+import type { ResultAsync } from 'neverthrow';
 import type { DuplicateExternalId, StoreUnavailable } from '../shared/errors.js';
 import type { RecipeSearchIndex } from '../search/recipe-search-index.js';
 import type { Recipe } from './recipe.js';
@@ -33,6 +33,12 @@ export class IndexedRecipeRepository implements RecipeRepository {
 
   markReady(): void {
     this.#ready = true;
+  }
+
+  /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
+  reset(): void {
+    this.#ready = false;
+    this.#index.clear();
   }
 
   insert(recipe: Recipe): ResultAsync<Recipe, StoreUnavailable | DuplicateExternalId> {
@@ -75,11 +81,16 @@ export class IndexedRecipeRepository implements RecipeRepository {
     return this.#store.changeMark();
   }
 
+  /**
+   * From the index once it is built. The change mark is read first (one small document): a listing still answers
+   * `StoreUnavailable` when the database cannot be reached, as it did when it read the recipes, rather than serve a
+   * copy that nothing keeps current any more.
+   */
   list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable> {
-    return this.#ready ? okAsync(this.#index.list(query)) : this.#store.list(query);
+    return this.#ready ? this.#store.changeMark().map(() => this.#index.list(query)) : this.#store.list(query);
   }
 
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable> {
-    return this.#ready ? okAsync(this.#index.listAfter(filter, afterId, limit)) : this.#store.listAfter(filter, afterId, limit);
+    return this.#ready ? this.#store.changeMark().map(() => this.#index.listAfter(filter, afterId, limit)) : this.#store.listAfter(filter, afterId, limit);
   }
 }

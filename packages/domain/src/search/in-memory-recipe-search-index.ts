@@ -7,7 +7,7 @@ import type { RecipeSearchIndex } from './recipe-search-index.js';
 
 /** The default `RecipeSearchIndex`: this process's memory, with the inverted indexes of `recipe-index.ts`. */
 export class InMemoryRecipeSearchIndex implements RecipeSearchIndex {
-  readonly #index = new RecipeIndex();
+  #index = new RecipeIndex();
 
   get size(): number {
     return this.#index.size;
@@ -17,6 +17,10 @@ export class InMemoryRecipeSearchIndex implements RecipeSearchIndex {
     const held = this.#index.get(recipe.id);
     if (held !== undefined && held.version > recipe.version) return;
     this.#index.put(recipe);
+  }
+
+  clear(): void {
+    this.#index = new RecipeIndex();
   }
 
   list(query: RecipeListQuery): RecipePage {

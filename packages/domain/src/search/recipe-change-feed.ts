@@ -7,6 +7,12 @@ import type { StoreUnavailable } from '../shared/errors.js';
  * (another instance of the service, the CLI) has written since. Stateful: each `changes` call reports what was
  * written since the previous one.
  */
+/** What `changes` found: recipes written since, or a database that is not the one the index was built from. */
+export type RecipeFeedChanges =
+  | { readonly kind: 'changed'; readonly recipes: Recipe[] }
+  /** Its change count went back (restored from a backup, or replaced by an empty one): build the index again. */
+  | { readonly kind: 'replaced' };
+
 export interface RecipeChangeFeed {
   /** Starts remembering changes from now: called before `scan`, so that nothing written during the scan is missed. */
   begin(): ResultAsync<void, StoreUnavailable>;
@@ -16,5 +22,5 @@ export interface RecipeChangeFeed {
    * The stored state of every recipe written since the previous call (or since `begin`). A recipe may come twice, or
    * again after this process wrote it: the index keeps the highest version.
    */
-  changes(): ResultAsync<Recipe[], StoreUnavailable>;
+  changes(): ResultAsync<RecipeFeedChanges, StoreUnavailable>;
 }

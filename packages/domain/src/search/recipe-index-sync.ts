@@ -33,17 +33,24 @@ export function buildRecipeIndex(recipes: IndexedRecipeRepository, feed: RecipeC
     )
     .andThen(() => feed.changes())
     .map((changed) => {
-      for (const recipe of changed) recipes.index.put(recipe);
+      if (changed.kind === 'changed') for (const recipe of changed.recipes) recipes.index.put(recipe);
       recipes.markReady();
       log(`search index ready: ${recipes.index.size} recipes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return read;
     });
 }
 
-/** Puts the recipes written elsewhere since the last call into the index; the number applied. */
-export function applyRecipeFeedChanges(recipes: IndexedRecipeRepository, feed: RecipeChangeFeed): ResultAsync<number, StoreUnavailable> {
+/**
+ * Puts the recipes written elsewhere since the last call into the index: the number applied, or `replaced` when the
+ * database is not the one the index was built from (the index is then emptied and must be built again).
+ */
+export function applyRecipeFeedChanges(recipes: IndexedRecipeRepository, feed: RecipeChangeFeed): ResultAsync<number | 'replaced', StoreUnavailable> {
   return feed.changes().map((changed) => {
-    for (const recipe of changed) recipes.index.put(recipe);
-    return changed.length;
+    if (changed.kind === 'replaced') {
+      recipes.reset();
+      return 'replaced' as const;
+    }
+    for (const recipe of changed.recipes) recipes.index.put(recipe);
+    return changed.recipes.length;
   });
 }

@@ -17,6 +17,8 @@ export interface RecipeSearchIndex {
    * that a late copy (read by the feed before a newer write of this process) never undoes a newer one.
    */
   put(recipe: Recipe): void;
+  /** Forgets every recipe. */
+  clear(): void;
   list(query: RecipeListQuery): RecipePage;
   /** Up to `limit` recipes matching `filter` with an id greater than `afterId`, by id ascending. */
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): Recipe[];

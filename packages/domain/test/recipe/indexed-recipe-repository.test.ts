@@ -27,7 +27,7 @@ function feedOf(store: InMemoryRecipeRepository, written: string[]): RecipeChang
       for (let at = 0; at < all.length; at += pageSize) visit(all.slice(at, at + pageSize));
       return okAsync(all.length);
     },
-    changes: () => store.findByIds(written.splice(0)),
+    changes: () => store.findByIds(written.splice(0)).map((recipes) => ({ kind: 'changed' as const, recipes })),
   };
 }
 
@@ -38,7 +38,15 @@ describe('IndexedRecipeRepository', () => {
     const store = new InMemoryRecipeRepository();
     const recipes = Array.from({ length: 25 }, (_, at) => recipeFixture({ title: `Soup ${at}` }));
     for (const recipe of recipes) await store.insert(recipe);
-    const indexed = new IndexedRecipeRepository(store, new InMemoryRecipeSearchIndex());
+    let storeListings = 0;
+    const counted = new Proxy(store, {
+      get: (target, property) => {
+        const value: unknown = Reflect.get(target, property, target);
+        if (property === 'list') storeListings += 1;
+        return typeof value === 'function' ? (...args: unknown[]): unknown => Reflect.apply(value, target, args) : value;
+      },
+    });
+    const indexed = new IndexedRecipeRepository(counted, new InMemoryRecipeSearchIndex());
     assert.equal(indexed.ready, false);
     assert.equal((await indexed.list(query))._unsafeUnwrap().total, 25);
     const lines: string[] = [];
@@ -48,8 +56,11 @@ describe('IndexedRecipeRepository', () => {
     assert.equal(indexed.index.size, 25);
     assert.equal(lines.filter((line) => line.includes('recipes read')).length, 2);
     assert.match(lines.at(-1) ?? '', /search index ready: 25 recipes/);
+    assert.equal(storeListings, 1);
+    assert.equal((await indexed.list(query))._unsafeUnwrap().total, 25);
+    assert.equal(storeListings, 1, 'the listing no longer asks the store');
     store.unavailable = true;
-    assert.equal((await indexed.list(query))._unsafeUnwrap().total, 25, 'the listing no longer reads the store');
+    assert.equal((await indexed.list(query)).isErr(), true, 'an unreachable database is still a failed listing');
     assert.equal((await indexed.findById(recipes[0]?.id ?? '')).isErr(), true, 'reads by id still go to the store');
   });
 

@@ -1,0 +1,76 @@
+/**
+ * The service's recipe search index: built from the database at start-up (in the background: `/readyz` answers 503
+ * until it is), then kept current with the writes of other instances and of the CLI by polling the change feed.
+ * This process's own writes reach the index as they succeed (`IndexedRecipeRepository`).
+ */
+import { applyRecipeFeedChanges, buildRecipeIndex, type IndexedRecipeRepository, type RecipeChangeFeed } from '@larder/domain';
+
+export interface RecipeSearchLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+export interface RecipeSearchOptions {
+  /** How often the change feed is read: a write elsewhere is listed here within about this long. */
+  readonly pollMs?: number;
+  /** Wait before building again after a failed build (the database unreachable). */
+  readonly retryMs?: number;
+  readonly pageSize?: number;
+  readonly progressEvery?: number;
+}
+
+export interface RecipeSearchSync {
+  /** Whether listings come from a complete index, and the change feed answered at its last poll. */
+  ready(): boolean;
+  stop(): Promise<void>;
+}
+
+export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: RecipeChangeFeed, log: RecipeSearchLog, options: RecipeSearchOptions = {}): RecipeSearchSync {
+  const [pollMs, retryMs] = [options.pollMs ?? 250, options.retryMs ?? 2000];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let failing = false;
+  const later = (ms: number, step: () => Promise<unknown>) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = step();
+    }, ms);
+  };
+  const poll = async (): Promise<void> => {
+    const applied = await applyRecipeFeedChanges(recipes, feed);
+    if (applied.isErr() && !failing) log.warn(`search index: cannot read the change feed (${applied.error.message}); listings may lag until it answers`);
+    if (applied.isOk() && failing) log.info('search index: the change feed answers again');
+    failing = applied.isErr();
+    if (applied.isOk() && applied.value === 'replaced') {
+      log.warn('search index: the database has fewer writes than it had (replaced or restored): building the index again');
+      later(0, build);
+      return;
+    }
+    later(pollMs, poll);
+  };
+  const build = async (): Promise<void> => {
+    failing = false;
+    log.info('search index: reading the recipes from the database');
+    const built = await buildRecipeIndex(recipes, feed, {
+      log: (line) => log.info(line),
+      ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+      ...(options.progressEvery === undefined ? {} : { progressEvery: options.progressEvery }),
+    });
+    if (built.isErr()) {
+      log.warn(`search index: cannot read the recipes (${built.error.message}); trying again in ${retryMs} ms`);
+      later(retryMs, build);
+      return;
+    }
+    later(pollMs, poll);
+  };
+  running = build();
+  return {
+    ready: () => recipes.ready && !failing,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => undefined);
+    },
+  };
+}
