@@ -63,5 +63,6 @@ export * from './subscribers/index.js';
 export * from './search/recipe-search-index.js';
 export * from './search/in-memory-recipe-search-index.js';
 export * from './search/recipe-change-feed.js';
+export * from './search/recipe-index-snapshot.js';
 export * from './search/recipe-index-sync.js';
 export * from './recipe/indexed-recipe-repository.js';

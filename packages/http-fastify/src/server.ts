@@ -13,6 +13,7 @@ import { buildApp } from './app.js';
 import { startPublishing } from './composition/publishing.js';
 import { mailStartupLine } from './composition/lead-magnets.js';
 import { startRecipeSearchSync, type RecipeSearchSync } from './composition/recipe-search.js';
+import { recipeIndexFile } from './composition/recipe-index-file.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
@@ -214,7 +215,10 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     // Recipes listed from the search index (the default): built in the background, /readyz says when it is.
     let search: RecipeSearchSync | undefined;
     if (ports.recipes instanceof IndexedRecipeRepository) {
-      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes), log);
+      // A snapshot of the index at a clean stop makes the next start read only the changes since (not of a database
+      // thrown away on exit, whose next one is another).
+      const snapshot = config.searchIndexSnapshot === undefined || database.ephemeral ? undefined : { snapshots: recipeIndexFile(config.searchIndexSnapshot), source: `${database.engine} ${database.keptIn ?? ''} ${database.db.databaseName}` };
+      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes), log, { snapshot });
       closers.push(() => sync.stop());
       search = sync;
     }

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { Recipe, RecipeChangeFeed, RecipeFeedChanges, RecipeRepository, StoreUnavailable } from '@larder/domain';
+import type { Recipe, RecipeChangeFeed, RecipeFeedChanges, RecipeFeedPosition, RecipeRepository, StoreUnavailable } from '@larder/domain';
 import { attempt } from '../store-errors.js';
 import { RECIPES_COLLECTION, toRecipe, type RecipeDocument } from './recipe-document.js';
 
@@ -81,6 +81,27 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
     this.#mark = undefined;
     this.#applied.clear();
     return okAsync(undefined);
+  }
+
+  /**
+   * From a snapshot's position: the records from then on must still be kept (with a minute to spare for the first
+   * poll), and the count of writes must not have gone back.
+   */
+  resume(position: RecipeFeedPosition): ResultAsync<boolean, StoreUnavailable> {
+    return attempt(async () => {
+      if (Date.now() - position.at.getTime() > (RECIPE_CHANGES_KEPT_SECONDS - 60) * 1000) return false;
+      const mark = (await this.#marks.findOne({ _id: RECIPES_MARK }))?.seq ?? 0;
+      if (mark < Number(position.mark)) return false;
+      this.#since = position.at.getTime();
+      this.#mark = undefined;
+      this.#applied.clear();
+      return true;
+    });
+  }
+
+  /** The start of the window the next poll reads: every record before it has been applied. */
+  position(): RecipeFeedPosition {
+    return { at: new Date(this.#since), mark: String(this.#mark ?? 0) };
   }
 
   /** One pass over the collection in natural order (no filter, no sort: FerretDB streams its table once). */

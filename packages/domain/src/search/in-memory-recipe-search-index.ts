@@ -19,6 +19,10 @@ export class InMemoryRecipeSearchIndex implements RecipeSearchIndex {
     this.#index.put(recipe);
   }
 
+  all(): Recipe[] {
+    return this.#index.all();
+  }
+
   clear(): void {
     this.#index = new RecipeIndex();
   }

@@ -1,6 +1,7 @@
 import type { ResultAsync } from 'neverthrow';
 import type { Recipe } from '../recipe/recipe.js';
 import type { StoreUnavailable } from '../shared/errors.js';
+import type { RecipeFeedPosition } from './recipe-index-snapshot.js';
 
 /**
  * What a `RecipeSearchIndex` is built and kept current from: every stored recipe once, then the recipes any process
@@ -16,6 +17,13 @@ export type RecipeFeedChanges =
 export interface RecipeChangeFeed {
   /** Starts remembering changes from now: called before `scan`, so that nothing written during the scan is missed. */
   begin(): ResultAsync<void, StoreUnavailable>;
+  /**
+   * Starts remembering changes from a snapshot's position instead: false when it cannot (its records of then are
+   * gone, or the database has fewer writes than then), and then the caller scans.
+   */
+  resume(position: RecipeFeedPosition): ResultAsync<boolean, StoreUnavailable>;
+  /** Where the feed stands: every change before it has been reported by `changes`. */
+  position(): RecipeFeedPosition;
   /** Every stored recipe, in pages of about `pageSize`, `visit` called once per page; the number of recipes. */
   scan(pageSize: number, visit: (recipes: readonly Recipe[]) => void): ResultAsync<number, StoreUnavailable>;
   /**

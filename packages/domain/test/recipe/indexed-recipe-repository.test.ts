@@ -22,6 +22,8 @@ runRecipeRepositoryContract('in-memory store + in-memory search index', () => {
 function feedOf(store: InMemoryRecipeRepository, written: string[]): RecipeChangeFeed {
   return {
     begin: () => okAsync(undefined),
+    resume: () => okAsync(false),
+    position: () => ({ at: new Date(), mark: '0' }),
     scan: (pageSize, visit) => {
       const all = store.all();
       for (let at = 0; at < all.length; at += pageSize) visit(all.slice(at, at + pageSize));

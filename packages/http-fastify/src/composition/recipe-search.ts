@@ -3,7 +3,7 @@
  * until it is), then kept current with the writes of other instances and of the CLI by polling the change feed.
  * This process's own writes reach the index as they succeed (`IndexedRecipeRepository`).
  */
-import { applyRecipeFeedChanges, buildRecipeIndex, type IndexedRecipeRepository, type RecipeChangeFeed } from '@larder/domain';
+import { applyRecipeFeedChanges, buildRecipeIndex, saveRecipeIndexSnapshot, type IndexedRecipeRepository, type RecipeChangeFeed, type RecipeIndexSnapshots } from '@larder/domain';
 
 export interface RecipeSearchLog {
   info(line: string): void;
@@ -17,6 +17,8 @@ export interface RecipeSearchOptions {
   readonly retryMs?: number;
   readonly pageSize?: number;
   readonly progressEvery?: number;
+  /** Started from when it can be, and written at `stop` (see `recipe-index-file.ts`). */
+  readonly snapshot?: { readonly snapshots: RecipeIndexSnapshots; readonly source: string } | undefined;
 }
 
 export interface RecipeSearchSync {
@@ -56,6 +58,7 @@ export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: Re
       log: (line) => log.info(line),
       ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
       ...(options.progressEvery === undefined ? {} : { progressEvery: options.progressEvery }),
+      snapshot: options.snapshot,
     });
     if (built.isErr()) {
       log.warn(`search index: cannot read the recipes (${built.error.message}); trying again in ${retryMs} ms`);
@@ -71,6 +74,13 @@ export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: Re
       stopped = true;
       clearTimeout(timer);
       await running.catch(() => undefined);
+      if (options.snapshot === undefined) return;
+      const started = Date.now();
+      const { snapshots, source } = options.snapshot;
+      await saveRecipeIndexSnapshot(recipes, feed, snapshots, source).then(
+        (saved) => saved && log.info(`search index: ${recipes.index.size} recipes kept for the next start (${Date.now() - started} ms)`),
+        (error: unknown) => log.warn(`search index: cannot keep a snapshot (${error instanceof Error ? error.message : String(error)})`),
+      );
     },
   };
 }
