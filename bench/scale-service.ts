@@ -13,11 +13,12 @@
  * - the service's RSS after the shapes (`VmRSS`, and its peak `VmHWM`): < 1 GiB;
  * - convergence: a second instance on the same database; a recipe created through the first, time until the second
  *   lists it (polled every 10 ms), 10 times: max < 1 s;
- * - ready after a restart of the first instance (SIGTERM, started again): < 30 s.
+ * - ready after a restart of the first instance (SIGTERM, started again from its snapshot and the changes since): < 30 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes, openDatabase, startFerretdb } from '@larder/adapters-mongo';
@@ -47,12 +48,16 @@ interface Service {
   readonly log: () => string;
 }
 
-async function startService(mongodbUrl: string, port: number): Promise<Service> {
+/** One snapshot file per instance (`SEARCH_INDEX_SNAPSHOT`), in a directory removed at the end. */
+const snapshotDir = mkdtempSync(join(tmpdir(), 'larder-scale-'));
+
+async function startService(mongodbUrl: string, port: number, instance: string): Promise<Service> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', SERVICE], {
     env: {
       ...process.env, MONGODB_URL: mongodbUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_MAX: '100000000',
       JWT_SECRET: 'scale-service-bench-secret-of-32-bytes-at-least', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+      SEARCH_INDEX_SNAPSHOT: join(snapshotDir, `${instance}.snapshot`),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -60,7 +65,7 @@ async function startService(mongodbUrl: string, port: number): Promise<Service> 
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     log += text;
-    for (const line of text.split('\n')) if (/search index|listening/.test(line)) console.log(`  [service :${port}] ${line.replace(/^\[larder\] /, '')}`);
+    for (const line of text.split('\n')) if (/search index/.test(line)) console.log(`  [service :${port}] ${line.replace(/^\[larder\] /, '')}`);
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -171,7 +176,7 @@ async function main(): Promise<void> {
     console.log(`import: ${report.created} created, ${report.failed} failed in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
     await client.close();
 
-    const a = await startService(database.url, 31_000 + Math.floor(Math.random() * 1000));
+    const a = await startService(database.url, 31_000 + Math.floor(Math.random() * 1000), 'a');
     services.push(a);
     const auth = await login(a);
     console.log(`\n${engine}, ${records} recipes, over HTTP (GET /api/recipes, 20 a page), up to ${maxRuns} runs or ${shapeBudgetMs / 1000} s a shape`);
@@ -188,7 +193,7 @@ async function main(): Promise<void> {
     const { rss, peak } = memory(a.child.pid ?? 0);
     console.log(`  service RSS after the shapes: ${(rss / 1024 ** 2).toFixed(0)} MiB (peak ${(peak / 1024 ** 2).toFixed(0)} MiB)  ${verdict(peak < TARGETS.rssBytes)} (< 1 GiB)`);
 
-    const b = await startService(database.url, 32_000 + Math.floor(Math.random() * 1000));
+    const b = await startService(database.url, 32_000 + Math.floor(Math.random() * 1000), 'b');
     services.push(b);
     console.log(`  second instance ready: ${(b.readyMs / 1000).toFixed(1)} s  ${verdict(b.readyMs < TARGETS.readyS * 1000)}`);
     const times = (await convergence(a, b, auth)).sort((x, y) => x - y);
@@ -198,13 +203,14 @@ async function main(): Promise<void> {
     // A restart of the first instance (SIGTERM, then the same command), the second still running.
     await stopService(a);
     services.splice(services.indexOf(a), 1);
-    const again = await startService(database.url, 33_000 + Math.floor(Math.random() * 1000));
+    const again = await startService(database.url, 33_000 + Math.floor(Math.random() * 1000), 'a');
     services.push(again);
     console.log(`  ready after a restart: ${(again.readyMs / 1000).toFixed(1)} s  ${verdict(again.readyMs < TARGETS.readyS * 1000)} (< ${TARGETS.readyS} s)`);
   } finally {
     for (const service of services) service.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await database.stop();
+    rmSync(snapshotDir, { recursive: true, force: true });
   }
 }
 
