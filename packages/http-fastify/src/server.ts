@@ -5,6 +5,7 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
+import { ok } from 'neverthrow';
 import { ensureUser, IndexedRecipeRepository, type FileStore, type UserDeps } from '@larder/domain';
 import { ensureEngineIndexes, ensureIndexes, MongoRecipeChangeFeed, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
@@ -199,7 +200,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     // Closed after the HTTP app (closers run in reverse): renders in flight finish before their pool stops.
     closers.push(() => Promise.all(defaultClosers.map((close) => close())));
     const deps = { ...ports, salesPlatforms: config.salesPlatforms };
-    const empty = await isLibraryEmpty(ports);
+    // Asked only where it decides something (the sample library of an embedded engine): on FerretDB its query reads
+    // the whole collection, past the store deadline at tens of thousands of recipes.
+    const empty = embedded ? await isLibraryEmpty(ports) : ok(false);
     if (empty.isErr()) throw new StartupError(`cannot read the database: ${empty.error.message}`);
     if (config.admin !== undefined) {
       const created = await ensureUser(deps)(config.admin);
