@@ -33,6 +33,7 @@ export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: Re
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let failing = false;
+  let building = false;
   const later = (ms: number, step: () => Promise<unknown>) => {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -46,34 +47,50 @@ export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: Re
     failing = applied.isErr();
     if (applied.isOk() && applied.value === 'replaced') {
       log.warn('search index: the database has fewer writes than it had (replaced or restored): building the index again');
-      later(0, build);
+      later(0, guardedBuild);
       return;
     }
-    later(pollMs, poll);
+    later(pollMs, guardedPoll);
   };
   const build = async (): Promise<void> => {
     failing = false;
     log.info('search index: reading the recipes from the database');
+    building = true;
     const built = await buildRecipeIndex(recipes, feed, {
       log: (line) => log.info(line),
       ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
       ...(options.progressEvery === undefined ? {} : { progressEvery: options.progressEvery }),
       snapshot: options.snapshot,
     });
+    building = false;
     if (built.isErr()) {
       log.warn(`search index: cannot read the recipes (${built.error.message}); trying again in ${retryMs} ms`);
-      later(retryMs, build);
+      later(retryMs, guardedBuild);
       return;
     }
-    later(pollMs, poll);
+    later(pollMs, guardedPoll);
   };
-  running = build();
+  /** A step that throws (a bug, a document the mapping cannot read) is logged and tried again, never left unhandled. */
+  const guarded = (step: () => Promise<void>, name: string) => async (): Promise<void> => {
+    try {
+      await step();
+    } catch (error) {
+      building = false;
+      failing = true;
+      log.warn(`search index: the ${name} failed (${error instanceof Error ? error.message : String(error)}); trying again in ${retryMs} ms`);
+      later(retryMs, name === 'build' ? guardedBuild : guardedPoll);
+    }
+  };
+  const guardedBuild = guarded(build, 'build');
+  const guardedPoll = guarded(poll, 'poll');
+  running = guardedBuild();
   return {
     ready: () => recipes.ready && !failing,
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      await running.catch(() => undefined);
+      // A poll is short; a build may read the whole library for minutes, and is simply left (nothing to keep yet).
+      if (!building) await running.catch(() => undefined);
       if (options.snapshot === undefined) return;
       const started = Date.now();
       const { snapshots, source } = options.snapshot;
