@@ -13,6 +13,7 @@ import { MongoUserRepository } from './users/mongo-user-repository.js';
 import { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
 
 export { MongoRecipeRepository, MongoProductRepository, MongoUserRepository };
+export { MongoRecipeChangeFeed, RECIPE_CHANGES_COLLECTION, CHANGE_MARKS_COLLECTION } from './recipes/recipe-change-feed.js';
 export { ensureIndexes, type EnsuredIndexes } from './indexes/ensure-indexes.js';
 export { INDEX_SPECS, type IndexSpec } from './indexes/index-specs.js';
 export { pingDatabase } from './health.js';

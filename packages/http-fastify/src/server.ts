@@ -5,14 +5,17 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
-import { ensureUser, type FileStore, type UserDeps } from '@larder/domain';
-import { ensureEngineIndexes, ensureIndexes, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
+import { ok } from 'neverthrow';
+import { ensureUser, IndexedRecipeRepository, type FileStore, type UserDeps } from '@larder/domain';
+import { ensureEngineIndexes, ensureIndexes, MongoRecipeChangeFeed, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
 import { recipePageSource } from './composition/recipe-pages.js';
 import { startPublishing } from './composition/publishing.js';
 import { mailStartupLine } from './composition/lead-magnets.js';
+import { startRecipeSearchSync, type RecipeSearchSync } from './composition/recipe-search.js';
+import { recipeIndexFile } from './composition/recipe-index-file.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
@@ -198,7 +201,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     // Closed after the HTTP app (closers run in reverse): renders in flight finish before their pool stops.
     closers.push(() => Promise.all(defaultClosers.map((close) => close())));
     const deps = { ...ports, salesPlatforms: config.salesPlatforms };
-    const empty = await isLibraryEmpty(ports);
+    // Asked only where it decides something (the sample library of an embedded engine): on FerretDB its query reads
+    // the whole collection, past the store deadline at tens of thousands of recipes.
+    const empty = embedded ? await isLibraryEmpty(ports) : ok(false);
     if (empty.isErr()) throw new StartupError(`cannot read the database: ${empty.error.message}`);
     if (config.admin !== undefined) {
       const created = await ensureUser(deps)(config.admin);
@@ -210,6 +215,17 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     // Once per database: a restart of a persistent embedded engine finds its library and users where it left them.
     if (embedded && empty.value) demo = await seedFreshLibrary(config, deps, log);
     else if (embedded && config.admin === undefined) demo = await restartDemoUser(config, deps, log);
+
+    // Recipes listed from the search index (the default): built in the background, /readyz says when it is.
+    let search: RecipeSearchSync | undefined;
+    if (ports.recipes instanceof IndexedRecipeRepository) {
+      // A snapshot of the index at a clean stop makes the next start read only the changes since (not of a database
+      // thrown away on exit, whose next one is another).
+      const snapshot = config.searchIndexSnapshot === undefined || database.ephemeral ? undefined : { snapshots: recipeIndexFile(config.searchIndexSnapshot), source: `${database.engine} ${database.keptIn ?? ''} ${database.db.databaseName}` };
+      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes), log, { snapshot });
+      closers.push(() => sync.stop());
+      search = sync;
+    }
 
     const publishing = await startPublishing(
       config,
@@ -229,7 +245,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       publishing: publishing.deps,
       leadMagnets: publishing.leadMagnets,
       recipePages: recipePageSource(config.outboundAllowPrivate),
-      readiness: () => pingDatabase(database.db, READINESS_TIMEOUT_MS),
+      readiness: async () => (search?.ready() ?? true) && (await pingDatabase(database.db, READINESS_TIMEOUT_MS)),
       config: {
         jwtSecret: config.jwtSecret,
         rateLimit: config.rateLimit,

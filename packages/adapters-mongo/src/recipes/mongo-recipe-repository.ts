@@ -19,6 +19,7 @@ import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
 import { saveRecipeBatch } from './recipe-batch.js';
 import { listRecipes } from './recipe-list.js';
+import { CHANGE_MARKS_COLLECTION, RECIPE_CHANGES_COLLECTION, RECIPES_MARK, recordRecipeChanges, type ChangeMarkDocument, type RecipeChangeDocument } from './recipe-change-feed.js';
 import { RECIPE_SOURCE_URL_SORT, recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeSourceUrlFilter, recipeWalkSegment } from './recipe-queries.js';
 
 /** A duplicate key on the external id index is the caller's conflict; on `_id` it would be a bug (ids are generated). */
@@ -40,15 +41,8 @@ export interface MongoRecipeRepositoryOptions {
   readonly externalIdLookup?: ExternalIdLookup;
 }
 
-/** One document per kind of record whose writes are counted: `{ _id: 'recipes', seq }`. */
-export const CHANGE_MARKS_COLLECTION = 'change_marks';
-const RECIPES_MARK = 'recipes';
 /** Longer than the service waits for a server (2 s) twice over, so a write that failed has landed or never will. */
 const LATE_WRITE_MS = 10_000;
-interface ChangeMarkDocument {
-  _id: string;
-  seq: number;
-}
 
 /** Equality lookups in flight at once: enough to overlap round trips, few enough not to flood a small server. */
 const EQUALITY_LOOKUPS_AT_ONCE = 8;
@@ -59,12 +53,14 @@ export class MongoRecipeRepository implements RecipeRepository {
   readonly #recipes: Collection<RecipeDocument>;
   readonly #externalIdLookup: ExternalIdLookup | undefined;
   readonly #marks: Collection<ChangeMarkDocument>;
+  readonly #changes: Collection<RecipeChangeDocument>;
 
   constructor(db: Db, options: MongoRecipeRepositoryOptions = {}) {
     this.#db = db;
     this.#recipes = db.collection<RecipeDocument>(RECIPES_COLLECTION);
     this.#externalIdLookup = options.externalIdLookup;
     this.#marks = db.collection<ChangeMarkDocument>(CHANGE_MARKS_COLLECTION);
+    this.#changes = db.collection<RecipeChangeDocument>(RECIPE_CHANGES_COLLECTION);
   }
 
   /** One equality query per distinct value, `EQUALITY_LOOKUPS_AT_ONCE` in flight. */
@@ -85,10 +81,12 @@ export class MongoRecipeRepository implements RecipeRepository {
    * After every write attempt (a failed one may have landed): the mark moves once the recipes have, so that a reader
    * who read the mark before reading them sees a different mark afterwards. A mark that cannot be moved does not
    * fail the write, which has happened: readers then see the change at the next write, or when they stop trusting
-   * the mark they hold (see `changeMark`).
+   * the mark they hold (see `changeMark`). Before the mark, the write's record in `recipe_changes` (the ids it wrote),
+   * for the search indexes of every instance (`recipe-change-feed.ts`).
    */
-  async #written<T>(write: () => Promise<T>): Promise<T> {
-    const moveMark = () => this.#marks.updateOne({ _id: RECIPES_MARK }, { $inc: { seq: 1 } }, { upsert: true }).then(() => undefined, () => undefined);
+  async #written<T>(ids: readonly string[], write: () => Promise<T>): Promise<T> {
+    const moveMark = () =>
+      recordRecipeChanges(this.#changes, ids).then(() => this.#marks.updateOne({ _id: RECIPES_MARK }, { $inc: { seq: 1 } }, { upsert: true })).then(() => undefined, () => undefined);
     let result: T;
     try {
       result = await write();
@@ -110,7 +108,7 @@ export class MongoRecipeRepository implements RecipeRepository {
 
   insert(recipe: Recipe): ResultAsync<Recipe, StoreUnavailable | DuplicateExternalId> {
     return attempt(() =>
-      this.#written(async () => {
+      this.#written([recipe.id], async () => {
         await this.#recipes.insertOne(toRecipeDocument(recipe));
         return recipe;
       }),
@@ -156,7 +154,7 @@ export class MongoRecipeRepository implements RecipeRepository {
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId> {
     const { _id, ...replacement } = toRecipeDocument(recipe);
     return attempt(async (): Promise<WriteOutcome> => {
-      const result = await this.#written(() =>
+      const result = await this.#written([_id], () =>
         conditionalWrite(this.#db, RECIPES_COLLECTION, [_id], () => this.#recipes.replaceOne({ _id, version: expectedVersion }, replacement)),
       );
       return result.matchedCount === 1 ? 'written' : 'stale';
@@ -176,6 +174,6 @@ export class MongoRecipeRepository implements RecipeRepository {
 
   saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable> {
     const updated = writes.flatMap((write) => (write.kind === 'update' ? [write.recipe.id] : []));
-    return attempt(() => this.#written(() => conditionalWrite(this.#db, RECIPES_COLLECTION, updated, () => saveRecipeBatch(this.#recipes, writes))));
+    return attempt(() => this.#written(writes.map((write) => write.recipe.id), () => conditionalWrite(this.#db, RECIPES_COLLECTION, updated, () => saveRecipeBatch(this.#recipes, writes))));
   }
 }

@@ -4,7 +4,7 @@ import { offsetOf } from '../shared/pagination.js';
 import type { Recipe } from '../recipe/recipe.js';
 import type { RecipeFilter, RecipeListQuery } from '../recipe/recipe-query.js';
 import type { BatchWriteOutcome, RecipePage, RecipeRepository, RecipeWrite, WriteOutcome } from '../recipe/recipe-repository.js';
-import { RecipeIndex } from './recipe-index.js';
+import { RecipeIndex } from '../search/recipe-index.js';
 
 /**
  * The reference recipe store: the semantics every adapter must reproduce, and a fast store for tests, benches and

@@ -21,7 +21,7 @@ import {
 } from '../../src/recipe/recipe-query.js';
 import type { BatchWriteOutcome, RecipePage, RecipeWrite } from '../../src/recipe/recipe-repository.js';
 import { offsetOf } from '../../src/shared/pagination.js';
-import { firstInOrder, type LeadKey } from '../../src/testing/recipe-index.js';
+import { firstInOrder, type LeadKey } from '../../src/search/recipe-index.js';
 import { InMemoryRecipeRepository, ingredient, recipeFixture } from '../../src/testing/index.js';
 
 /** The store before its indexes: a scan of every recipe for every call. */

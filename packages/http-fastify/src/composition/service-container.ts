@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
 import { createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
 import { sharpImageProcessor } from '@larder/adapters-images';
-import { memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
+import { IndexedRecipeRepository, InMemoryRecipeSearchIndex, memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { withDeadline, withDeadlines, withFileDeadline } from '../store-deadline.js';
@@ -36,8 +36,9 @@ export interface ServiceResources {
 }
 
 /**
- * MongoDB stores bounded by the store deadline, scrypt, the system clock, UUIDv7 ids, the PDF/EPUB renderer in a
- * pool of worker threads (bundled fonts, no network), files in GridFS unless given, photos through sharp; Redis counters when given.
+ * MongoDB stores bounded by the store deadline (recipes listed from an in-memory search index), scrypt, the system
+ * clock, UUIDv7 ids, the PDF/EPUB renderer in a pool of worker threads (bundled fonts, no network), files in GridFS
+ * unless given, photos through sharp; Redis counters when given.
  * Returns what must be closed at shutdown among the defaults it made (a registration made by the embedder is theirs).
  */
 export function registerServiceDefaults(container: DependencyContainer, resources: ServiceResources): (() => Promise<void>)[] {
@@ -45,7 +46,8 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   const closers: (() => Promise<void>)[] = [];
   let stores: ReturnType<typeof requestStores> | undefined;
   const mongo = () => (stores ??= requestStores(db));
-  byDefault(container, PORTS.recipes, () => mongo().recipes);
+  // Listings and searches from this process's search index, kept current by `startRecipeSearchSync` (server.ts).
+  byDefault(container, PORTS.recipes, () => new IndexedRecipeRepository(mongo().recipes, new InMemoryRecipeSearchIndex()));
   byDefault(container, PORTS.products, () => mongo().products);
   byDefault(container, PORTS.users, () => mongo().users);
   byDefault(container, PORTS.apiKeys, () => mongo().apiKeys);

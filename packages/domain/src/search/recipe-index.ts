@@ -27,8 +27,8 @@
 import type { Recipe, RecipeStatus } from '../recipe/recipe.js';
 import { facetKey } from '../recipe/recipe.js';
 import { titleSortKey, type RecipeFilter, type RecipeSort } from '../recipe/recipe-query.js';
-import { addStoredWordFuzzyKeys } from '../search/fuzzy-keys.js';
-import { recipeSearchKeys } from '../search/search-terms.js';
+import { addStoredWordFuzzyKeys } from './fuzzy-keys.js';
+import { recipeSearchKeys } from './search-terms.js';
 import { postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
 
 interface Row {

@@ -1,0 +1,218 @@
+/**
+ * Listing and search over HTTP against the running service, at library scale (figures printed, never asserted).
+ *
+ *   cd bench && node --import tsx --conditions=source scale-service.ts --engine ferretdb [--records N] [--shape-seconds N]
+ *   cd bench && node --import tsx --conditions=source scale-service.ts --engine jongodb --records 100000
+ *
+ * Loads N recipes (default 100,000, the same generator as scale.ts) through the import path (NDJSON pipeline,
+ * `saveBatch` of 500, as the CLI does) into FerretDB on PostgreSQL or the jongodb emulator, then starts the service
+ * (`packages/http-fastify/src/main.ts`, a child process, `MONGODB_URL` at that database) and measures, with the
+ * targets of issue 27 printed met / NOT met:
+ * - ready: from the spawn to `/readyz` 200 (the search index built from the database): < 30 s;
+ * - each list/filter/search/deep-page shape of scale.ts over HTTP (`GET /api/recipes`, 20 a page), p50 / p99: < 100 ms;
+ * - the service's RSS after the shapes (`VmRSS`, and its peak `VmHWM`): < 1 GiB;
+ * - convergence: a second instance on the same database; a recipe created through the first, time until the second
+ *   lists it (polled every 10 ms), 10 times: max < 1 s;
+ * - ready after a restart of the first instance (SIGTERM, started again from its snapshot and the changes since): < 30 s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes, openDatabase, startFerretdb } from '@larder/adapters-mongo';
+import type { RecipeListParams } from '@larder/domain';
+import { MongoClient } from 'mongodb';
+import { importNdjson } from './import-pipeline.js';
+import { ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string): string => {
+  const at = args.indexOf(name);
+  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
+};
+const records = Number(option('--records', '100000'));
+const engine = option('--engine', 'ferretdb');
+const shapeBudgetMs = Number(option('--shape-seconds', '5')) * 1000;
+const maxRuns = Number(option('--runs', '200'));
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-long-enough' };
+const TARGETS = { p99Ms: 100, readyS: 30, rssBytes: 1024 ** 3, convergeMs: 1000 };
+const SERVICE = new URL('../packages/http-fastify/src/main.ts', import.meta.url).pathname;
+const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
+
+interface Service {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly readyMs: number;
+  readonly log: () => string;
+}
+
+/** One snapshot file per instance (`SEARCH_INDEX_SNAPSHOT`), in a directory removed at the end. */
+const snapshotDir = mkdtempSync(join(tmpdir(), 'larder-scale-'));
+
+async function startService(mongodbUrl: string, port: number, instance: string): Promise<Service> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', SERVICE], {
+    env: {
+      ...process.env, MONGODB_URL: mongodbUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_MAX: '100000000',
+      JWT_SECRET: 'scale-service-bench-secret-of-32-bytes-at-least', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+      SEARCH_INDEX_SNAPSHOT: join(snapshotDir, `${instance}.snapshot`),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    log += text;
+    for (const line of text.split('\n')) if (/search index/.test(line)) console.log(`  [service :${port}] ${line.replace(/^\[larder\] /, '')}`);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service stopped:\n${log}`);
+    const status = await fetch(`${url}/readyz`).then((response) => response.status, () => 0);
+    if (status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, url, readyMs: performance.now() - started, log: () => log };
+}
+
+async function stopService(service: Service): Promise<void> {
+  const exited = new Promise((resolve) => service.child.once('exit', resolve));
+  service.child.kill('SIGTERM');
+  await exited;
+}
+
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+function queryOf(params: RecipeListParams, page: number): string {
+  const search = new URLSearchParams({ page: String(page), per_page: '20' });
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  return search.toString();
+}
+
+const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+
+async function timeShape(service: Service, auth: Record<string, string>, shape: Shape): Promise<{ p50: number; p99: number; total: number; runs: number }> {
+  const url = `${service.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`;
+  const times: number[] = [];
+  let total = 0;
+  const begun = performance.now();
+  for (let run = 0; run <= maxRuns; run += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: auth });
+    const body = (await response.json()) as { pagination?: { total: number } };
+    if (response.status !== 200) throw new Error(`${shape.name}: ${response.status} ${JSON.stringify(body)}`);
+    if (run > 0) times.push(performance.now() - started);
+    total = body.pagination?.total ?? Number.NaN;
+    if (times.length >= 20 && performance.now() - begun > shapeBudgetMs) break;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), total, runs: times.length };
+}
+
+async function login(service: Service): Promise<Record<string, string>> {
+  const response = await fetch(`${service.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  return { authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
+}
+
+async function convergence(a: Service, b: Service, auth: Record<string, string>): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < 10; round += 1) {
+    const word = `convergence${round}x${Date.now().toString(36)}`;
+    const created = await fetch(`${a.url}/api/recipes`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Bench ${word}` }) });
+    if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
+    const started = performance.now();
+    for (;;) {
+      const listed = (await (await fetch(`${b.url}/api/recipes?q=${word}`, { headers: auth })).json()) as { pagination: { total: number } };
+      if (listed.pagination.total === 1) break;
+      if (performance.now() - started > 10_000) throw new Error('the second instance never listed the new recipe');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return times;
+}
+
+async function openEngine(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (engine === 'jongodb') {
+    const handle = await openDatabase({ engines: ['jongodb'], dbName: 'larder' });
+    return { url: handle.url, stop: () => handle.close() };
+  }
+  const ferret = await startFerretdb({ backend: 'postgresql' });
+  const client = new MongoClient(ferret.url);
+  await client.connect();
+  const db = client.db('larder');
+  (await ensureIndexes(db))._unsafeUnwrap();
+  // The GIN indexes the service makes itself when it starts FerretDB (here it is given a URL): point lookups by id.
+  if (ferret.postgresqlDatabase !== undefined) await ensureFerretdbPostgresqlIndexes(ferret.postgresqlDatabase, db.databaseName);
+  await client.close();
+  return { url: `${ferret.url.replace(/\/[^/?]*(\?|$)/, '/larder$1')}`, stop: () => ferret.stop() };
+}
+
+async function main(): Promise<void> {
+  const database = await openEngine();
+  const services: Service[] = [];
+  try {
+    console.log(`${engine} at ${database.url}; loading ${records} recipes through the import pipeline…`);
+    const client = new MongoClient(database.url);
+    await client.connect();
+    const db = client.db('larder');
+    (await ensureIndexes(db))._unsafeUnwrap();
+    const started = performance.now();
+    let shown = 0;
+    const onProgress = (done: number): void => {
+      if (done - shown < 10_000) return;
+      shown = done;
+      console.log(`  ${done} records, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    };
+    const report = await importNdjson(Readable.from(ndjsonChunks(records)), createMongoRepositories(db).recipes, { batchSize: 500, onProgress });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`import: ${report.created} created, ${report.failed} failed in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
+    await client.close();
+
+    const a = await startService(database.url, 31_000 + Math.floor(Math.random() * 1000), 'a');
+    services.push(a);
+    const auth = await login(a);
+    console.log(`\n${engine}, ${records} recipes, over HTTP (GET /api/recipes, 20 a page), up to ${maxRuns} runs or ${shapeBudgetMs / 1000} s a shape`);
+    console.log(`  ready after start (index built from the database): ${(a.readyMs / 1000).toFixed(1)} s  ${verdict(a.readyMs < TARGETS.readyS * 1000)} (< ${TARGETS.readyS} s)`);
+    // A warm-up pass (3 requests a shape): the service's first requests of each path pay for V8's compiling.
+    for (const shape of SHAPES) for (let run = 0; run < 3; run += 1) await fetch(`${a.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`, { headers: auth }).then((response) => response.arrayBuffer());
+    let missed = 0;
+    for (const shape of SHAPES) {
+      const { p50, p99, total, runs } = await timeShape(a, auth, shape);
+      if (p99 >= TARGETS.p99Ms) missed += 1;
+      console.log(`  ${shape.name.padEnd(32)} ${`${p50.toFixed(1)} ms`.padStart(10)} ${`${p99.toFixed(1)} ms`.padStart(10)}  (${total} matching, ${runs} runs)  ${verdict(p99 < TARGETS.p99Ms)}`);
+    }
+    console.log(`  every shape p99 < ${TARGETS.p99Ms} ms: ${missed === 0 ? 'met' : `NOT met (${missed} of ${SHAPES.length})`}`);
+    const { rss, peak } = memory(a.child.pid ?? 0);
+    console.log(`  service RSS after the shapes: ${(rss / 1024 ** 2).toFixed(0)} MiB (peak ${(peak / 1024 ** 2).toFixed(0)} MiB)  ${verdict(peak < TARGETS.rssBytes)} (< 1 GiB)`);
+
+    const b = await startService(database.url, 32_000 + Math.floor(Math.random() * 1000), 'b');
+    services.push(b);
+    console.log(`  second instance ready: ${(b.readyMs / 1000).toFixed(1)} s  ${verdict(b.readyMs < TARGETS.readyS * 1000)}`);
+    const times = (await convergence(a, b, auth)).sort((x, y) => x - y);
+    const worst = times.at(-1) ?? Number.NaN;
+    console.log(`  convergence (created on one, listed by the other), 10 writes: median ${quantile(times, 0.5).toFixed(0)} ms, max ${worst.toFixed(0)} ms  ${verdict(worst < TARGETS.convergeMs)} (< 1 s)`);
+
+    // A restart of the first instance (SIGTERM, then the same command), the second still running.
+    await stopService(a);
+    services.splice(services.indexOf(a), 1);
+    const again = await startService(database.url, 33_000 + Math.floor(Math.random() * 1000), 'a');
+    services.push(again);
+    console.log(`  ready after a restart: ${(again.readyMs / 1000).toFixed(1)} s  ${verdict(again.readyMs < TARGETS.readyS * 1000)} (< ${TARGETS.readyS} s)`);
+  } finally {
+    for (const service of services) service.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await database.stop();
+    rmSync(snapshotDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared)`);

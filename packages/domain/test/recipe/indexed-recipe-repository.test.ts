@@ -1,0 +1,84 @@
+/**
+ * The store + search index decorator: the recipe contract suite (listings answered by the index), and what the
+ * service relies on at start-up: listings go to the store until the index is built, then to the index.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { okAsync } from 'neverthrow';
+import { IndexedRecipeRepository } from '../../src/recipe/indexed-recipe-repository.js';
+import { recipeListQueryFrom } from '../../src/recipe/recipe-query.js';
+import { InMemoryRecipeSearchIndex } from '../../src/search/in-memory-recipe-search-index.js';
+import { buildRecipeIndex } from '../../src/search/recipe-index-sync.js';
+import type { RecipeChangeFeed } from '../../src/search/recipe-change-feed.js';
+import { InMemoryRecipeRepository, recipeFixture, runRecipeRepositoryContract } from '../../src/testing/index.js';
+
+runRecipeRepositoryContract('in-memory store + in-memory search index', () => {
+  const indexed = new IndexedRecipeRepository(new InMemoryRecipeRepository(), new InMemoryRecipeSearchIndex());
+  indexed.markReady();
+  return indexed;
+});
+
+/** A feed over an in-memory store: the whole store on `scan`, what `written` is told on `changes`. */
+function feedOf(store: InMemoryRecipeRepository, written: string[]): RecipeChangeFeed {
+  return {
+    begin: () => okAsync(undefined),
+    resume: () => okAsync(false),
+    position: () => ({ at: new Date(), mark: '0' }),
+    scan: (pageSize, visit) => {
+      const all = store.all();
+      for (let at = 0; at < all.length; at += pageSize) visit(all.slice(at, at + pageSize));
+      return okAsync(all.length);
+    },
+    changes: () => store.findByIds(written.splice(0)).map((recipes) => ({ kind: 'changed' as const, recipes })),
+  };
+}
+
+describe('IndexedRecipeRepository', () => {
+  const query = recipeListQueryFrom({ q: 'soup' }, { page: 1, perPage: 20 });
+
+  it('lists from the store until the index is built, then from the index, with progress lines', async () => {
+    const store = new InMemoryRecipeRepository();
+    const recipes = Array.from({ length: 25 }, (_, at) => recipeFixture({ title: `Soup ${at}` }));
+    for (const recipe of recipes) await store.insert(recipe);
+    let storeListings = 0;
+    const counted = new Proxy(store, {
+      get: (target, property) => {
+        const value: unknown = Reflect.get(target, property, target);
+        if (property === 'list') storeListings += 1;
+        return typeof value === 'function' ? (...args: unknown[]): unknown => Reflect.apply(value, target, args) : value;
+      },
+    });
+    const indexed = new IndexedRecipeRepository(counted, new InMemoryRecipeSearchIndex());
+    assert.equal(indexed.ready, false);
+    assert.equal((await indexed.list(query))._unsafeUnwrap().total, 25);
+    const lines: string[] = [];
+    const read = await buildRecipeIndex(indexed, feedOf(store, []), { pageSize: 10, progressEvery: 10, log: (line) => lines.push(line) });
+    assert.equal(read._unsafeUnwrap(), 25);
+    assert.equal(indexed.ready, true);
+    assert.equal(indexed.index.size, 25);
+    assert.equal(lines.filter((line) => line.includes('recipes read')).length, 2);
+    assert.match(lines.at(-1) ?? '', /search index ready: 25 recipes/);
+    assert.equal(storeListings, 1);
+    assert.equal((await indexed.list(query))._unsafeUnwrap().total, 25);
+    assert.equal(storeListings, 1, 'the listing no longer asks the store');
+    store.unavailable = true;
+    assert.equal((await indexed.list(query)).isErr(), true, 'an unreachable database is still a failed listing');
+    assert.equal((await indexed.findById(recipes[0]?.id ?? '')).isErr(), true, 'reads by id still go to the store');
+  });
+
+  it('puts its own writes into the index when they succeed, and ignores an older copy from the feed', async () => {
+    const store = new InMemoryRecipeRepository();
+    const index = new InMemoryRecipeSearchIndex();
+    const indexed = new IndexedRecipeRepository(store, index);
+    indexed.markReady();
+    const recipe = recipeFixture({ title: 'Lentil soup' });
+    await indexed.insert(recipe);
+    const renamed = { ...recipe, title: 'Lentil stew', version: 2 };
+    assert.equal((await indexed.update(renamed, 1))._unsafeUnwrap(), 'written');
+    assert.equal((await indexed.update({ ...recipe, title: 'Stale soup', version: 2 }, 1))._unsafeUnwrap(), 'stale');
+    index.put(recipe);
+    const page = (await indexed.list(recipeListQueryFrom({ q: 'stew' }, { page: 1, perPage: 20 })))._unsafeUnwrap();
+    assert.deepEqual(page.items.map((item) => item.title), ['Lentil stew']);
+    assert.equal((await indexed.list(query))._unsafeUnwrap().total, 0);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The service's recipe search index: built from the database at start-up (in the background: `/readyz` answers 503
+ * until it is), then kept current with the writes of other instances and of the CLI by polling the change feed.
+ * This process's own writes reach the index as they succeed (`IndexedRecipeRepository`).
+ */
+import { applyRecipeFeedChanges, buildRecipeIndex, saveRecipeIndexSnapshot, type IndexedRecipeRepository, type RecipeChangeFeed, type RecipeIndexSnapshots } from '@larder/domain';
+
+export interface RecipeSearchLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+export interface RecipeSearchOptions {
+  /** How often the change feed is read: a write elsewhere is listed here within about this long. */
+  readonly pollMs?: number;
+  /** Wait before building again after a failed build (the database unreachable). */
+  readonly retryMs?: number;
+  readonly pageSize?: number;
+  readonly progressEvery?: number;
+  /** Started from when it can be, and written at `stop` (see `recipe-index-file.ts`). */
+  readonly snapshot?: { readonly snapshots: RecipeIndexSnapshots; readonly source: string } | undefined;
+}
+
+export interface RecipeSearchSync {
+  /** Whether listings come from a complete index, and the change feed answered at its last poll. */
+  ready(): boolean;
+  stop(): Promise<void>;
+}
+
+export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: RecipeChangeFeed, log: RecipeSearchLog, options: RecipeSearchOptions = {}): RecipeSearchSync {
+  const [pollMs, retryMs] = [options.pollMs ?? 250, options.retryMs ?? 2000];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let failing = false;
+  let building = false;
+  const later = (ms: number, step: () => Promise<unknown>) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = step();
+    }, ms);
+  };
+  const poll = async (): Promise<void> => {
+    const applied = await applyRecipeFeedChanges(recipes, feed);
+    if (applied.isErr() && !failing) log.warn(`search index: cannot read the change feed (${applied.error.message}); listings may lag until it answers`);
+    if (applied.isOk() && failing) log.info('search index: the change feed answers again');
+    failing = applied.isErr();
+    if (applied.isOk() && applied.value === 'replaced') {
+      log.warn('search index: the database has fewer writes than it had (replaced or restored): building the index again');
+      later(0, guardedBuild);
+      return;
+    }
+    later(pollMs, guardedPoll);
+  };
+  const build = async (): Promise<void> => {
+    failing = false;
+    log.info('search index: reading the recipes from the database');
+    building = true;
+    const built = await buildRecipeIndex(recipes, feed, {
+      log: (line) => log.info(line),
+      ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+      ...(options.progressEvery === undefined ? {} : { progressEvery: options.progressEvery }),
+      snapshot: options.snapshot,
+    });
+    building = false;
+    if (built.isErr()) {
+      log.warn(`search index: cannot read the recipes (${built.error.message}); trying again in ${retryMs} ms`);
+      later(retryMs, guardedBuild);
+      return;
+    }
+    later(pollMs, guardedPoll);
+  };
+  /** A step that throws (a bug, a document the mapping cannot read) is logged and tried again, never left unhandled. */
+  const guarded = (step: () => Promise<void>, name: string) => async (): Promise<void> => {
+    try {
+      await step();
+    } catch (error) {
+      building = false;
+      failing = true;
+      log.warn(`search index: the ${name} failed (${error instanceof Error ? error.message : String(error)}); trying again in ${retryMs} ms`);
+      later(retryMs, name === 'build' ? guardedBuild : guardedPoll);
+    }
+  };
+  const guardedBuild = guarded(build, 'build');
+  const guardedPoll = guarded(poll, 'poll');
+  running = guardedBuild();
+  return {
+    ready: () => recipes.ready && !failing,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      // A poll is short; a build may read the whole library for minutes, and is simply left (nothing to keep yet).
+      if (!building) await running.catch(() => undefined);
+      if (options.snapshot === undefined) return;
+      const started = Date.now();
+      const { snapshots, source } = options.snapshot;
+      await saveRecipeIndexSnapshot(recipes, feed, snapshots, source).then(
+        (saved) => saved && log.info(`search index: ${recipes.index.size} recipes kept for the next start (${Date.now() - started} ms)`),
+        (error: unknown) => log.warn(`search index: cannot keep a snapshot (${error instanceof Error ? error.message : String(error)})`),
+      );
+    },
+  };
+}
