@@ -24,7 +24,7 @@ describe(`rate limit shared through Redis [${givenRedisUrl() === undefined ? 'ow
     // Connected before the first request: a limiter whose Redis is still connecting lets a request through unlimited
     // (it fails open, by design), and the counts below would be off by that request.
     const clients = [redis.client(), redis.client()];
-    await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : once(client, 'ready'))));
+    await Promise.all(clients.filter((client) => client.status !== 'ready').map((client) => once(client, 'ready')));
     first = await harness({ config: { ...config, redis: clients[0] } });
     second = await harness({ config: { ...config, redis: clients[1] } });
   });
@@ -73,7 +73,7 @@ describe('rate limit through a Redis that stops answering', { skip }, () => {
     // Connected before the first request: a limiter whose Redis is still connecting lets a request through unlimited
     // (it fails open, by design), and the counts below would be off by that request.
     const clients = [redis.client(), redis.client()];
-    await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : once(client, 'ready'))));
+    await Promise.all(clients.filter((client) => client.status !== 'ready').map((client) => once(client, 'ready')));
     first = await harness({ config: { ...config, redis: clients[0] } });
     second = await harness({ config: { ...config, redis: clients[1] } });
   });
