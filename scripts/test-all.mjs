@@ -5,15 +5,28 @@
 //   2. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside every package's tests
 //      (scripts/run-tests.mjs) in two lanes: the service's tests (the largest share) in one from the start, the other
 //      packages one after another in the other;
-//   3. the test files that assert real time (`// run-tests: alone`), one at a time, with nothing else running.
+//   3. the test files that assert real time (`// run-tests: alone`), one at a time in their package, with nothing
+//      else running but the render pool's (see below).
 // The typecheck is not a build's: `tsc -b` would check every package's sources a second time (a minute of both cores);
 // `pnpm build` still emits declarations for anyone consuming dist/.
 // A failure stops nothing: every phase runs and reports, and the exit status is the first failure's (after a failed
 // build the tests start the CLI and the service from their sources). Each phase's time is printed.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 const turbo = createRequire(import.meta.url).resolve('turbo/bin/turbo');
+
+/** Whether a test folder holds a file marked `// run-tests: alone` (the marker scripts/run-tests.mjs reads). */
+function hasAloneFile(dir) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir).some((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return hasAloneFile(path);
+    return entry.endsWith('.test.ts') && /^\/\/ run-tests: alone\b/m.test(readFileSync(path, 'utf8'));
+  });
+}
 
 function node(args, env = process.env) {
   const child = spawn(process.execPath, args, { stdio: 'inherit', env });
@@ -41,6 +54,18 @@ const [checked, testedService, testedOthers] = await phase(
   run(['run', 'test', '--filter=@larder/http-fastify', '--', '--group', 'together'], env),
   run(['run', 'test', '--filter=!@larder/http-fastify', '--concurrency=1', '--continue', '--', '--group', 'together'], env),
 );
-const [testedAlone] = await phase('tests that run alone', run(['run', 'test', '--concurrency=1', '--continue', '--', '--group', 'alone'], env));
+// The packages with such files, found by their marker (the others would only start and find none). The service's
+// and the renderer's run side by side: the renderer's (the pool's time limits) spends its time waiting on worker
+// threads that sleep or hang on purpose, and takes little of a core from the service's; the rest one at a time after.
+const withAlone = readdirSync('packages').filter((name) => hasAloneFile(join('packages', name, 'test')));
+const packageName = (name) => JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')).name;
+const aloneRun = (names) => run(['run', 'test', '--concurrency=1', '--continue', ...names.map((name) => `--filter=${packageName(name)}`), '--', '--group', 'alone'], env);
+const SIDE_BY_SIDE = ['http-fastify', 'adapters-documents'];
+const [testedAlone] = await phase('tests that run alone', (async () => {
+  const together = await Promise.all(SIDE_BY_SIDE.filter((name) => withAlone.includes(name)).map((name) => aloneRun([name])));
+  const rest = withAlone.filter((name) => !SIDE_BY_SIDE.includes(name));
+  const after = rest.length === 0 ? 0 : await aloneRun(rest);
+  return [...together, after].find((status) => status !== 0) ?? 0;
+})());
 const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' });
 process.exit([checked, built, testedService, testedOthers, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);
