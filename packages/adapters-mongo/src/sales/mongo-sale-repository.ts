@@ -4,11 +4,10 @@ import { offsetOf } from '@larder/domain';
 import type { DomainEvent, Page, PageRequest, Sale, SaleFilter, SaleRepository, StoreUnavailable, WriteOutcome } from '@larder/domain';
 import { conditionalWrite } from '../conditional-writes.js';
 import { versionedUpdate, withEvents } from '../outbox/outbox-document.js';
+import { visitInBatches } from '../cursor-batches.js';
 import { attempt, isDuplicateKey } from '../store-errors.js';
 import { SALES_COLLECTION, toSale, toSaleDocument, type SaleDocument } from './sale-document.js';
 import { SALE_LIST_SORT, saleFilter } from './sale-queries.js';
-
-const EACH_BATCH = 500;
 
 /**
  * `SaleRepository` on MongoDB. An insert is `insertOne` (the `_id` of platform and remote id makes a second report of
@@ -61,16 +60,6 @@ export class MongoSaleRepository implements SaleRepository {
   }
 
   each(filter: SaleFilter, visit: (batch: readonly Sale[]) => void | Promise<void>): ResultAsync<void, StoreUnavailable> {
-    return attempt(async () => {
-      let batch: Sale[] = [];
-      for await (const document of this.#sales.find(saleFilter(filter)).sort(SALE_LIST_SORT).batchSize(EACH_BATCH)) {
-        batch.push(toSale(document));
-        if (batch.length === EACH_BATCH) {
-          await visit(batch);
-          batch = [];
-        }
-      }
-      if (batch.length > 0) await visit(batch);
-    });
+    return attempt(() => visitInBatches(this.#sales.find(saleFilter(filter)).sort(SALE_LIST_SORT), toSale, visit));
   }
 }

@@ -4,11 +4,10 @@ import { offsetOf } from '@larder/domain';
 import type { DomainEvent, Page, PageRequest, StoreUnavailable, Subscriber, SubscriberFilter, SubscriberRepository, WriteOutcome } from '@larder/domain';
 import { conditionalWrite } from '../conditional-writes.js';
 import { versionedUpdate, withEvents } from '../outbox/outbox-document.js';
+import { visitInBatches } from '../cursor-batches.js';
 import { attempt, isDuplicateKey } from '../store-errors.js';
 import { SUBSCRIBERS_COLLECTION, toSubscriber, toSubscriberDocument, type SubscriberDocument } from './subscriber-document.js';
 import { SUBSCRIBER_LIST_SORT, subscriberByAddressFilter, subscriberFilter } from './subscriber-queries.js';
-
-const EACH_BATCH = 500;
 
 /**
  * `SubscriberRepository` on MongoDB. An insert is `insertOne`: a duplicate key (the id, or the lead magnet and address
@@ -79,17 +78,7 @@ export class MongoSubscriberRepository implements SubscriberRepository {
   }
 
   each(filter: SubscriberFilter, visit: (batch: readonly Subscriber[]) => void | Promise<void>): ResultAsync<void, StoreUnavailable> {
-    return attempt(async () => {
-      let batch: Subscriber[] = [];
-      for await (const document of this.#subscribers.find(subscriberFilter(filter)).sort(SUBSCRIBER_LIST_SORT).batchSize(EACH_BATCH)) {
-        batch.push(toSubscriber(document));
-        if (batch.length === EACH_BATCH) {
-          await visit(batch);
-          batch = [];
-        }
-      }
-      if (batch.length > 0) await visit(batch);
-    });
+    return attempt(() => visitInBatches(this.#subscribers.find(subscriberFilter(filter)).sort(SUBSCRIBER_LIST_SORT), toSubscriber, visit));
   }
 
   remove(id: string): ResultAsync<Subscriber | null, StoreUnavailable> {
