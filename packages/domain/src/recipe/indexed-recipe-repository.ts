@@ -1,4 +1,4 @@
-import type { ResultAsync } from 'neverthrow';
+import { okAsync, type ResultAsync } from 'neverthrow';
 import type { DuplicateExternalId, StoreUnavailable } from '../shared/errors.js';
 import type { RecipeSearchIndex } from '../search/recipe-search-index.js';
 import type { Recipe } from './recipe.js';
@@ -16,6 +16,8 @@ export class IndexedRecipeRepository implements RecipeRepository {
   readonly #store: RecipeRepository;
   readonly #index: RecipeSearchIndex;
   #ready = false;
+  /** The highest change mark a listing has read since the index was (re)built: a lower one means another database. */
+  #highestMark = Number.NEGATIVE_INFINITY;
 
   constructor(store: RecipeRepository, index: RecipeSearchIndex) {
     this.#store = store;
@@ -38,6 +40,7 @@ export class IndexedRecipeRepository implements RecipeRepository {
   /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
   reset(): void {
     this.#ready = false;
+    this.#highestMark = Number.NEGATIVE_INFINITY;
     this.#index.clear();
   }
 
@@ -91,10 +94,29 @@ export class IndexedRecipeRepository implements RecipeRepository {
    * copy that nothing keeps current any more.
    */
   list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable> {
-    return this.#ready ? this.#store.changeMark().map(() => this.#index.list(query)) : this.#store.list(query);
+    return this.#fromIndex(() => this.#index.list(query), () => this.#store.list(query));
   }
 
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable> {
-    return this.#ready ? this.#store.changeMark().map(() => this.#index.listAfter(filter, afterId, limit)) : this.#store.listAfter(filter, afterId, limit);
+    return this.#fromIndex(() => this.#index.listAfter(filter, afterId, limit), () => this.#store.listAfter(filter, afterId, limit));
+  }
+
+  /**
+   * The index's answer once it is built, after reading the change mark. A mark lower than one seen before is the
+   * change feed's own sign of a replaced database (its write count went back): the index is emptied at once and this
+   * listing, like the next ones until the index is built again, comes from the store — rather than serve the old
+   * database's recipes until the feed's next poll notices.
+   */
+  #fromIndex<T>(fromIndex: () => T, fromStore: () => ResultAsync<T, StoreUnavailable>): ResultAsync<T, StoreUnavailable> {
+    if (!this.#ready) return fromStore();
+    return this.#store.changeMark().andThen((mark) => {
+      const seen = Number(mark);
+      if (seen < this.#highestMark) {
+        this.reset();
+        return fromStore();
+      }
+      this.#highestMark = Math.max(this.#highestMark, seen);
+      return okAsync(fromIndex());
+    });
   }
 }

@@ -82,3 +82,27 @@ describe('IndexedRecipeRepository', () => {
     assert.equal((await indexed.list(query))._unsafeUnwrap().total, 0);
   });
 });
+
+describe('IndexedRecipeRepository over a database that was replaced', () => {
+  it('lists from the new database as soon as a listing sees its write count go back, not from the old index', async () => {
+    // A store whose change count is what the test says (the old database had 5 writes).
+    class Replaceable extends InMemoryRecipeRepository {
+      mark = 5;
+      override changeMark() {
+        return okAsync(String(this.mark));
+      }
+    }
+    const store = new Replaceable();
+    const indexed = new IndexedRecipeRepository(store, new InMemoryRecipeSearchIndex());
+    indexed.index.put(recipeFixture({ id: 'old', title: 'Old soup' }));
+    indexed.markReady();
+    const query = recipeListQueryFrom({ q: 'soup' }, { page: 1, perPage: 20 });
+    assert.deepEqual((await indexed.list(query))._unsafeUnwrap().items.map((recipe) => recipe.id), ['old']);
+
+    // A new, empty database at the same address: one recipe written there, its count 1.
+    (await store.insert(recipeFixture({ id: 'new', title: 'New soup' })))._unsafeUnwrap();
+    store.mark = 1;
+    assert.deepEqual((await indexed.list(query))._unsafeUnwrap().items.map((recipe) => recipe.id), ['new']);
+    assert.equal(indexed.ready, false, 'the index is built again');
+  });
+});
