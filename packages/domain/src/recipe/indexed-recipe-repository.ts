@@ -37,6 +37,16 @@ export class IndexedRecipeRepository implements RecipeRepository {
     this.#ready = true;
   }
 
+  /**
+   * A change mark the change feed has applied the index up to: a listing that later reads a lower one is on another
+   * database, even when no listing read this one (the feed put another writer's recipe in, then the database was
+   * replaced before any listing ran).
+   */
+  sawMark(mark: string): void {
+    const seen = Number(mark);
+    if (this.#ready && Number.isFinite(seen)) this.#highestMark = Math.max(this.#highestMark, seen);
+  }
+
   /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
   reset(): void {
     this.#ready = false;

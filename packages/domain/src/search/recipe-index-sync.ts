@@ -61,6 +61,7 @@ export function buildRecipeIndex(recipes: IndexedRecipeRepository, feed: RecipeC
     .map((changed) => {
       if (changed.kind === 'changed') for (const recipe of changed.recipes) recipes.index.put(recipe);
       recipes.markReady();
+      recipes.sawMark(feed.position().mark);
       log(`search index ready: ${recipes.index.size} recipes in ${seconds(started)}`);
       return read;
     });
@@ -85,6 +86,7 @@ export function applyRecipeFeedChanges(recipes: IndexedRecipeRepository, feed: R
       return 'replaced' as const;
     }
     for (const recipe of changed.recipes) recipes.index.put(recipe);
+    recipes.sawMark(feed.position().mark);
     return changed.recipes.length;
   });
 }

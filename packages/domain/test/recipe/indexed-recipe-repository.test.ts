@@ -8,7 +8,7 @@ import { okAsync } from 'neverthrow';
 import { IndexedRecipeRepository } from '../../src/recipe/indexed-recipe-repository.js';
 import { recipeListQueryFrom } from '../../src/recipe/recipe-query.js';
 import { InMemoryRecipeSearchIndex } from '../../src/search/in-memory-recipe-search-index.js';
-import { buildRecipeIndex } from '../../src/search/recipe-index-sync.js';
+import { applyRecipeFeedChanges, buildRecipeIndex } from '../../src/search/recipe-index-sync.js';
 import type { RecipeChangeFeed } from '../../src/search/recipe-change-feed.js';
 import { InMemoryRecipeRepository, recipeFixture, runRecipeRepositoryContract } from '../../src/testing/index.js';
 
@@ -102,6 +102,34 @@ describe('IndexedRecipeRepository over a database that was replaced', () => {
     // A new, empty database at the same address: one recipe written there, its count 1.
     (await store.insert(recipeFixture({ id: 'new', title: 'New soup' })))._unsafeUnwrap();
     store.mark = 1;
+    assert.deepEqual((await indexed.list(query))._unsafeUnwrap().items.map((recipe) => recipe.id), ['new']);
+    assert.equal(indexed.ready, false, 'the index is built again');
+  });
+
+  it('also when only the change feed saw the old count (no listing ran between a write it applied and the replacement)', async () => {
+    class Replaceable extends InMemoryRecipeRepository {
+      mark = 1;
+      override changeMark() {
+        return okAsync(String(this.mark));
+      }
+    }
+    const store = new Replaceable();
+    const indexed = new IndexedRecipeRepository(store, new InMemoryRecipeSearchIndex());
+    let feedMark = '1';
+    const elsewhere = recipeFixture({ id: 'elsewhere', title: 'Soup written elsewhere' });
+    const feed: RecipeChangeFeed = {
+      ...feedOf(store, []),
+      position: () => ({ at: new Date(), mark: feedMark }),
+      changes: () => okAsync({ kind: 'changed' as const, recipes: [elsewhere] }),
+    };
+    (await buildRecipeIndex(indexed, feedOf(store, []), {}))._unsafeUnwrap();
+    // Another writer's recipe arrives through the feed, whose mark is now 3; no listing reads that mark.
+    feedMark = '3';
+    assert.equal((await applyRecipeFeedChanges(indexed, feed))._unsafeUnwrap(), 1);
+    // The database is replaced by an empty one; its first write makes its count 1, and a listing comes before the feed's next poll.
+    store.mark = 1;
+    (await store.insert(recipeFixture({ id: 'new', title: 'New soup' })))._unsafeUnwrap();
+    const query = recipeListQueryFrom({ q: 'soup' }, { page: 1, perPage: 20 });
     assert.deepEqual((await indexed.list(query))._unsafeUnwrap().items.map((recipe) => recipe.id), ['new']);
     assert.equal(indexed.ready, false, 'the index is built again');
   });
