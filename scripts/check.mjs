@@ -27,7 +27,19 @@ function program(config) {
 
 const started = Date.now();
 const programs = CONFIGS.map(program);
-const diagnostics = programs.flatMap((built) => ts.getPreEmitDiagnostics(built));
+// What `ts.getPreEmitDiagnostics` reports, but each source file checked in the first program that holds it: the
+// second program imports the domain and the adapters, which the first has checked already (about 20 % of the CPU).
+const checked = new Set();
+const diagnostics = programs.flatMap((built) => [
+  ...built.getConfigFileParsingDiagnostics(),
+  ...built.getOptionsDiagnostics(),
+  ...built.getGlobalDiagnostics(),
+  ...built.getSourceFiles().flatMap((file) => {
+    if ((file.isDeclarationFile && built.getCompilerOptions().skipLibCheck) || checked.has(file.fileName)) return [];
+    checked.add(file.fileName);
+    return [...built.getSyntacticDiagnostics(file), ...built.getSemanticDiagnostics(file), ...built.getDeclarationDiagnostics(file)];
+  }),
+]);
 if (diagnostics.length > 0) process.stdout.write(ts.formatDiagnostics(diagnostics, host));
 const typed = Date.now();
 
