@@ -10,6 +10,7 @@ import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionReposi
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
+import { sharedSerializerFactory } from './http/compiled-schemas.js';
 import { buildValidatorCompiler } from './http/validator-compiler.js';
 import auth, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import idempotency from './plugins/idempotency.js';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler: clientErrorHandler(requestTimeoutMs, SECURITY_HEADERS),
     ...serverLimits(requestTimeoutMs),
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler(SHARED_SCHEMAS));
 

@@ -61,14 +61,39 @@ function digitsFirst(names: readonly string[], validate: ValidateFunction): Vali
   return check;
 }
 
+interface Compilers {
+  readonly strict: Ajv;
+  readonly coercing: Ajv;
+  /** Compiled validators by part kind and schema text: apps built in one process share them (see compiled-schemas.ts). */
+  readonly compiled: Map<string, Validate>;
+}
+
+/** The compilers of each list of shared schemas: one pair of Ajv instances per process, not per app. */
+const compilersOf = new WeakMap<readonly object[], Compilers>();
+
 /** `shared`: the schemas route schemas reference by `$id` (`{ $ref: 'EbookCreate#' }`), the app's `addSchema` ones. */
 export function buildValidatorCompiler(shared: readonly object[] = []): FastifySchemaCompiler<unknown> {
-  const strict = addFormats(new Ajv({ ...COMMON, coerceTypes: false, useDefaults: false, schemas: [...shared] }));
-  const coercing = addFormats(new Ajv({ ...COMMON, coerceTypes: true, useDefaults: true, schemas: [...shared] }));
-  return ({ schema, httpPart }) => {
-    if (httpPart !== 'querystring' && httpPart !== 'params') return strict.compile(schema as object);
-    const validate = coercing.compile(schema as object);
+  let compilers = compilersOf.get(shared);
+  if (compilers === undefined) {
+    compilers = {
+      strict: addFormats(new Ajv({ ...COMMON, coerceTypes: false, useDefaults: false, schemas: [...shared] })),
+      coercing: addFormats(new Ajv({ ...COMMON, coerceTypes: true, useDefaults: true, schemas: [...shared] })),
+      compiled: new Map(),
+    };
+    compilersOf.set(shared, compilers);
+  }
+  const { strict, coercing, compiled } = compilers;
+  const compile = (schema: object, text: boolean): Validate => {
+    if (!text) return strict.compile(schema);
+    const validate = coercing.compile(schema);
     const integers = integerProperties(schema);
     return integers.length === 0 ? validate : digitsFirst(integers, validate);
+  };
+  return ({ schema, httpPart }) => {
+    const text = httpPart === 'querystring' || httpPart === 'params';
+    const key = `${text ? 'text' : 'strict'} ${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (validate === undefined) compiled.set(key, (validate = compile(schema as object, text)));
+    return validate;
   };
 }
