@@ -150,8 +150,6 @@ export interface LeadMagnetAppDeps {
   subscribers: SubscriberRepository;
   /** At most 3 e-mails per address a day. */
   mailBudget: MailBudget;
-  /** Draws the cover the public page shows; absent: the page has none. */
-  covers?: CoverArtist;
 }
 
 export interface WebhookAppDeps {
@@ -277,8 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         ids: deps.ids,
         documents: { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock },
-        files: deps.files,
-        ...(leadMagnets.covers === undefined ? {} : { covers: leadMagnets.covers }),
+        ...withCovers,
         ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
         ...(deps.publishing.webhooks.onEvents === undefined ? {} : { onEvents: deps.publishing.webhooks.onEvents }),
       });

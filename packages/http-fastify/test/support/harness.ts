@@ -119,7 +119,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     covers: options.covers ?? createCoverArtist(),
     recipePages: options.recipePages ?? httpRecipePageSource(guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: UNRESOLVED }), dial: LOOPBACK_ONLY })),
     readiness: options.readiness ?? (async () => true),
-    leadMagnets: { subscribers, mailBudget, covers: createCoverArtist() },
+    leadMagnets: { subscribers, mailBudget },
     logger: options.logger ?? false,
     config: {
       jwtSecret: SECRET,
