@@ -18,7 +18,7 @@ import type { JobQueue, JobRequest, LeasedJob } from '../jobs/job-queue.js';
 import type { RatePacer } from '../jobs/rate-pacer.js';
 import { type Connection, type ConnectionRepository } from './connection.js';
 import { channelJobFailure, connectionChannel } from './connection-channel.js';
-import { contentDigest, coverSubtitle, listingContent, listingFormats } from './listing-content.js';
+import { contentDigest, listingContent, listingFormats } from './listing-content.js';
 import { listingMarker } from './listing-marker.js';
 import type { ListingRepository } from './listing-repository.js';
 import { listingEvents } from './listing-events.js';

@@ -19,8 +19,8 @@ export interface ProductViewDeps {
 }
 
 export interface ProductViews {
-  one(product: Product): ResultAsync<ProductView, StoreUnavailable>;
-  many(products: readonly Product[]): ResultAsync<ProductView[], StoreUnavailable>;
+  readonly one: (product: Product) => ResultAsync<ProductView, StoreUnavailable>;
+  readonly many: (products: readonly Product[]) => ResultAsync<ProductView[], StoreUnavailable>;
 }
 
 const uploaded = (cover: Photo): CoverView => ({ ...cover, generated: false });
