@@ -8,6 +8,7 @@
  * Target (issue 23): both listings live in < 15 s.
  */
 import { createCoverArtist, createRenderPool } from '@larder/adapters-documents';
+import { sharpImageProcessor } from '@larder/adapters-images';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
 import {
@@ -16,6 +17,7 @@ import {
   createProduct,
   createRecipe,
   documentFiles,
+  generatedCovers,
   listingsAfterPublish,
   listingSyncHandler,
   publishProduct,
@@ -77,7 +79,7 @@ const handler = listingSyncHandler({
   secrets,
   platforms,
   documents: documentFiles({ products, recipes, rendering: pool, files }),
-  covers: createCoverArtist(),
+  covers: generatedCovers({ covers: createCoverArtist(), images: sharpImageProcessor(), files, recipes }),
   queue,
   pacer: ratePacer({ etsy: 8, gumroad: 8 }),
   clock: systemClock,

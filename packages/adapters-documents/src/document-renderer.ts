@@ -3,7 +3,7 @@ import { renderEpub } from './epub/epub-renderer.js';
 import { renderPdf } from './pdf/pdf-renderer.js';
 
 /** Bump when a layout changes, so that validators (ETags) derived from a document change with it. */
-export const LAYOUT_REVISION = '6';
+export const LAYOUT_REVISION = '7';
 
 export function createDocumentRenderer(): DocumentRenderer {
   return {

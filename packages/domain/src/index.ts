@@ -45,6 +45,8 @@ export { ISO_4217_CODES, isCurrencyCode } from './product/currencies.js';
 export * from './product/product-use-cases.js';
 export * from './product/product-events.js';
 export * from './product/product-cover.js';
+export * from './product/generated-cover.js';
+export * from './product/generated-covers.js';
 
 export * from './shopping-list/aisles.js';
 export * from './shopping-list/shopping-list.js';

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CoverArtist, ImageProcessor, MailBudget, RecipePageSource, SubscriberRepository } from '@larder/domain';
+import { generatedCovers } from '@larder/domain';
 import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -105,6 +106,11 @@ export interface AppDeps {
   /** Reads and renders uploaded photos and covers (sharp in the service). Absent: the upload routes are not served. */
   images?: ImageProcessor;
   /**
+   * Draws the generated cover of a product without an uploaded one (adapters-documents), kept through `files`.
+   * Absent, or without `images`: such a product's `cover` is null.
+   */
+  covers?: CoverArtist;
+  /**
    * Fetches recipe pages and their images for `POST /api/recipes/import` (adapters-outbound: the SSRF guard, time
    * and size caps). Absent, or without `images`: that route is not served.
    */
@@ -145,8 +151,6 @@ export interface LeadMagnetAppDeps {
   subscribers: SubscriberRepository;
   /** At most 3 e-mails per address a day. */
   mailBudget: MailBudget;
-  /** Draws the cover the public page shows; absent: the page has none. */
-  covers?: CoverArtist;
 }
 
 export interface WebhookAppDeps {
@@ -254,6 +258,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
+  // One for the whole app: requests that ask for the same cover at once share its drawing.
+  const covers = deps.covers === undefined || deps.images === undefined ? undefined : generatedCovers({ covers: deps.covers, images: deps.images, files: deps.files, recipes: deps.recipes });
+  const withCovers = covers === undefined ? {} : { covers };
   // Public, like the documentation: photo and cover files are fetched by browsers and storefronts without a token.
   await app.register(mediaRoutes, { files: deps.files });
   const leadMagnets = deps.leadMagnets;
@@ -270,8 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         ids: deps.ids,
         documents: { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock },
-        files: deps.files,
-        ...(leadMagnets.covers === undefined ? {} : { covers: leadMagnets.covers }),
+        ...withCovers,
         ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
         ...(deps.publishing.webhooks.onEvents === undefined ? {} : { onEvents: deps.publishing.webhooks.onEvents }),
       });
@@ -323,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ids: deps.ids,
           salesPlatforms: config.salesPlatforms,
           listings,
+          ...withCovers,
           ...(publishing.webhooks.onEvents === undefined ? {} : { onEvents: publishing.webhooks.onEvents }),
         });
         await secured.register(connectionRoutes, connections);
@@ -349,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             images: deps.images,
             files: deps.files,
             listings: { listings: publishing.listings, connections: publishing.connections, queue: publishing.queue, clock: deps.clock, platforms: publishing.platforms },
+            ...withCovers,
           });
         }
         await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock });

@@ -1,9 +1,11 @@
 /**
  * Draws a cover as SVG: background, a double rule frame, the title, an ornament for the kind of product and the
  * subtitle, stacked and centred. Text arrives as glyph outlines; the markup holds only numbers and theme colours.
+ * With `photoCount` photos, the text and its frame take the part below the photos' band (see `PHOTO_COVER`); the
+ * photos themselves are laid on afterwards (`cover-photos.ts`).
  */
 import type { CoverRequest, ProductType } from '@larder/domain';
-import { COVER, coloursFor, type CoverColours } from './cover-theme.js';
+import { COVER, coloursFor, PHOTO_COVER, type CoverColours } from './cover-theme.js';
 import { drawableText, faceFor, linePath, trackedWidth, type Face } from './cover-faces.js';
 import { fitText, memoised, normalisedText, type FittedText } from './cover-layout.js';
 
@@ -13,28 +15,55 @@ export interface CoverDrawing {
   readonly subtitle: FittedText;
 }
 
-export function coverSvg(request: CoverRequest): CoverDrawing {
+/** Where the text goes and how large it may be: the whole picture, or the part under the photos. */
+interface TextArea {
+  readonly top: number;
+  readonly bottom: number;
+  readonly frameInset: number;
+  readonly titleHeight: number;
+  readonly title: typeof COVER.title | typeof PHOTO_COVER.title;
+  readonly subtitle: typeof COVER.subtitle | typeof PHOTO_COVER.subtitle;
+  readonly ornament: typeof COVER.ornament | typeof PHOTO_COVER.ornament;
+  readonly opticalLift: number;
+}
+
+const textArea = (photoCount: number): TextArea =>
+  photoCount === 0
+    ? { top: 0, bottom: COVER.height, frameInset: COVER.frame.inset, titleHeight: COVER.titleHeight, title: COVER.title, subtitle: COVER.subtitle, ornament: COVER.ornament, opticalLift: COVER.opticalLift }
+    : {
+        top: PHOTO_COVER.band,
+        bottom: COVER.height,
+        frameInset: PHOTO_COVER.frame.inset,
+        titleHeight: PHOTO_COVER.titleHeight,
+        title: PHOTO_COVER.title,
+        subtitle: PHOTO_COVER.subtitle,
+        ornament: PHOTO_COVER.ornament,
+        opticalLift: PHOTO_COVER.opticalLift,
+      };
+
+export function coverSvg(request: CoverRequest, photoCount = 0): CoverDrawing {
+  const area = textArea(photoCount);
   const [requestedTitle, requestedSubtitle] = [normalisedText(request.title), normalisedText(request.subtitle)];
   const colours = coloursFor(requestedTitle);
   const titleFace = faceFor(requestedTitle, 'title');
   const subtitleFace = faceFor(requestedSubtitle, 'subtitle');
   const titleText = normalisedText(drawableText(titleFace, requestedTitle));
   const subtitleText = normalisedText(drawableText(subtitleFace, requestedSubtitle));
-  const { letterSpacing } = COVER.subtitle;
+  const { letterSpacing } = area.subtitle;
 
-  const title = fitText(titleText, { width: COVER.textWidth, height: COVER.titleHeight }, memoised(titleFace.measure), COVER.title);
+  const title = fitText(titleText, { width: COVER.textWidth, height: area.titleHeight }, memoised(titleFace.measure), area.title);
   const subtitleMeasure = memoised((text) => trackedWidth(subtitleFace, text, letterSpacing));
-  const subtitle = fitText(subtitleText, { width: COVER.textWidth, height: COVER.subtitle.maxHeight }, subtitleMeasure, COVER.subtitle);
+  const subtitle = fitText(subtitleText, { width: COVER.textWidth, height: area.subtitle.maxHeight }, subtitleMeasure, area.subtitle);
 
   // Heights from the top of the first line's capitals to the last baseline; the gaps below allow for descenders.
   const titleCap = capHeight(titleFace) * title.size;
   const subtitleCap = capHeight(subtitleFace) * subtitle.size;
   const titleBlock = titleCap + (title.lines.length - 1) * title.leading;
   const subtitleBlock = subtitle.lines.length === 0 ? 0 : subtitleCap + (subtitle.lines.length - 1) * subtitle.leading;
-  const aboveOrnament = Math.max(COVER.ornament.minGap, COVER.ornament.gap * title.size) + 0.2 * title.size;
-  const belowOrnament = subtitle.lines.length === 0 ? 0 : Math.max(COVER.ornament.minGap, 1.1 * subtitle.size);
+  const aboveOrnament = Math.max(area.ornament.minGap, area.ornament.gap * title.size) + 0.2 * title.size;
+  const belowOrnament = subtitle.lines.length === 0 ? 0 : Math.max(area.ornament.minGap, 1.1 * subtitle.size);
   const total = titleBlock + aboveOrnament + belowOrnament + subtitleBlock;
-  const top = (COVER.height - total) / 2 - COVER.opticalLift;
+  const top = area.top + (area.bottom - area.top - total) / 2 - area.opticalLift;
 
   const centre = COVER.width / 2;
   const titleBaseline = top + titleCap;
@@ -56,10 +85,11 @@ export function coverSvg(request: CoverRequest): CoverDrawing {
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER.width}" height="${COVER.height}" viewBox="0 0 ${COVER.width} ${COVER.height}">`,
     `<rect width="${COVER.width}" height="${COVER.height}" fill="${colours.background}"/>`,
-    frame(colours),
+    frame(colours, area),
+    photoCount === 0 ? '' : `<rect y="${PHOTO_COVER.band}" width="${COVER.width}" height="${PHOTO_COVER.rule}" fill="${colours.accent}"/>`,
     `<path fill="${colours.ink}" d="${titlePaths.join('')}"/>`,
-    ornament(request.kind, centre, ornamentY, colours),
-    subtitlePaths.length === 0 ? '' : `<path fill="${colours.ink}" fill-opacity="${COVER.subtitle.opacity}" d="${subtitlePaths.join('')}"/>`,
+    ornament(request.kind, centre, ornamentY, colours, area.ornament),
+    subtitlePaths.length === 0 ? '' : `<path fill="${colours.ink}" fill-opacity="${area.subtitle.opacity}" d="${subtitlePaths.join('')}"/>`,
     '</svg>',
   ].join('\n');
   return { svg, title, subtitle };
@@ -67,16 +97,17 @@ export function coverSvg(request: CoverRequest): CoverDrawing {
 
 const capHeight = (face: Face): number => (face.font.capHeight || face.font.ascent * 0.7) / face.font.unitsPerEm;
 
-function frame(colours: CoverColours): string {
-  const { inset, gap, strokeWidth, innerStrokeWidth } = COVER.frame;
+/** Two rules around the text area, inset from its edges. */
+function frame(colours: CoverColours, area: TextArea): string {
+  const { gap, strokeWidth, innerStrokeWidth } = COVER.frame;
   const rect = (at: number, width: number): string =>
-    `<rect x="${at}" y="${at}" width="${COVER.width - 2 * at}" height="${COVER.height - 2 * at}" fill="none" stroke="${colours.accent}" stroke-width="${width}"/>`;
-  return rect(inset, strokeWidth) + rect(inset + gap, innerStrokeWidth);
+    `<rect x="${at}" y="${area.top + at}" width="${COVER.width - 2 * at}" height="${area.bottom - area.top - 2 * at}" fill="none" stroke="${colours.accent}" stroke-width="${width}"/>`;
+  return rect(area.frameInset, strokeWidth) + rect(area.frameInset + gap, innerStrokeWidth);
 }
 
 /** A rule broken by a small mark that hints at the kind: a diamond for a book, three cards, seven days, a seal. */
-function ornament(kind: ProductType, x: number, y: number, colours: CoverColours): string {
-  const { length, strokeWidth, mark } = COVER.ornament;
+function ornament(kind: ProductType, x: number, y: number, colours: CoverColours, sizes: TextArea['ornament']): string {
+  const { length, strokeWidth, mark } = sizes;
   const marks = ((): string => {
     switch (kind) {
       case 'ebook':

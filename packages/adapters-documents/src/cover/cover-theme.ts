@@ -25,6 +25,30 @@ export const COVER = {
   jpeg: { quality: 88 },
 } as const;
 
+/**
+ * A cover with recipe photos: the photos side by side in a band across the top (full bleed, thin gutters of the
+ * background colour between them), the title, ornament and subtitle below on the palette colour, framed by the same
+ * double rule. With three photos the middle one is wider, so the centred square crop keeps one photo whole. The text
+ * column is the typography cover's, only shorter: the title is set smaller to leave the photos most of the picture.
+ * Photos make the JPEG larger: about 1–1.3 MB with four.
+ */
+export const PHOTO_COVER = {
+  /** The band's height: a little over half the picture. */
+  band: 1200,
+  gutter: 16,
+  /** An accent rule along the band's lower edge, between the photos and the text. */
+  rule: 10,
+  /** Relative tile widths by photo count. */
+  weights: { 1: [1], 2: [1, 1], 3: [1, 1.5, 1], 4: [1, 1, 1, 1] } as Record<number, readonly number[]>,
+  /** The text's frame: inset from the band and the picture's edges like the full-page frame. */
+  frame: { inset: 70 },
+  titleHeight: 470,
+  title: { maxSize: 240, minSize: 64, lineHeight: 1.12 },
+  subtitle: { maxSize: 72, minSize: 40, lineHeight: 1.35, maxHeight: 110, letterSpacing: 0.04, opacity: 0.86 },
+  ornament: { gap: 0.42, minGap: 70, length: 420, strokeWidth: 4, mark: 18 },
+  opticalLift: 0,
+} as const;
+
 export interface CoverColours {
   readonly background: string;
   readonly ink: string;

@@ -19,6 +19,8 @@ export interface FakeListing {
   /** The files a buyer downloads, in order. */
   readonly files: readonly FakeListingFile[];
   readonly imageCount: number;
+  /** The listing's images (Etsy) or covers (Gumroad), in order, as uploaded. */
+  readonly images: readonly Uint8Array[];
   readonly url: string;
 }
 

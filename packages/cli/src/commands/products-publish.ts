@@ -8,6 +8,7 @@ import {
   documentFiles,
   listingsAfterPublish,
   listingsOf,
+  generatedCovers,
   listingSyncHandler,
   publishProduct,
   ratePacer,
@@ -78,7 +79,7 @@ async function settle(deps: CommandDeps, store: Store, publishing: StorePublishi
   const rendering = await deps.rendering();
   // Loaded here, not at start-up: the document adapter (fonts, pdfmake, the EPUB writer) is most of the CLI's start-up
   // time, and only rendering and publishing need it.
-  const { createCoverArtist } = await import('@larder/adapters-documents');
+  const [{ createCoverArtist }, { sharpImageProcessor }] = await Promise.all([import('@larder/adapters-documents'), import('@larder/adapters-images')]);
   const handler = listingSyncHandler({
     products: store.products,
     listings: publishing.listings,
@@ -86,7 +87,7 @@ async function settle(deps: CommandDeps, store: Store, publishing: StorePublishi
     secrets: publishing.secrets,
     platforms: publishing.platforms,
     documents: documentFiles({ products: store.products, recipes: store.recipes, files: store.files, rendering }),
-    covers: createCoverArtist(),
+    covers: generatedCovers({ covers: createCoverArtist(), images: sharpImageProcessor(), files: store.files, recipes: store.recipes }),
     queue: publishing.queue,
     pacer: ratePacer(PER_SECOND),
     clock: deps.clock,

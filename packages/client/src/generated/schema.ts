@@ -745,7 +745,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a product’s cover
-         * @description Its renditions are deleted from storage. Removing the cover of a product without one changes nothing (same version).
+         * @description Its renditions are deleted from storage, and the product shows its generated cover again. Removing the cover of a product without an uploaded one changes nothing (same version).
          */
         delete: operations["deleteProductCover"];
         options?: never;
@@ -1123,7 +1123,7 @@ export interface components {
             published_at: string | null;
             /** @description Lead magnets: the address of the public page, `/l/{slug}` (title words and 8 random hexadecimal digits), given at the first publication and kept afterwards; the page is up while the lead magnet is published. Null for every other type, and for a lead magnet never published. */
             slug: string | null;
-            /** @description The uploaded cover (`PUT /api/products/{id}/cover`), or null when it has none. */
+            /** @description The uploaded cover, else the generated one (see `generated`). Null only while a generated cover is being drawn for a list (a list never waits for a drawing: read the product to get it), or when it could not be drawn. */
             cover: {
                 /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
                 url: string;
@@ -1138,6 +1138,8 @@ export interface components {
                     /** @enum {string} */
                     format: "webp" | "jpeg";
                 }[];
+                /** @description False for a cover the creator uploaded (`PUT /api/products/{id}/cover`). True for the one drawn for a product without an upload: its title, its kind and, where its recipes have photos, up to four of them (from its first twelve recipes, in order), 3000 × 2250 px (4:3, sRGB JPEG): the picture its listings and its documents' first page show too. It is drawn once, stored, and drawn anew when its title, its recipe count or those photos change (a new `url`). */
+                generated: boolean;
             } | null;
             /**
              * Format: date-time
@@ -7453,7 +7455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The product without a cover. */
+            /** @description The product without its uploaded cover: its `cover` is the generated one again. */
             200: {
                 headers: {
                     /** @description Requests allowed per window (per user; per e-mail or client address on login). */

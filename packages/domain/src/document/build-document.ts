@@ -5,7 +5,7 @@
 import type { Product } from '../product/product.js';
 import type { Recipe } from '../recipe/recipe.js';
 import type { DocumentOptions } from './document-options.js';
-import { coverSubtitle } from '../sales/listing-content.js';
+import { coverRequestOf } from '../product/generated-cover.js';
 import { PRINT_COVER_WIDTH, PRINT_PHOTO_WIDTH, printImage } from './document-images.js';
 import { fileStemOf, fractionsAsGlyphs, recipeFacts } from './document-text.js';
 import { AISLE_LABELS, AISLES, type Aisle } from '../shopping-list/aisles.js';
@@ -115,7 +115,7 @@ export function buildProductDocument(source: DocumentSource): ProductDocument {
     file_stem: fileStemOf(product.title),
     units: options.units,
     ...optional('cover', printImage(product.cover, PRINT_COVER_WIDTH)),
-    ...optional('generated_cover', product.cover === null && product.type !== 'recipe_card_pack' ? { title: product.title, subtitle: coverSubtitle(product), kind: product.type } : null),
+    ...optional('generated_cover', product.cover === null && product.type !== 'recipe_card_pack' ? coverRequestOf(product, recipes) : null),
   };
   switch (product.type) {
     case 'ebook':

@@ -1,15 +1,22 @@
 import type { ProductType } from '../product/product.js';
+import type { DocumentImage } from './product-document.js';
 
 /**
  * A product's cover as a picture: the listing image a marketplace requires and the cover a storefront shows. Until a
- * creator uploads one, a `CoverArtist` draws one from the product's own words. Like rendering a document, drawing
- * cannot fail for a valid request, so a failure here is a bug and rejects.
+ * creator uploads one, a `CoverArtist` draws one from the product's own words and a few of its recipes' photos (see
+ * `product/generated-cover.ts`). Like rendering a document, drawing cannot fail for a valid request, so a failure here
+ * is a bug and rejects.
  */
 export interface CoverRequest {
   readonly title: string;
   /** A short line under the title, e.g. "A recipe ebook · 42 recipes". */
   readonly subtitle: string;
   readonly kind: ProductType;
+  /**
+   * Up to four of its recipes' photos, in the product's order, named by a stored JPEG rendition. Only those whose
+   * `bytes` were read are drawn; none (or absent): the title typography alone.
+   */
+  readonly photos?: readonly DocumentImage[];
 }
 
 export interface CoverImage {
@@ -20,5 +27,7 @@ export interface CoverImage {
 }
 
 export interface CoverArtist {
+  /** The pixel size of every cover it draws (`generatedCover`'s `width` and `height`). */
+  readonly size: { readonly width: number; readonly height: number };
   generatedCover(request: CoverRequest): Promise<CoverImage>;
 }

@@ -1,5 +1,6 @@
 /**
- * Pictures in a document: a recipe's photo beside its recipe and the product's uploaded cover on the first page.
+ * Pictures in a document: a recipe's photo beside its recipe and the product's uploaded cover on the first page (or the
+ * photos its generated cover is drawn with).
  * The model names each by its stored JPEG (`media/<hash>.jpg`, chosen here) so that building the model reads no
  * image; `withImageBytes` reads them from the file store just before a render, so the render (in a worker thread,
  * from plain data) needs no store. The stored document's key already changes with any of them: setting, replacing or
@@ -30,6 +31,7 @@ export function printImage(photo: Photo | null, wanted: number): DocumentImage |
 const imagesOf = (document: ProductDocument): DocumentImage[] => [
   ...(document.cover === undefined ? [] : [document.cover]),
   ...document.recipes.flatMap((recipe) => (recipe.photo === undefined ? [] : [recipe.photo])),
+  ...(document.generated_cover?.photos ?? []),
 ];
 
 export interface DocumentWithBytes {
@@ -60,6 +62,9 @@ export async function withImageBytes(files: Pick<FileStore, 'get'>, document: Pr
     const photo = resolved(recipe.photo)?.photo;
     return photo === undefined ? rest : { ...rest, photo };
   });
-  const { cover: _cover, ...base } = document;
-  return { document: { ...base, ...(cover === undefined ? {} : { cover }), recipes } as ProductDocument, missing };
+  // The generated cover draws only the photos that were read; the others are left out, like a recipe's.
+  const generated = document.generated_cover;
+  const generatedCover = generated === undefined ? {} : { generated_cover: { ...generated, photos: (generated.photos ?? []).flatMap((photo) => resolved(photo)?.photo ?? []) } };
+  const { cover: _cover, generated_cover: _generated, ...base } = document;
+  return { document: { ...base, ...(cover === undefined ? {} : { cover }), ...generatedCover, recipes } as ProductDocument, missing };
 }

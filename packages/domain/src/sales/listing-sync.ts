@@ -4,7 +4,6 @@
  * remote side now holds before the next one, so that an attempt after any failure does only what is left, and a
  * listing is never created twice: before creating, the channel looks for the listing carrying our marker.
  */
-import { createHash } from 'node:crypto';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '../shared/errors.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
@@ -12,14 +11,14 @@ import { uuidV7Generator } from '../shared/node-crypto.js';
 import type { ProductRepository } from '../product/product-repository.js';
 import type { Product } from '../product/product.js';
 import type { DocumentFiles } from '../document/document-file.js';
-import type { CoverArtist, CoverRequest } from '../document/cover-image.js';
+import type { GeneratedCovers } from '../product/generated-covers.js';
 import { readAll } from '../storage/file-store.js';
 import type { JobFailure, JobHandler, RetryLater, GiveUp } from '../jobs/job-handler.js';
 import type { JobQueue, JobRequest, LeasedJob } from '../jobs/job-queue.js';
 import type { RatePacer } from '../jobs/rate-pacer.js';
 import { type Connection, type ConnectionRepository } from './connection.js';
 import { channelJobFailure, connectionChannel } from './connection-channel.js';
-import { contentDigest, coverSubtitle, listingContent, listingFormats } from './listing-content.js';
+import { contentDigest, listingContent, listingFormats } from './listing-content.js';
 import { listingMarker } from './listing-marker.js';
 import type { ListingRepository } from './listing-repository.js';
 import { listingEvents } from './listing-events.js';
@@ -39,7 +38,8 @@ export interface ListingSyncDeps {
   /** The configured platforms' adapters. */
   readonly platforms: readonly SalesPlatform[];
   readonly documents: DocumentFiles;
-  readonly covers: CoverArtist;
+  /** The listing image: the uploaded cover, else the generated one the API shows (drawn once, stored). */
+  readonly covers: Pick<GeneratedCovers, 'coverImage'>;
   readonly queue: JobQueue;
   readonly pacer: RatePacer;
   readonly clock: Clock;
@@ -161,15 +161,21 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
     );
   };
 
-  /** The generated cover as the listing's image, drawn again only when its title or subtitle changed. */
-  const syncImage = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
-    const request = { title: product.title, subtitle: coverSubtitle(product), kind: product.type };
-    const drawn = coverIdentity(request);
-    if (listing.progress.image === drawn) return okAsync(listing);
-    return ResultAsync.fromPromise(deps.covers.generatedCover(request), (): StepFailure => ({ type: 'RetryLater', afterMs: null, code: 'unavailable', message: 'the cover could not be drawn' }))
-      .andThen((cover) => channel.uploadImage(listing.remote_id ?? '', { name: 'cover.jpg', contentType: cover.contentType, bytes: cover.bytes }))
-      .andThen(() => change(listing, (latest) => ({ progress: { ...latest.progress, image: drawn } })).andThen(orGone));
-  };
+  /** The product's cover as the listing's image (uploaded, else generated), sent again only when it is another file. */
+  const syncImage = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> =>
+    deps.covers
+      .coverImage(product)
+      .mapErr((failure): StepFailure =>
+        failure.type === 'StoreUnavailable' ? failure : { type: 'RetryLater', afterMs: null, code: 'unavailable', message: `the cover could not be drawn (${failure.type})` },
+      )
+      .andThen((cover) =>
+        listing.progress.image === cover.key
+          ? okAsync(listing)
+          : cover
+              .bytes()
+              .andThen((bytes) => channel.uploadImage(listing.remote_id ?? '', { name: 'cover.jpg', contentType: 'image/jpeg', bytes }))
+              .andThen(() => change(listing, (latest) => ({ progress: { ...latest.progress, image: cover.key } })).andThen(orGone)),
+      );
 
   const goLive = (listing: Listing, channel: SalesChannel, product: Product, connection: Connection, platform: SalesPlatform): ResultAsync<void, StepFailure> => {
     const sales = product.sales;
@@ -265,7 +271,3 @@ const asRetry = (failure: { readonly type: string }): StepFailure =>
 
 const orGone = (listing: Listing | null): ResultAsync<Listing, StepFailure> =>
   listing === null ? errAsync({ type: 'GiveUp', code: 'unavailable', message: 'the listing was removed while it was being published' }) : okAsync(listing);
-
-/** What identifies a generated cover: the words drawn on it and the kind of product (its ornament). */
-const coverIdentity = (request: CoverRequest): string =>
-  `generated-cover:${createHash('sha256').update(JSON.stringify([request.title, request.subtitle, request.kind])).digest('base64url').slice(0, 22)}`;

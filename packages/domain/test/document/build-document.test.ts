@@ -43,7 +43,7 @@ describe('buildProductDocument', () => {
       file_stem: 'creme-brulee-soup-vol-2',
       units: 'original',
       // No cover uploaded: the one to draw in its place.
-      generated_cover: { title: 'Crème Brûlée & Soup: Vol. 2', subtitle: 'An ebook · 2 recipes', kind: 'ebook' },
+      generated_cover: { title: 'Crème Brûlée & Soup: Vol. 2', subtitle: 'An ebook · 2 recipes', kind: 'ebook', photos: [] },
       layout: 'book',
       contents: [{ title: 'Crème Brûlée', anchor: 'recipe-1' }, { title: 'Red Lentil Soup', anchor: 'recipe-2' }],
     });

@@ -4,7 +4,6 @@
  * with several instances: e-mails are jobs (leased, never sent twice at once) and the budget's claims are atomic.
  */
 import { logMailer, smtpMailer } from '@larder/adapters-mail';
-import { createCoverArtist } from '@larder/adapters-documents';
 import { MongoMailBudget, MongoSubscriberRepository, type DatabaseHandle } from '@larder/adapters-mongo';
 import { subscriberMailHandler, subscriptionLinks, type JobHandler, type Mailer, type ProductRepository, type SecretBox } from '@larder/domain';
 import type { LeadMagnetAppDeps } from '../app.js';
@@ -39,7 +38,7 @@ export function leadMagnetDelivery(config: ServiceConfig, db: DatabaseHandle['db
     log: setup.log,
   });
   return {
-    deps: { subscribers: withDeadline(new MongoSubscriberRepository(db)), mailBudget: withDeadline(new MongoMailBudget(db)), covers: createCoverArtist() },
+    deps: { subscribers: withDeadline(new MongoSubscriberRepository(db)), mailBudget: withDeadline(new MongoMailBudget(db)) },
     handler,
     close: () => smtp?.close(),
   };

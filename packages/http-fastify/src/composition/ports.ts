@@ -5,7 +5,7 @@
  * tsyringe is used here, at the composition root, with factory and value registrations only: no decorators, and
  * nothing of it reaches the domain or the routes.
  */
-import type { ApiKeyRepository, Clock, FileStore, IdempotencyStore, IdGenerator, ImageProcessor, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository } from '@larder/domain';
+import type { ApiKeyRepository, Clock, FileStore, IdempotencyStore, IdGenerator, ImageProcessor, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository, CoverArtist } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import type { DependencyContainer } from 'tsyringe';
 
@@ -29,6 +29,7 @@ export const PORTS = {
   rendering: port<RenderQueue>('RenderQueue'),
   files: port<FileStore>('FileStore'),
   images: port<ImageProcessor>('ImageProcessor'),
+  covers: port<CoverArtist>('CoverArtist'),
 } as const;
 
 export const resolvePort = <T>(container: DependencyContainer, token: Port<T>): T => container.resolve<T>(token);

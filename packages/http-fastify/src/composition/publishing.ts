@@ -5,7 +5,6 @@
  * processes, so there run one instance (docs/mongodb-adapter.md).
  */
 import { hostname } from 'node:os';
-import { createCoverArtist } from '@larder/adapters-documents';
 import {
   loadOrCreateSecretKey,
   MongoAuthorizationRepository,
@@ -19,6 +18,7 @@ import { configuredPlatforms } from '@larder/adapters-sales';
 import {
   aesGcmSecretBox,
   documentFiles,
+  generatedCovers,
   listingSyncHandler,
   queueSalesPolls,
   ratePacer,
@@ -27,7 +27,9 @@ import {
   requeueStrandedListings,
   startJobRunner,
   type Clock,
+  type CoverArtist,
   type FileStore,
+  type ImageProcessor,
   type JobRunner,
   type ProductRepository,
   type RecipeRepository,
@@ -65,6 +67,9 @@ export interface PublishingPorts {
   readonly recipes: RecipeRepository;
   readonly rendering: RenderQueue;
   readonly files: FileStore;
+  readonly images: ImageProcessor;
+  /** Draws generated covers: the listing image of a product without an uploaded cover. */
+  readonly covers: CoverArtist;
   readonly clock: Clock;
 }
 
@@ -89,7 +94,7 @@ export async function startPublishing(
     secrets,
     platforms,
     documents: documentFiles({ products: ports.products, recipes: ports.recipes, rendering: ports.rendering, files: ports.files, clock: ports.clock }),
-    covers: createCoverArtist(),
+    covers: generatedCovers({ covers: ports.covers, images: ports.images, files: ports.files, recipes: ports.recipes }),
     queue,
     pacer,
     clock: ports.clock,

@@ -4,7 +4,7 @@
  */
 import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
-import { createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
+import { createCoverArtist, createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
 import { sharpImageProcessor } from '@larder/adapters-images';
 import { IndexedRecipeRepository, InMemoryRecipeSearchIndex, memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
@@ -64,6 +64,8 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.files, () => memoryCachedFileStore(resources.files ?? withFileDeadline(new GridFsFileStore(db))));
   // Photos and covers: sharp decodes and encodes on libuv's thread pool, off the event loop.
   byDefault(container, PORTS.images, () => sharpImageProcessor());
+  // Generated covers: drawn by sharp too, kept through `files`.
+  byDefault(container, PORTS.covers, () => createCoverArtist());
   byDefault<RateLimitStore>(container, PORTS.rateLimitStore, () => (redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis }));
   return closers;
 }
@@ -82,6 +84,7 @@ export function resolvePorts(container: DependencyContainer) {
     rendering: resolvePort(container, PORTS.rendering),
     files: resolvePort(container, PORTS.files),
     images: resolvePort(container, PORTS.images),
+    covers: resolvePort(container, PORTS.covers),
     rateLimitStore: resolvePort(container, PORTS.rateLimitStore),
   };
 }

@@ -6,7 +6,6 @@
  * Pages are HTML; an error is a page too when the client asks for HTML (a browser), and a problem (RFC 9457) otherwise.
  * Asking answers 202 with the same body whatever the address. E-mails leave through the job queue, never here.
  */
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -14,16 +13,14 @@ import {
   checkUnsubscribeLink,
   confirmSubscription,
   consentText,
-  coverSubtitle,
   documentFiles,
   findPublishedLeadMagnet,
   recordDownload,
   subscribe,
   unsubscribe,
-  type CoverArtist,
+  type GeneratedCovers,
   type DocumentFileDeps,
   type DomainError,
-  type FileStore,
   type Product,
   type SubscriptionDeps,
 } from '@larder/domain';
@@ -38,10 +35,8 @@ import { problems } from '../schemas/responses.js';
 export interface LeadMagnetPublicDeps extends SubscriptionDeps {
   /** How the lead magnet's file is found or rendered (the same stored files as the API's downloads). */
   readonly documents: DocumentFileDeps;
-  /** Draws the page's cover; none: the page has no picture. */
-  readonly covers?: CoverArtist;
-  /** Where drawn covers are kept. */
-  readonly files: FileStore;
+  /** The page's cover: the uploaded one, else the generated one the API shows; none: the page has no picture. */
+  readonly covers?: Pick<GeneratedCovers, 'coverImage'>;
   /** Told after a write that raised events (`subscriber.confirmed`). */
   readonly onEvents?: () => void;
 }
@@ -67,9 +62,6 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: Domain
   return sendHtml(reply, response.problem.status, errorPage(response.problem.status, response.problem.detail), { private: true });
 }
 
-/** `cover.jpg` beside the page, drawn from the lead magnet's title and kept in the file store under a digest of what it shows. */
-const coverRequest = (product: Product) => ({ title: product.title, subtitle: coverSubtitle(product), kind: product.type });
-const coverKey = (product: Product) => `covers/generated/${createHash('sha256').update(JSON.stringify(coverRequest(product))).digest('base64url').slice(0, 32)}.jpg`;
 
 export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicDeps> = async (app, deps) => {
   const find = findPublishedLeadMagnet(deps);
@@ -121,7 +113,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
       tags,
       operationId: 'getLeadMagnetCover',
       summary: 'The cover shown on a lead magnet’s page',
-      description: 'A JPEG drawn from the lead magnet’s title (the same generated cover the platforms get). 404 when there is no such page, or no cover.',
+      description: 'The lead magnet’s cover as a JPEG: the uploaded one, else its generated cover (the picture the API’s `cover` and the platforms show). 404 when there is no such page, or no cover.',
       security: [],
       params: SlugParams,
       response: { 200: binary('The cover.', ['image/jpeg']), ...problems([404, ...PUBLIC_PROBLEMS]) },
@@ -131,19 +123,12 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
     if (found.isErr()) return sendFailure(request, reply, found.error);
     const covers = deps.covers;
     if (covers === undefined) return sendFailure(request, reply, { type: 'LeadMagnetNotFound', slug: request.params.slug });
-    const key = coverKey(found.value);
-    const stored = await deps.files.get(key);
-    let bytes: Uint8Array | AsyncIterable<Uint8Array>;
-    if (stored.isOk() && stored.value !== null) bytes = stored.value.body;
-    else {
-      const drawn = await covers.generatedCover(coverRequest(found.value));
-      // A store that cannot keep it is no reason to refuse it: it is drawn again next time.
-      const kept = await deps.files.put(key, drawn.bytes, { contentType: drawn.contentType });
-      if (kept.isErr()) request.log.warn({ reason: kept.error.message }, 'cover not stored');
-      bytes = drawn.bytes;
-    }
-    reply.header('cache-control', 'public, max-age=3600').header('etag', `"${key.slice(-36, -4)}"`).type('image/jpeg');
-    return reply.send(bytes instanceof Uint8Array ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Readable.from(bytes, { objectMode: false }));
+    const image = await covers.coverImage(found.value).andThen((file) => file.bytes().map((bytes) => ({ key: file.key, bytes })));
+    if (image.isErr()) return sendFailure(request, reply, image.error);
+    const { key, bytes } = image.value;
+    // The file's name is a digest of what it shows: its first 32 hexadecimal digits tell one cover from another.
+    reply.header('cache-control', 'public, max-age=3600').header('etag', `"${key.slice('media/'.length, 'media/'.length + 32)}"`).type('image/jpeg');
+    return reply.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 
   app.post('/l/:slug', {

@@ -4,20 +4,20 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  listingsOf,
   MAX_PHOTO_BYTES,
   removeProductCover,
   removeRecipePhoto,
   setProductCover,
   setRecipePhoto,
+  type GeneratedCovers,
   type ListingDeps,
-  type Product,
   type ProductCoverDeps,
   type RecipePhotoDeps,
 } from '@larder/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_CONTENT_TYPE, imageBodyParser, NOT_AN_IMAGE_BODY } from '../http/image-body.js';
 import { sendProblem } from '../http/problem.js';
+import { productViews } from '../http/product-views.js';
 import { ifMatchOf, sendDomainError, sendVersioned } from '../http/reply.js';
 import { IdParams, IfMatchHeaders, refTo } from '../schemas/common.js';
 import { IMAGE_BODY, PHOTO_UPLOAD_RULES } from '../schemas/photo.js';
@@ -25,7 +25,7 @@ import { ProductSchema } from '../schemas/product.js';
 import { RecipeSchema } from '../schemas/recipe.js';
 import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, problems, success } from '../schemas/responses.js';
 
-export type PhotoRouteDeps = RecipePhotoDeps & ProductCoverDeps & { readonly listings: ListingDeps };
+export type PhotoRouteDeps = RecipePhotoDeps & ProductCoverDeps & { readonly listings: ListingDeps; readonly covers?: GeneratedCovers };
 
 const UPLOAD_PROBLEMS = {
   413: '`payload_too_large`: the image is over 20 MiB, or over 50 megapixels.',
@@ -46,8 +46,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
   const removePhoto = removeRecipePhoto(deps);
   const setCover = setProductCover(deps);
   const removeCover = removeProductCover(deps);
-  const withListings = (product: Product) =>
-    deps.listings.listings.forProducts([product.id]).map((listings) => ({ ...product, listings: listingsOf(product, listings) }));
+  const withListings = productViews({ listings: deps.listings, ...(deps.covers === undefined ? {} : { covers: deps.covers }), warn: (message, detail) => app.log.warn(detail, message) }).one;
 
   const Recipe = (description: string) => success(refTo(RecipeSchema), description, { ...AUTHENTICATED_HEADERS, ...ETAG });
   const ProductResponse = (description: string) => success(refTo(ProductSchema), description, { ...AUTHENTICATED_HEADERS, ...ETAG });
@@ -113,10 +112,10 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
       tags: ['products'],
       operationId: 'deleteProductCover',
       summary: 'Remove a product’s cover',
-      description: 'Its renditions are deleted from storage. Removing the cover of a product without one changes nothing (same version).',
+      description: 'Its renditions are deleted from storage, and the product shows its generated cover again. Removing the cover of a product without an uploaded one changes nothing (same version).',
       params: IdParams,
       headers: IfMatchHeaders,
-      response: { 200: ProductResponse('The product without a cover.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412]) },
+      response: { 200: ProductResponse('The product without its uploaded cover: its `cover` is the generated one again.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412]) },
     },
   }, async (request, reply) => {
     const result = await removeCover({ id: request.params.id, ifMatch: ifMatchOf(request) }).andThen(withListings);

@@ -9,15 +9,15 @@ import {
   publishProduct,
   listingsAfterChange,
   listingsAfterPublish,
-  listingsOf,
   retryListing,
   updateProduct,
+  type GeneratedCovers,
   type ListingDeps,
-  type Product,
   type ProductDeps,
 } from '@larder/domain';
 import type { Static } from 'typebox';
 import { pageRequestFrom } from '../http/pagination.js';
+import { productViews } from '../http/product-views.js';
 import { ifMatchOf, sendDomainError, sendPage, sendVersioned } from '../http/reply.js';
 import { IdParams, IfMatchHeaders, ListOf, refTo } from '../schemas/common.js';
 import { ListingParams } from '../schemas/listing.js';
@@ -33,6 +33,8 @@ const REFERENCE_PROBLEMS = '`unknown_recipe` (a recipe id does not exist), `reci
 
 export interface ProductRouteDeps extends ProductDeps {
   readonly listings: ListingDeps;
+  /** Draws and keeps the covers of products without an uploaded one; absent: their `cover` is null. */
+  readonly covers?: GeneratedCovers;
   /** Told after a change that may have raised events (`product.published`, ...): the relay hands them on at once. */
   readonly onEvents?: () => void;
 }
@@ -49,10 +51,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   const afterChange = listingsAfterChange(deps.listings);
   const retry = retryListing(deps.listings);
 
-  /** The products with their listings, read in one call. */
-  const withListings = (products: readonly Product[]) =>
-    deps.listings.listings.forProducts(products.map((product) => product.id)).map((listings) => products.map((product) => ({ ...product, listings: listingsOf(product, listings) })));
-  const one = (product: Product) => withListings([product]).map((products) => products[0] ?? { ...product, listings: [] });
+  const views = productViews({ listings: deps.listings, ...(deps.covers === undefined ? {} : { covers: deps.covers }), warn: (message, detail) => app.log.warn(detail, message) });
+  const one = views.one;
 
   app.get('/products', {
     schema: {
@@ -68,7 +68,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   }, async (request, reply) => {
     const { status, type } = request.query;
     const listed = await list({ ...(status === undefined ? {} : { status }), ...(type === undefined ? {} : { type }) }, pageRequestFrom(request.query)).andThen((found) =>
-      withListings(found.items).map((items) => ({ ...found, items })),
+      views.many(found.items).map((items) => ({ ...found, items })),
     );
     if (listed.isErr()) return sendDomainError(reply, listed.error, 'query');
     return sendPage(request, reply, listed.value);
@@ -118,7 +118,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
       response: { 201: Product('The new product, as a draft.', LOCATION), ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], { 422: REFERENCE_PROBLEMS }) },
     },
   }, async (request, reply) => {
-    const result = await create(request.body).map((product) => ({ ...product, listings: [] }));
+    const result = await create(request.body).andThen(one);
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value, locationOf(result.value.id));
   });
@@ -204,7 +204,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
       },
     },
   }, async (request, reply) => {
-    const result = await leadMagnet({ sourceId: request.params.id, request: request.body }).map((product) => ({ ...product, listings: [] }));
+    const result = await leadMagnet({ sourceId: request.params.id, request: request.body }).andThen(one);
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value, locationOf(result.value.id));
   });

@@ -5,6 +5,8 @@ import { Nullable, StringEnum } from './common.js';
 
 const mediaUrl = Type.String({ pattern: '^/media/[0-9a-f]{64}\\.(?:webp|jpg)$', description: 'Where `GET /media/{file}` serves it (public, cached for a year).' });
 
+const PHOTO_DESCRIPTION = '`url`, `width`, `height`: the largest JPEG. Upright, sRGB, without metadata (EXIF, GPS, XMP, ICC).';
+
 export const PhotoSchema = Type.Object(
   {
     url: mediaUrl,
@@ -15,10 +17,25 @@ export const PhotoSchema = Type.Object(
       { description: `Widths ${PHOTO_WIDTHS.join(', ')} (those narrower than the image) and the image itself capped at ${MAX_PHOTO_WIDTH}, each in WebP and JPEG; narrowest first.` },
     ),
   },
-  { description: `\`url\`, \`width\`, \`height\`: the largest JPEG. Upright, sRGB, without metadata (EXIF, GPS, XMP, ICC).` },
+  { description: PHOTO_DESCRIPTION },
 );
 
 export const nullablePhoto = (what: string) => Nullable(PhotoSchema, { description: `${what}, or null when it has none.` });
+
+/** A product's cover: a photo, uploaded or generated. */
+export const CoverSchema = Type.Object(
+  {
+    ...PhotoSchema.properties,
+    generated: Type.Boolean({
+      description:
+        'False for a cover the creator uploaded (`PUT /api/products/{id}/cover`). True for the one drawn for a product without an upload: ' +
+        'its title, its kind and, where its recipes have photos, up to four of them (from its first twelve recipes, in order), ' +
+        "3000 × 2250 px (4:3, sRGB JPEG): the picture its listings and its documents' first page show too. It is drawn once, stored, and drawn anew when " +
+        'its title, its recipe count or those photos change (a new `url`).',
+    }),
+  },
+  { description: `${PHOTO_DESCRIPTION} A generated cover's largest JPEG carries its sRGB profile.` },
+);
 
 export const PHOTO_UPLOAD_RULES =
   `The body is the image itself, sent with \`Content-Type: image/jpeg\`, \`image/png\`, \`image/webp\` or \`image/avif\`; the bytes decide, not the header. ` +

@@ -1,6 +1,6 @@
 /** Product bodies, queries and responses. */
 import { MAX_LEAD_MAGNET_RECIPES, MAX_PRICE_CENTS, MAX_SCALED_SERVINGS, MEAL_PLAN_LIMITS, PRODUCT_STATUSES, PRODUCT_TEXT_LIMITS, PRODUCT_TYPES, RECIPE_LIMIT_BY_TYPE } from '@larder/domain';
-import { nullablePhoto } from './photo.js';
+import { CoverSchema } from './photo.js';
 import { Type } from 'typebox';
 import { DateTime, Nullable, PaginationQueryProperties, refTo, StringEnum } from './common.js';
 import { ListingSchema } from './listing.js';
@@ -34,7 +34,11 @@ export const ProductSchema = Type.Object({
       'Lead magnets: the address of the public page, `/l/{slug}` (title words and 8 random hexadecimal digits), given at the first publication and kept ' +
       'afterwards; the page is up while the lead magnet is published. Null for every other type, and for a lead magnet never published.',
   }),
-  cover: nullablePhoto('The uploaded cover (`PUT /api/products/{id}/cover`)'),
+  cover: Nullable(CoverSchema, {
+    description:
+      'The uploaded cover, else the generated one (see `generated`). Null only while a generated cover is being drawn for a list ' +
+      '(a list never waits for a drawing: read the product to get it), or when it could not be drawn.',
+  }),
   created_at: DateTime,
   updated_at: DateTime,
   version: Type.Integer({ description: 'Grows by one on every change; the ETag.' }),

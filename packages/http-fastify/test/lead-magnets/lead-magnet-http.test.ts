@@ -50,13 +50,16 @@ describe('lead magnet delivery over HTTP', () => {
     assert.equal(csp.includes('script-src'), false);
   });
 
-  it('the cover is a JPEG drawn from the title', async () => {
+  it('the cover is the lead magnet’s generated cover, kept, as the API serves it', async () => {
     const response = await world.h.app.inject({ method: 'GET', url: `/l/${world.magnet.slug}/cover.jpg` });
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'image/jpeg');
     assert.deepEqual([...response.rawPayload.subarray(0, 3)], [0xff, 0xd8, 0xff]);
     const again = await world.h.app.inject({ method: 'GET', url: `/l/${world.magnet.slug}/cover.jpg` });
     assert.deepEqual(again.rawPayload, response.rawPayload, 'kept, not drawn anew');
+    const product = (await world.h.request({ method: 'GET', url: `/api/products/${world.magnet.id}` })).json<{ cover: { url: string; generated: boolean } }>();
+    assert.equal(product.cover.generated, true);
+    assert.deepEqual((await world.h.app.inject({ method: 'GET', url: product.cover.url })).rawPayload, response.rawPayload, 'the page shows the cover the API names');
   });
 
   it('an unknown or unpublished page is a 404: a page for a browser, a problem for a program', async () => {

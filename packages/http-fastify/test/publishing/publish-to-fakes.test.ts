@@ -81,6 +81,17 @@ describe('publishing to Etsy and Gumroad (loopback fakes, every fault switched o
     }
   });
 
+  it('shows the product’s cover as the listing image: its generated cover, the very file the API serves', async () => {
+    const cover = (await world.h.request({ method: 'GET', url: `/api/products/${id}` })).json<{ cover: { url: string; generated: boolean } }>().cover;
+    assert.equal(cover.generated, true);
+    const served = await world.h.app.inject({ method: 'GET', url: cover.url });
+    for (const fake of [world.etsy, world.gumroad]) {
+      const images = fake.listings()[0]?.images ?? [];
+      assert.equal(images.length, 1, `one image on ${fake.url}`);
+      assert.ok(sameBytes(images[0], new Uint8Array(served.rawPayload)), 'the listing image is the stored generated cover, byte for byte');
+    }
+  });
+
   it('updates the remote listings when the product changes, with the new file and no second listing', async () => {
     const changed = await world.h.request({ method: 'PATCH', url: `/api/products/${id}`, body: { title: 'Sunday Suppers, Revised' } });
     assert.equal(changed.statusCode, 200);

@@ -3,9 +3,10 @@
  * service wires them: what the publishing tests drive.
  */
 import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
+import { sharpImageProcessor } from '@larder/adapters-images';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
-import { documentFiles, inlineRenderQueue, listingSyncHandler, ratePacer, saleJobHandlers, startJobRunner, systemClock, type JobHandler, type JobRunner } from '@larder/domain';
+import { documentFiles, generatedCovers, inlineRenderQueue, listingSyncHandler, ratePacer, saleJobHandlers, startJobRunner, systemClock, type JobHandler, type JobRunner } from '@larder/domain';
 import { sequentialIds } from '@larder/domain/testing';
 import { saleNoticeUrl } from '../../src/composition/publishing.js';
 import { freePort } from '../support/free-port.js';
@@ -49,7 +50,7 @@ export async function publishingWorld(options: { readonly etsyCurrency?: string;
     secrets: h.publishing.secrets,
     platforms,
     documents: documentFiles({ products: h.products, recipes: h.recipes, rendering, files: h.files }),
-    covers: createCoverArtist(),
+    covers: generatedCovers({ covers: createCoverArtist(), images: sharpImageProcessor(), files: h.files, recipes: h.recipes }),
     queue: h.publishing.queue,
     pacer: ratePacer({}),
     clock: systemClock,

@@ -1,6 +1,6 @@
 /** An app on in-memory repositories, with one user and a way to log in, for tests through `app.inject()`. */
 import { guardedFetch, httpRecipePageSource, outboundGuard, type Resolver } from '@larder/adapters-outbound';
-import { addUser, inlineRenderQueue, type ImageProcessor, type PasswordHasher, type RecipePageSource, type SalesPlatform } from '@larder/domain';
+import { addUser, inlineRenderQueue, type CoverArtist, type ImageProcessor, type PasswordHasher, type RecipePageSource, type SalesPlatform } from '@larder/domain';
 import {
   InMemoryApiKeyRepository,
   InMemoryFileStore,
@@ -65,6 +65,8 @@ export interface HarnessOptions {
   readonly files?: InMemoryFileStore;
   /** Default: sharp, as the service has it. */
   readonly images?: ImageProcessor;
+  /** Draws products' generated covers. Default: the real artist. */
+  readonly covers?: CoverArtist;
   /** Default: Etsy and Gumroad adapters aimed at a closed loopback port (nothing is published anywhere). */
   readonly platforms?: readonly SalesPlatform[];
   readonly publicUrl?: string;
@@ -114,9 +116,10 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
     files,
     images: options.images ?? sharpImageProcessor(),
+    covers: options.covers ?? createCoverArtist(),
     recipePages: options.recipePages ?? httpRecipePageSource(guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: UNRESOLVED }), dial: LOOPBACK_ONLY })),
     readiness: options.readiness ?? (async () => true),
-    leadMagnets: { subscribers, mailBudget, covers: createCoverArtist() },
+    leadMagnets: { subscribers, mailBudget },
     logger: options.logger ?? false,
     config: {
       jwtSecret: SECRET,

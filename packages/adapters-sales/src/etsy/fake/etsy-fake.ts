@@ -132,6 +132,7 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
     currency: state.shop.currency,
     files: listing.files.map((file) => ({ remoteFileId: String(file.listing_file_id), name: file.filename, bytes: file.bytes })),
     imageCount: listing.images.length,
+    images: listing.images.map((image) => image.bytes),
     url: listingUrl(state, listing),
   });
 

@@ -91,6 +91,7 @@ function listingView(store: FakeGumroadStore, product: StoredProduct): FakeListi
     currency: product.currency.toUpperCase(),
     files: product.files.map((file) => ({ remoteFileId: file.id, name: file.displayName, bytes: file.bytes })),
     imageCount: product.covers.length,
+    images: product.covers.map((cover) => cover.bytes),
     url: store.shortUrl(product),
   };
 }

@@ -1,0 +1,153 @@
+/**
+ * A product's generated cover, drawn once and kept: the use case behind the API's `cover` (`generated: true`), the
+ * listing image and a lead magnet page's picture. A cover is looked up by its identity (see `generated-cover.ts`);
+ * only when it is not stored yet is it drawn (the artist's JPEG, then the upload renditions' widths and formats from
+ * the image processor), stored, and found from then on. Concurrent asks for one cover share one drawing.
+ *
+ * Drawing happens off the event loop (sharp's threads, the image workers) but takes about a second: a single
+ * product's read waits for it once, a list never does (see `storedCovers`).
+ */
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import type { CoverArtist, CoverRequest } from '../document/cover-image.js';
+import type { DocumentImage } from '../document/product-document.js';
+import type { ImageProcessor, ImageRejected, ImagesBusy } from '../media/image-processor.js';
+import { MAX_PHOTO_PIXELS, MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
+import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
+import type { StoreUnavailable } from '../shared/errors.js';
+import { readAll, type FileStore } from '../storage/file-store.js';
+import { coverIdentity, coverRecipeIds, coverRequestOf, generatedCoverPhoto } from './generated-cover.js';
+import type { Product } from './product.js';
+
+export interface GeneratedCoverDeps {
+  readonly covers: CoverArtist;
+  readonly images: ImageProcessor;
+  readonly files: FileStore;
+  readonly recipes: Pick<RecipeRepository, 'findByIds'>;
+}
+
+export type GeneratedCoverError = StoreUnavailable | ImageRejected | ImagesBusy;
+
+export interface GeneratedCovers {
+  /** The product's generated cover, drawn and stored first when it is not stored yet. */
+  coverOf(product: Product): ResultAsync<Photo, GeneratedCoverError>;
+  /**
+   * The generated covers already stored, by product id, for a list: one read of recipes for the page, one look-up
+   * per cover, no drawing. A cover not stored yet is left out and drawn in the background, one at a time.
+   */
+  storedCovers(products: readonly Product[]): ResultAsync<ReadonlyMap<string, Photo>, StoreUnavailable>;
+  /**
+   * The product's cover as one JPEG, for a listing image: the uploaded cover's largest rendition, else the generated
+   * cover (drawn first if need be). `key` names the file, so that a caller can tell whether it changed before it
+   * reads the bytes.
+   */
+  coverImage(product: Product): ResultAsync<CoverFile, GeneratedCoverError>;
+}
+
+export interface CoverFile {
+  readonly key: string;
+  bytes(): ResultAsync<Uint8Array, StoreUnavailable>;
+}
+
+/** Covers waiting to be drawn for lists, at most: a long list of new products is drawn as it is read again. */
+const BACKGROUND_QUEUE = 32;
+
+const unavailable = (error: { readonly message: string }): StoreUnavailable => ({ type: 'StoreUnavailable', message: error.message });
+
+export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
+  const drawing = new Map<string, Promise<Awaited<ResultAsync<Photo, GeneratedCoverError>>>>();
+  const queued = new Set<string>();
+  let background: Promise<unknown> = Promise.resolve();
+
+  const requestsOf = (products: readonly Product[]): ResultAsync<CoverRequest[], StoreUnavailable> =>
+    findRecipesInPieces(deps.recipes, [...new Set(products.flatMap(coverRecipeIds))]).map((recipes) => products.map((product) => coverRequestOf(product, recipes)));
+
+  const isStored = (photo: Photo): ResultAsync<boolean, StoreUnavailable> => deps.files.head(mediaKeyOfUrl(photo.url) ?? '').map((found) => found !== null);
+
+  async function withPhotoBytes(request: CoverRequest): Promise<CoverRequest> {
+    const photos: DocumentImage[] = [];
+    for (const photo of request.photos ?? []) {
+      const found = await deps.files.get(photo.key);
+      const bytes = found.isOk() && found.value !== null ? await readAll(found.value.body).catch(() => null) : null;
+      if (bytes !== null) photos.push({ ...photo, bytes });
+    }
+    return { ...request, photos };
+  }
+
+  /** Draws and stores the cover; its largest JPEG (the drawing itself, with its sRGB profile) last. */
+  const draw = (request: CoverRequest, photo: Photo): ResultAsync<Photo, GeneratedCoverError> =>
+    ResultAsync.fromSafePromise(withPhotoBytes(request).then((readable) => deps.covers.generatedCover(readable)))
+      .andThen((drawn) => deps.images.renditions(drawn.bytes, photoWidths(drawn.width), MAX_PHOTO_PIXELS).map((renditions) => ({ drawn, renditions })))
+      .andThen(({ drawn, renditions }) => {
+        const keyOf = (format: string, width: number): string | null => {
+          const variant = photo.variants.find((candidate) => candidate.format === format && candidate.width === width);
+          return variant === undefined ? null : mediaKeyOfUrl(variant.url);
+        };
+        const largest = mediaKeyOfUrl(photo.url) ?? '';
+        const smaller = renditions.flatMap((rendition) => {
+          const key = keyOf(rendition.format, rendition.width);
+          return key === null || key === largest ? [] : [{ key, bytes: rendition.bytes, contentType: MEDIA_TYPES[rendition.format] }];
+        });
+        return ResultAsync.combine(smaller.map((file) => deps.files.put(file.key, file.bytes, { contentType: file.contentType }).mapErr(unavailable)))
+          .andThen(() => deps.files.put(largest, drawn.bytes, { contentType: drawn.contentType }).mapErr(unavailable))
+          .map(() => photo);
+      });
+
+  /** One drawing per cover at a time, shared by every caller that asks meanwhile. */
+  const drawOnce = (request: CoverRequest, photo: Photo): ResultAsync<Photo, GeneratedCoverError> => {
+    let pending = drawing.get(photo.url);
+    if (pending === undefined) {
+      const started = Promise.resolve(draw(request, photo));
+      pending = started;
+      drawing.set(photo.url, started);
+      void started.finally(() => drawing.delete(photo.url));
+    }
+    return new ResultAsync(pending);
+  };
+
+  const ensure = (request: CoverRequest): ResultAsync<Photo, GeneratedCoverError> => {
+    const photo = generatedCoverPhoto(coverIdentity(request), deps.covers.size);
+    return isStored(photo).andThen((stored): ResultAsync<Photo, GeneratedCoverError> => (stored ? okAsync(photo) : drawOnce(request, photo)));
+  };
+
+  const inBackground = (request: CoverRequest): void => {
+    const identity = coverIdentity(request);
+    if (queued.has(identity) || queued.size >= BACKGROUND_QUEUE) return;
+    queued.add(identity);
+    // A failure is no one's to report: the next read of the product draws it, or says why not.
+    background = background.then(() => ensure(request)).finally(() => queued.delete(identity));
+  };
+
+  const ensureFor = (product: Product): ResultAsync<Photo, GeneratedCoverError> =>
+    requestsOf([product]).andThen(([request]) => (request === undefined ? errAsync(unavailable({ message: 'no cover request' })) : ensure(request)));
+
+  return {
+    coverOf: ensureFor,
+    storedCovers: (products) =>
+      requestsOf(products).andThen((requests) =>
+        ResultAsync.combine(
+          requests.map((request, index) => {
+            const photo = generatedCoverPhoto(coverIdentity(request), deps.covers.size);
+            return isStored(photo).map((stored) => {
+              if (!stored) inBackground(request);
+              return stored ? ([products[index]?.id ?? '', photo] as const) : null;
+            });
+          }),
+        ).map((found) => new Map(found.flatMap((entry) => (entry === null ? [] : [entry])))),
+      ),
+    coverImage: (product) => {
+      const photo: ResultAsync<Photo, GeneratedCoverError> = product.cover !== null ? okAsync(product.cover) : ensureFor(product);
+      return photo.map((chosen): CoverFile => {
+        const key = mediaKeyOfUrl(chosen.url) ?? '';
+        const bytes = () =>
+          deps.files
+            .get(key)
+            .andThen((found) =>
+              found === null
+                ? errAsync(unavailable({ message: `the cover's file ${key} is missing` }))
+                : ResultAsync.fromPromise(readAll(found.body), (error) => unavailable({ message: `the cover's file could not be read: ${String(error)}` })),
+            );
+        return { key, bytes };
+      });
+    },
+  };
+}
