@@ -17,8 +17,8 @@ import { runInNewContext } from 'node:vm';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes, postgresqlDatabaseSize, startFerretdb } from '@larder/adapters-mongo';
-import { recipeListQueryFrom, type RecipeRepository } from '@larder/domain';
-import { InMemoryRecipeRepository } from '@larder/domain/testing';
+import { recipeListQueryFrom, type Recipe, type RecipeRepository } from '@larder/domain';
+import { InMemoryRecipeRepository, recipeFixture } from '@larder/domain/testing';
 import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
 import { importNdjson } from './import-pipeline.js';
 import { ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
@@ -126,6 +126,40 @@ async function inMemory(): Promise<void> {
   inMemoryFootprint(reference, heapBefore);
   await measure(`in-memory store, ${records} recipes`, reference, false);
   await inMemorySearchTarget(reference);
+  await inMemoryPutCost(reference);
+}
+
+const PUT_RUNS = 2_000;
+
+/**
+ * What a write costs the indexes at this size (the change feed and imports put often): `update` of a recipe whose
+ * title changes (it moves in the title order), of one whose title stays, and `insert` of a new recipe, one at a
+ * time, wall time each (these do no I/O: the store is the index).
+ */
+async function inMemoryPutCost(store: InMemoryRecipeRepository): Promise<void> {
+  console.log(`\nin-memory put cost at ${records} recipes, ${PUT_RUNS} writes a kind, one at a time`);
+  const stored = store.all();
+  const picked = Array.from({ length: PUT_RUNS }, (_, run) => stored[Math.floor((run * stored.length) / PUT_RUNS)] as Recipe);
+  const time = async (name: string, write: (run: number) => Promise<unknown>): Promise<void> => {
+    const times: number[] = [];
+    for (let run = 0; run < PUT_RUNS; run += 1) {
+      const started = performance.now();
+      await write(run);
+      times.push((performance.now() - started) * 1000);
+    }
+    times.sort((a, b) => a - b);
+    const us = (value: number): string => `${value.toFixed(1)} µs`.padStart(10);
+    console.log(`  ${name.padEnd(36)} ${us(quantile(times, 0.5))} ${us(quantile(times, 0.99))} (p50 / p99)`);
+  };
+  await time('update, title changed', (run) => {
+    const recipe = picked[run] as Recipe;
+    return store.update({ ...recipe, title: `Renamed ${(run * 7919) % PUT_RUNS} ${recipe.title}`, version: recipe.version + 1 }, recipe.version);
+  });
+  await time('update, same title', async (run) => {
+    const recipe = (await store.findById((picked[run] as Recipe).id))._unsafeUnwrap() as Recipe;
+    return store.update({ ...recipe, engagement_score: recipe.engagement_score + 1, version: recipe.version + 1 }, recipe.version);
+  });
+  await time('insert', (run) => store.insert(recipeFixture({ title: `Inserted ${(run * 7919) % PUT_RUNS} recipe` })));
 }
 
 // ---- In-memory search target (issue 16): p99 < 5 ms for q of one to three words, filters and sorts combined. ----
