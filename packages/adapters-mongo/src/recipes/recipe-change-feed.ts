@@ -67,6 +67,11 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
   #prunedAt = 0;
   /** Moved by every `changes` call and by its deadline: a call given up never records its records as applied. */
   #generation = 0;
+  /**
+   * The reads of the last `changes` call, settled or not: the next call's reads start after them, so that a call
+   * given up at its deadline (the database slow) is never overlapped by the next poll's reads.
+   */
+  #reading: Promise<unknown> = Promise.resolve();
 
   /** `reader` reads the changed recipes by id (the repository, which knows how the engine reads many ids best). */
   constructor(db: Db, reader: Pick<RecipeRepository, 'findByIds'>) {
@@ -131,7 +136,11 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
         resolve();
       }, CHANGES_DEADLINE_MS);
     });
-    const work = this.#changesOnce(generation);
+    const work = ResultAsync.fromSafePromise(this.#reading).andThen(() => this.#changesOnce(generation));
+    this.#reading = work.then(
+      () => undefined,
+      () => undefined,
+    );
     const given = ResultAsync.fromSafePromise(late).andThen(() => errAsync<RecipeFeedChanges, StoreUnavailable>({ type: 'StoreUnavailable', message: `the change feed did not answer within ${CHANGES_DEADLINE_MS} ms` }));
     return new ResultAsync(Promise.race([work, given]).finally(() => clearTimeout(timer)));
   }

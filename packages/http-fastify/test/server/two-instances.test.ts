@@ -1,7 +1,7 @@
 /**
  * Two service instances on one database, each listing recipes from its own search index: a recipe created, changed
  * or archived through one is listed (or no longer listed) by the other within a second, through the change feed
- * (`recipe_changes`, polled every 250 ms). Runs on every test engine (none of them has change streams).
+ * (`recipe_changes`, polled every 100 ms). Runs on every test engine (none of them has change streams).
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
