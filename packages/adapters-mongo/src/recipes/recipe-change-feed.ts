@@ -89,14 +89,15 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
   }
 
   /**
-   * From a snapshot's position: the records from then on must still be kept (with a minute to spare for the first
-   * poll), and the count of writes must not have gone back.
+   * From a snapshot's position: the count of writes must not have gone back, and the records from then on must still
+   * be kept (with a minute to spare for the first poll), unless there are none (the count has not moved since: an
+   * idle library's snapshot stays good however old, and the service need not write it again).
    */
   resume(position: RecipeFeedPosition): ResultAsync<boolean, StoreUnavailable> {
     return attempt(async () => {
-      if (Date.now() - position.at.getTime() > (RECIPE_CHANGES_KEPT_SECONDS - 60) * 1000) return false;
       const mark = (await this.#marks.findOne({ _id: RECIPES_MARK }))?.seq ?? 0;
       if (mark < Number(position.mark)) return false;
+      if (mark !== Number(position.mark) && Date.now() - position.at.getTime() > (RECIPE_CHANGES_KEPT_SECONDS - 60) * 1000) return false;
       this.#since = position.at.getTime();
       this.#mark = undefined;
       this.#applied.clear();
