@@ -20,6 +20,7 @@ import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes
 import { recipeListQueryFrom, type Recipe, type RecipeRepository } from '@larder/domain';
 import { InMemoryRecipeRepository, recipeFixture } from '@larder/domain/testing';
 import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import type { ResultAsync } from 'neverthrow';
 import { importNdjson } from './import-pipeline.js';
 import { ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
 
@@ -148,26 +149,27 @@ const PUT_RUNS = 2_000;
 async function inMemoryPutCost(store: InMemoryRecipeRepository): Promise<void> {
   console.log(`\nin-memory put cost at ${records} recipes, ${PUT_RUNS} writes a kind, one at a time`);
   const stored = store.all();
-  const picked = Array.from({ length: PUT_RUNS }, (_, run) => stored[Math.floor((run * stored.length) / PUT_RUNS)] as Recipe);
-  const time = async (name: string, write: (run: number) => Promise<unknown>): Promise<void> => {
+  // The stored copy of each recipe written to, so that each write names the version it replaces.
+  const current = Array.from({ length: PUT_RUNS }, (_, run) => stored[Math.floor((run * stored.length) / PUT_RUNS)] as Recipe);
+  const time = async (name: string, write: (run: number) => ResultAsync<unknown, unknown>): Promise<void> => {
     const times: number[] = [];
     for (let run = 0; run < PUT_RUNS; run += 1) {
       const started = performance.now();
-      await write(run);
+      (await write(run))._unsafeUnwrap();
       times.push((performance.now() - started) * 1000);
     }
     times.sort((a, b) => a - b);
     const us = (value: number): string => `${value.toFixed(1)} µs`.padStart(10);
     console.log(`  ${name.padEnd(36)} ${us(quantile(times, 0.5))} ${us(quantile(times, 0.99))} (p50 / p99)`);
   };
-  await time('update, title changed', (run) => {
-    const recipe = picked[run] as Recipe;
-    return store.update({ ...recipe, title: `Renamed ${(run * 7919) % PUT_RUNS} ${recipe.title}`, version: recipe.version + 1 }, recipe.version);
-  });
-  await time('update, same title', async (run) => {
-    const recipe = (await store.findById((picked[run] as Recipe).id))._unsafeUnwrap() as Recipe;
-    return store.update({ ...recipe, engagement_score: recipe.engagement_score + 1, version: recipe.version + 1 }, recipe.version);
-  });
+  const update = (run: number, change: (recipe: Recipe) => Partial<Recipe>): ResultAsync<unknown, unknown> => {
+    const recipe = current[run] as Recipe;
+    const next = { ...recipe, ...change(recipe), version: recipe.version + 1 };
+    current[run] = next;
+    return store.update(next, recipe.version);
+  };
+  await time('update, title changed', (run) => update(run, (recipe) => ({ title: `Renamed ${(run * 7919) % PUT_RUNS} ${recipe.title}` })));
+  await time('update, same title', (run) => update(run, (recipe) => ({ engagement_score: recipe.engagement_score + 1 })));
   await time('insert', (run) => store.insert(recipeFixture({ title: `Inserted ${(run * 7919) % PUT_RUNS} recipe` })));
 }
 

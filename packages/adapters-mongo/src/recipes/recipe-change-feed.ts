@@ -71,7 +71,7 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
    * The reads of the last `changes` call, settled or not: the next call's reads start after them, so that a call
    * given up at its deadline (the database slow) is never overlapped by the next poll's reads.
    */
-  #reading: Promise<unknown> = Promise.resolve();
+  #reading: PromiseLike<unknown> = Promise.resolve();
 
   /** `reader` reads the changed recipes by id (the repository, which knows how the engine reads many ids best). */
   constructor(db: Db, reader: Pick<RecipeRepository, 'findByIds'>) {

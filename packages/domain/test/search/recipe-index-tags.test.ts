@@ -23,8 +23,9 @@ describe('RecipeIndex: filters by dietary tag', () => {
         for (const recipe of recipes) index.put(recipe);
         for (const [target, dietary_tags] of changes) {
           const at = target % recipes.length;
-          recipes[at] = { ...(recipes[at] as (typeof recipes)[number]), dietary_tags };
-          index.put(recipes[at] as (typeof recipes)[number]);
+          const changed = { ...(recipes[at] as (typeof recipes)[number]), dietary_tags };
+          recipes[at] = changed;
+          index.put(changed);
         }
         const query = recipeListQueryFrom({ dietary_tags: dietaryTags, sort: 'title' }, { page: 1, perPage: 100 });
         const expected = recipes.filter((recipe) => recipeMatchesFilter(recipe, query.filter)).sort(recipeComparator(query.sort, query.filter));

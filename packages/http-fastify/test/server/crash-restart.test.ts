@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { MongoRecipeRepository } from '@larder/adapters-mongo';
 import { primaryTestEngine, startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { recipeFixture } from '@larder/domain/testing';
+import { untilReady } from '../support/ready.js';
 import { serviceEnv, startSpawnedService, type SpawnedService } from './spawned-service.js';
 
 const ADMIN = { email: 'crash-restart@example.com', password: 'crash-restart-password' };
@@ -22,14 +23,6 @@ async function within<T>(ms: number, promise: Promise<T>, what: string): Promise
     timer = setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-async function ready(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    if ((await fetch(`${url}/readyz`).then((response) => response.status, () => 0)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} never became ready`);
 }
 
 for (const engine of await primaryTestEngine()) {
@@ -69,7 +62,7 @@ for (const engine of await primaryTestEngine()) {
       (await recipes.insert(recipeFixture({ title: 'Soup kept in the snapshot' })))._unsafeUnwrap();
       const first = await startSpawnedService(env);
       running.push(first);
-      await ready(first.url);
+      await untilReady(first.url);
       await within(30_000, first.waitForStderr(/search index: 1 recipes kept in the snapshot for a restart/), 'a snapshot while it runs');
       first.child.kill('SIGKILL');
       await first.exited;
@@ -78,7 +71,7 @@ for (const engine of await primaryTestEngine()) {
       (await recipes.insert(recipeFixture({ title: 'Soup written after the snapshot' })))._unsafeUnwrap();
       const again = await startSpawnedService(env);
       running.push(again);
-      await ready(again.url);
+      await untilReady(again.url);
       assert.match(again.stderr(), /search index: 1 recipes from the snapshot of /);
       assert.doesNotMatch(again.stderr(), /recipes read \(/);
       assert.deepEqual(await titles(again, 'q=soup'), ['Soup kept in the snapshot', 'Soup written after the snapshot']);
