@@ -63,7 +63,11 @@ export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: Re
         kept = { at: started, mark };
         log.info(`search index: ${size} recipes kept ${what} (${Date.now() - started} ms)`);
       },
-      (error: unknown) => log.warn(`search index: cannot keep a snapshot (${error instanceof Error ? error.message : String(error)})`),
+      (error: unknown) => {
+        // Tried again after the interval, not at the next poll (a full disk would otherwise fill the log).
+        kept = { at: started, mark: kept.mark };
+        log.warn(`search index: cannot keep a snapshot (${error instanceof Error ? error.message : String(error)})`);
+      },
     );
   };
   /** Starts writing a snapshot in the background when one is due; the polls go on meanwhile. */
