@@ -18,8 +18,8 @@
  * - The page is a bounded selection: the first offset + perPage candidates in the sort's order, kept in a heap of
  *   that size, never a sort of every match. The heap reads a numeric lead column first (engagement, a date, the
  *   title's first three letters) and calls the order only on a tie; relevance fills the page group by group. By
- *   title, when the matches are many, the page is instead a walk of the title order kept on writes
- *   (`title-order.ts`) that keeps the slots marked as matches.
+ *   title or by creation, when the matches are many, the page is instead a walk of the order kept on writes
+ *   (`sorted-slots.ts`) that keeps the slots marked as matches.
  * - A query allocates nothing in proportion to its matches: they are written to a typed array kept on the index
  *   (`#matched`), and postings are read in place. (A query matching 86,000 recipes used to allocate ~3 MB and set
  *   off a young-generation collection of ~3 ms every few calls.)
@@ -32,7 +32,7 @@ import { titleSortKey, type RecipeFilter, type RecipeSort } from '../recipe/reci
 import { addStoredWordFuzzyKeys } from './fuzzy-keys.js';
 import { recipeSearchKeys } from './search-terms.js';
 import { postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
-import { TitleOrder } from './title-order.js';
+import { compareStrings, SortedSlots } from './sorted-slots.js';
 
 interface Row {
   readonly recipe: Recipe;
@@ -136,7 +136,6 @@ function titleLeadOf(titleKey: string): number {
 
 const STATUS_BITS: Record<RecipeStatus, number> = { active: 1, draft: 2, archived: 4 };
 
-const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface IndexedPage {
   readonly items: Recipe[];
@@ -224,7 +223,9 @@ export class RecipeIndex {
   #created = new Float64Array(0);
   #updated = new Float64Array(0);
   #titleLead = new Float64Array(0);
-  readonly #titleOrder = new TitleOrder();
+  /** Slots by title and by creation time, kept on writes, for listings in those orders (`sorted-slots.ts`). */
+  readonly #titleOrder = new SortedSlots<string>(compareStrings);
+  readonly #createdOrder = new SortedSlots<number>((a, b) => a - b);
   /** Facet value → a small whole number ≥ 1 for the columns (0: none). */
   readonly #facetCodes = new Map<string, number>();
   /** Dietary tag → its bit in `#tags`, for the first 32 tags met; -1 for a tag met after those (read from the row). */
@@ -298,7 +299,7 @@ export class RecipeIndex {
       this.#slotOf.set(recipe.id, fresh);
       this.#rows.push(row);
       this.#setColumns(fresh, row);
-      this.#titleOrder.put(fresh, row.titleKey, recipe.id);
+      this.#placeInOrders(fresh, row);
       const keys = recipeSearchKeys(recipe);
       this.#move(this.#allKeys, fresh, [], keys.all);
       this.#move(this.#titleKeys, fresh, [], keys.title);
@@ -309,7 +310,7 @@ export class RecipeIndex {
     const before = this.#rows[slot] as Row;
     this.#rows[slot] = row;
     this.#setColumns(slot, row);
-    this.#titleOrder.put(slot, row.titleKey, recipe.id);
+    this.#placeInOrders(slot, row);
     if (!sameSearchText(before.recipe, recipe)) {
       const was = recipeSearchKeys(before.recipe);
       const now = recipeSearchKeys(recipe);
@@ -322,6 +323,12 @@ export class RecipeIndex {
       if (oldExternal !== null && this.#byExternalId.get(oldExternal) === slot) this.#byExternalId.delete(oldExternal);
       if (newExternal !== null) this.#byExternalId.set(newExternal, slot);
     }
+  }
+
+  #placeInOrders(slot: number, row: Row): void {
+    this.#titleOrder.put(slot, row.titleKey, row.recipe.id);
+    // An invalid date (NaN) would have no place in the order: first, as no other time can be.
+    this.#createdOrder.put(slot, Number.isNaN(row.created) ? Number.NEGATIVE_INFINITY : row.created, row.recipe.id);
   }
 
   #facetCode(value: string | null): number {
@@ -672,31 +679,32 @@ export class RecipeIndex {
     const byRelevance = sort.key === 'relevance';
     const group = byRelevance ? this.#relevanceGroups(filter, typoKeys, base) : () => 0;
     const [order, lead, count] = [this.#order(sort, group), this.#lead(sort), offset + limit];
+    const walked = sort.key === 'title' ? this.#titleOrder : sort.key === 'created_at' ? this.#createdOrder : undefined;
     const first =
       offset >= total
         ? []
         : byRelevance
           ? this.#firstByRelevance(total, count, group, order, lead)
-          : sort.key === 'title' && this.#walksTitleOrder(total, count)
-            ? this.#firstByTitle(total, count, base, sort.order === 'desc')
+          : walked !== undefined && this.#walks(total, count)
+            ? this.#firstInWalk(walked, total, count, base, sort.order === 'desc')
             : firstInOrder(matched, total, count, order, sort.order === 'desc', lead);
     return { items: first.slice(offset).map((slot) => (this.#rows[slot] as Row).recipe), total, fuzzyMatches };
   }
 
   /**
-   * Whether the first `count` of `total` matches by title are cheaper found by a walk of the title order (about
+   * Whether the first `count` of `total` matches are cheaper found by a walk of a kept order (about
    * `count × size ÷ total` slots read, when the matches are spread over it; at most every slot) than by the heap
-   * (every match offered, and whole titles compared when their first three letters tie).
+   * (every match offered; by title, whole titles compared when their first three letters tie).
    */
-  #walksTitleOrder(total: number, count: number): boolean {
+  #walks(total: number, count: number): boolean {
     return count * this.#rows.length <= 8 * total * total;
   }
 
-  /** The first `count` of the `total` matches in `#matched` by title: marks them, then walks the title order. */
-  #firstByTitle(total: number, count: number, stamp: number, descending: boolean): number[] {
+  /** The first `count` of the `total` matches in `#matched` in a kept order: marks them, then walks the order. */
+  #firstInWalk(walked: SortedSlots<string> | SortedSlots<number>, total: number, count: number, stamp: number, descending: boolean): number[] {
     const [matched, isMatch] = [this.#matched, this.#isMatch];
     for (let at = 0; at < total; at += 1) isMatch[matched[at] as number] = stamp;
-    const [order, size, wanted] = [this.#titleOrder.slots, this.#titleOrder.size, Math.min(count, total)];
+    const [order, size, wanted] = [walked.slots, walked.size, Math.min(count, total)];
     const first: number[] = [];
     for (let index = 0; index < size && first.length < wanted; index += 1) {
       const slot = order[descending ? size - 1 - index : index] as number;
