@@ -22,19 +22,16 @@ import { InMemoryRecipeRepository, recipeFixture } from '@larder/domain/testing'
 import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
 import type { ResultAsync } from 'neverthrow';
 import { importNdjson } from './import-pipeline.js';
+import { numberOption } from './support/number-option.js';
 import { ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const records = option('--records', 100_000);
-const runs = option('--runs', 30);
+const records = numberOption('--records', 100_000);
+const runs = numberOption('--runs', 30);
 /** A shape stops after this much time (at least 3 runs), so that a slow engine still finishes the table. */
-const shapeBudgetMs = option('--shape-seconds', 15) * 1000;
+const shapeBudgetMs = numberOption('--shape-seconds', 15) * 1000;
 /** A shape runs at least this many times (after one warm-up run, unless that alone used up --shape-seconds). */
-const minRuns = option('--min-runs', 3);
+const minRuns = numberOption('--min-runs', 3);
 /** `--memory-only`: the in-memory store alone (FerretDB's figures take long: see docs/scale.md). */
 const memoryOnly = args.includes('--memory-only');
 /** `--ferretdb-only`: FerretDB alone, without the in-memory store's figures. */
@@ -43,7 +40,7 @@ const ferretdbOnly = args.includes('--ferretdb-only');
  * FerretDB: each query is given up after this long (`maxTimeMS` on every find and count, which FerretDB honours),
  * so that shapes reading the whole collection still let the table finish; such a shape prints `> N s`.
  */
-const queryTimeoutMs = option('--query-timeout-seconds', 60) * 1000;
+const queryTimeoutMs = numberOption('--query-timeout-seconds', 60) * 1000;
 const TARGET_P99_MS = 100;
 
 const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;

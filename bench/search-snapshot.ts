@@ -19,15 +19,11 @@ import { serialize } from 'node:v8';
 import { InMemoryRecipeRepository } from '@larder/domain/testing';
 import { recipeIndexFile } from '@larder/http-fastify';
 import { importNdjson } from './import-pipeline.js';
+import { numberOption } from './support/number-option.js';
 import { ndjsonChunks } from './scale-data.js';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const records = option('--records', 100_000);
-const rounds = option('--rounds', 3);
+const records = numberOption('--records', 100_000);
+const rounds = numberOption('--rounds', 3);
 
 /** Runs `work` with a 1 ms timer beside it: the work's time and the longest gap between two of the timer's turns. */
 async function heldFor(work: () => Promise<unknown>): Promise<{ ms: number; longestHeldMs: number }> {
