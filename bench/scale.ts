@@ -17,23 +17,21 @@ import { runInNewContext } from 'node:vm';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes, postgresqlDatabaseSize, startFerretdb } from '@larder/adapters-mongo';
-import { recipeListQueryFrom, type RecipeRepository } from '@larder/domain';
-import { InMemoryRecipeRepository } from '@larder/domain/testing';
+import { recipeListQueryFrom, type Recipe, type RecipeRepository } from '@larder/domain';
+import { InMemoryRecipeRepository, recipeFixture } from '@larder/domain/testing';
 import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import type { ResultAsync } from 'neverthrow';
 import { importNdjson } from './import-pipeline.js';
+import { numberOption } from './support/number-option.js';
 import { ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const records = option('--records', 100_000);
-const runs = option('--runs', 30);
+const records = numberOption('--records', 100_000);
+const runs = numberOption('--runs', 30);
 /** A shape stops after this much time (at least 3 runs), so that a slow engine still finishes the table. */
-const shapeBudgetMs = option('--shape-seconds', 15) * 1000;
+const shapeBudgetMs = numberOption('--shape-seconds', 15) * 1000;
 /** A shape runs at least this many times (after one warm-up run, unless that alone used up --shape-seconds). */
-const minRuns = option('--min-runs', 3);
+const minRuns = numberOption('--min-runs', 3);
 /** `--memory-only`: the in-memory store alone (FerretDB's figures take long: see docs/scale.md). */
 const memoryOnly = args.includes('--memory-only');
 /** `--ferretdb-only`: FerretDB alone, without the in-memory store's figures. */
@@ -42,7 +40,7 @@ const ferretdbOnly = args.includes('--ferretdb-only');
  * FerretDB: each query is given up after this long (`maxTimeMS` on every find and count, which FerretDB honours),
  * so that shapes reading the whole collection still let the table finish; such a shape prints `> N s`.
  */
-const queryTimeoutMs = option('--query-timeout-seconds', 60) * 1000;
+const queryTimeoutMs = numberOption('--query-timeout-seconds', 60) * 1000;
 const TARGET_P99_MS = 100;
 
 const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
@@ -69,6 +67,9 @@ function withMaxTime(db: Db, maxTimeMS: number): Db {
 interface Timing {
   readonly p50: number;
   readonly p99: number;
+  /** CPU time of the calls (`process.cpuUsage`): the in-memory store's own work, whatever the machine's load. */
+  readonly cpuP50: number;
+  readonly cpuP99: number;
   readonly total: number;
   readonly runs: number;
   /** A run was given up (FerretDB's query timeout): the figures are lower bounds. */
@@ -78,40 +79,46 @@ interface Timing {
 async function timeShape(recipes: RecipeRepository, shape: Shape): Promise<Timing> {
   const query = recipeListQueryFrom(shape.params, { page: shape.page ?? 1, perPage: 20 });
   let total = 0;
-  const times: number[] = [];
+  const [times, cpu]: [number[], number[]] = [[], []];
   const begun = performance.now();
   for (let run = 0; run < runs + 1; run += 1) {
-    const started = performance.now();
+    const [started, cpuStarted] = [performance.now(), process.cpuUsage()];
     const page = await recipes.list(query);
     const took = performance.now() - started;
+    const used = process.cpuUsage(cpuStarted);
     if (page.isErr()) {
       // Given up after --query-timeout-seconds: counted as a run of at least that long, and the shape ends here.
       if (took < queryTimeoutMs * 0.9) throw new Error(`${shape.name}: ${page.error.message}`);
       times.push(took);
       times.sort((a, b) => a - b);
-      return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), total: Number.NaN, runs: times.length, timedOut: true };
+      return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), cpuP50: Number.NaN, cpuP99: Number.NaN, total: Number.NaN, runs: times.length, timedOut: true };
     }
     total = page.value.total;
     // One warm-up run, kept as a measured one when it alone used up the shape's time (a slow engine).
-    if (run >= 1 || took > shapeBudgetMs) times.push(took);
+    if (run >= 1 || took > shapeBudgetMs) {
+      times.push(took);
+      cpu.push((used.user + used.system) / 1000);
+    }
     if (times.length >= minRuns && performance.now() - begun > shapeBudgetMs) break;
   }
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), total, runs: times.length, timedOut: false };
+  for (const sorted of [times, cpu]) sorted.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), cpuP50: quantile(cpu, 0.5), cpuP99: quantile(cpu, 0.99), total, runs: times.length, timedOut: false };
 }
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
+/** `judge`: FerretDB's table, with met / NOT met; otherwise the in-memory store's, with CPU time beside wall time. */
 async function measure(label: string, recipes: RecipeRepository, judge: boolean): Promise<Shape[]> {
-  console.log(`\n${label}: p50 / p99 over up to ${runs} runs, 20 per page`);
+  console.log(`\n${label}: p50 / p99 over up to ${runs} runs, 20 per page${judge ? '' : ' (wall, then CPU)'}`);
   const missed: Shape[] = [];
   for (const shape of SHAPES) {
-    const { p50, p99, total, runs: done, timedOut } = await timeShape(recipes, shape);
+    const { p50, p99, cpuP50, cpuP99, total, runs: done, timedOut } = await timeShape(recipes, shape);
     const verdict = judge ? (p99 < TARGET_P99_MS && !timedOut ? '  met' : '  NOT met') : '';
     if (judge && (p99 >= TARGET_P99_MS || timedOut)) missed.push(shape);
     const figure = (value: number): string => (timedOut && value >= queryTimeoutMs * 0.9 ? `> ${(queryTimeoutMs / 1000).toFixed(0)} s` : ms(value));
     const matching = timedOut ? 'timed out' : `${total} matching`;
-    console.log(`  ${shape.name.padEnd(32)} ${figure(p50).padStart(10)} ${figure(p99).padStart(10)}  (${matching}, ${done} runs)${verdict}`);
+    const cpuFigures = judge ? '' : ` ${ms(cpuP50).padStart(10)} ${ms(cpuP99).padStart(10)}`;
+    console.log(`  ${shape.name.padEnd(32)} ${figure(p50).padStart(10)} ${figure(p99).padStart(10)}${cpuFigures}  (${matching}, ${done} runs)${verdict}`);
   }
   return missed;
 }
@@ -126,6 +133,41 @@ async function inMemory(): Promise<void> {
   inMemoryFootprint(reference, heapBefore);
   await measure(`in-memory store, ${records} recipes`, reference, false);
   await inMemorySearchTarget(reference);
+  await inMemoryPutCost(reference);
+}
+
+const PUT_RUNS = 2_000;
+
+/**
+ * What a write costs the indexes at this size (the change feed and imports put often): `update` of a recipe whose
+ * title changes (it moves in the title order), of one whose title stays, and `insert` of a new recipe, one at a
+ * time, wall time each (these do no I/O: the store is the index).
+ */
+async function inMemoryPutCost(store: InMemoryRecipeRepository): Promise<void> {
+  console.log(`\nin-memory put cost at ${records} recipes, ${PUT_RUNS} writes a kind, one at a time`);
+  const stored = store.all();
+  // The stored copy of each recipe written to, so that each write names the version it replaces.
+  const current = Array.from({ length: PUT_RUNS }, (_, run) => stored[Math.floor((run * stored.length) / PUT_RUNS)] as Recipe);
+  const time = async (name: string, write: (run: number) => ResultAsync<unknown, unknown>): Promise<void> => {
+    const times: number[] = [];
+    for (let run = 0; run < PUT_RUNS; run += 1) {
+      const started = performance.now();
+      (await write(run))._unsafeUnwrap();
+      times.push((performance.now() - started) * 1000);
+    }
+    times.sort((a, b) => a - b);
+    const us = (value: number): string => `${value.toFixed(1)} µs`.padStart(10);
+    console.log(`  ${name.padEnd(36)} ${us(quantile(times, 0.5))} ${us(quantile(times, 0.99))} (p50 / p99)`);
+  };
+  const update = (run: number, change: (recipe: Recipe) => Partial<Recipe>): ResultAsync<unknown, unknown> => {
+    const recipe = current[run] as Recipe;
+    const next = { ...recipe, ...change(recipe), version: recipe.version + 1 };
+    current[run] = next;
+    return store.update(next, recipe.version);
+  };
+  await time('update, title changed', (run) => update(run, (recipe) => ({ title: `Renamed ${(run * 7919) % PUT_RUNS} ${recipe.title}` })));
+  await time('update, same title', (run) => update(run, (recipe) => ({ engagement_score: recipe.engagement_score + 1 })));
+  await time('insert', (run) => store.insert(recipeFixture({ title: `Inserted ${(run * 7919) % PUT_RUNS} recipe` })));
 }
 
 // ---- In-memory search target (issue 16): p99 < 5 ms for q of one to three words, filters and sorts combined. ----

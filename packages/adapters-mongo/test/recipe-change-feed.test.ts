@@ -98,5 +98,25 @@ for (const engine of await testEngines()) {
         assert.deepEqual(await titles(recipes, { q: 'soup' }), ['Miso soup', 'Onion soup']);
       });
     });
+
+    describe('resuming from a snapshot', () => {
+      const HOUR_AGO = () => new Date(Date.now() - 3_600_000);
+
+      it('resumes from a snapshot of any age when nothing was written since, else only within the records kept', async () => {
+        const db = await database.indexedDb('resume');
+        (await new MongoRecipeRepository(db).insert(recipeFixture({ title: 'Idle soup' })))._unsafeUnwrap();
+        const built = new MongoRecipeChangeFeed(db, new MongoRecipeRepository(db));
+        (await buildRecipeIndex(new IndexedRecipeRepository(new MongoRecipeRepository(db), new InMemoryRecipeSearchIndex()), built))._unsafeUnwrap();
+        const { mark } = built.position();
+        const feed = () => new MongoRecipeChangeFeed(db, new MongoRecipeRepository(db));
+        assert.equal((await feed().resume({ at: HOUR_AGO(), mark }))._unsafeUnwrap(), true, 'an idle library: nothing to read since');
+        assert.equal((await feed().resume({ at: new Date(), mark }))._unsafeUnwrap(), true);
+
+        (await new MongoRecipeRepository(db).insert(recipeFixture({ title: 'Busy soup' })))._unsafeUnwrap();
+        assert.equal((await feed().resume({ at: HOUR_AGO(), mark }))._unsafeUnwrap(), false, 'written since, and its records may be gone');
+        assert.equal((await feed().resume({ at: new Date(Date.now() - 60_000), mark }))._unsafeUnwrap(), true, 'written since, its records kept');
+        assert.equal((await feed().resume({ at: new Date(), mark: String(Number(mark) + 5) }))._unsafeUnwrap(), false, 'fewer writes than then');
+      });
+    });
   });
 }

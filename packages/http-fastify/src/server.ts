@@ -219,10 +219,10 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     // Recipes listed from the search index (the default): built in the background, /readyz says when it is.
     let search: RecipeSearchSync | undefined;
     if (ports.recipes instanceof IndexedRecipeRepository) {
-      // A snapshot of the index at a clean stop makes the next start read only the changes since (not of a database
-      // thrown away on exit, whose next one is another).
+      // A snapshot of the index, every few minutes and at a clean stop, makes the next start read only the changes
+      // since (not of a database thrown away on exit, whose next one is another).
       const snapshot = config.searchIndexSnapshot === undefined || database.ephemeral ? undefined : { snapshots: recipeIndexFile(config.searchIndexSnapshot), source: `${database.engine} ${database.keptIn ?? ''} ${database.db.databaseName}` };
-      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes), log, { snapshot });
+      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes), log, { snapshot, snapshotEveryMs: config.searchIndexSnapshotSeconds * 1000 });
       closers.push(() => sync.stop());
       search = sync;
     }

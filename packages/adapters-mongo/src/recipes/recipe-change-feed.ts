@@ -67,6 +67,11 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
   #prunedAt = 0;
   /** Moved by every `changes` call and by its deadline: a call given up never records its records as applied. */
   #generation = 0;
+  /**
+   * The reads of the last `changes` call, settled or not: the next call's reads start after them, so that a call
+   * given up at its deadline (the database slow) is never overlapped by the next poll's reads.
+   */
+  #reading: PromiseLike<unknown> = Promise.resolve();
 
   /** `reader` reads the changed recipes by id (the repository, which knows how the engine reads many ids best). */
   constructor(db: Db, reader: Pick<RecipeRepository, 'findByIds'>) {
@@ -84,14 +89,15 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
   }
 
   /**
-   * From a snapshot's position: the records from then on must still be kept (with a minute to spare for the first
-   * poll), and the count of writes must not have gone back.
+   * From a snapshot's position: the count of writes must not have gone back, and the records from then on must still
+   * be kept (with a minute to spare for the first poll), unless there are none (the count has not moved since: an
+   * idle library's snapshot stays good however old, and the service need not write it again).
    */
   resume(position: RecipeFeedPosition): ResultAsync<boolean, StoreUnavailable> {
     return attempt(async () => {
-      if (Date.now() - position.at.getTime() > (RECIPE_CHANGES_KEPT_SECONDS - 60) * 1000) return false;
       const mark = (await this.#marks.findOne({ _id: RECIPES_MARK }))?.seq ?? 0;
       if (mark < Number(position.mark)) return false;
+      if (mark !== Number(position.mark) && Date.now() - position.at.getTime() > (RECIPE_CHANGES_KEPT_SECONDS - 60) * 1000) return false;
       this.#since = position.at.getTime();
       this.#mark = undefined;
       this.#applied.clear();
@@ -131,7 +137,11 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
         resolve();
       }, CHANGES_DEADLINE_MS);
     });
-    const work = this.#changesOnce(generation);
+    const work = ResultAsync.fromSafePromise(this.#reading).andThen(() => this.#changesOnce(generation));
+    this.#reading = work.then(
+      () => undefined,
+      () => undefined,
+    );
     const given = ResultAsync.fromSafePromise(late).andThen(() => errAsync<RecipeFeedChanges, StoreUnavailable>({ type: 'StoreUnavailable', message: `the change feed did not answer within ${CHANGES_DEADLINE_MS} ms` }));
     return new ResultAsync(Promise.race([work, given]).finally(() => clearTimeout(timer)));
   }

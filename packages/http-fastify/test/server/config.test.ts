@@ -77,6 +77,14 @@ describe('loadConfig', () => {
     assert.match(problem({ ETSY_POLL_SECONDS: 'often' }), /^invalid configuration: ETSY_POLL_SECONDS must be .*, got "often"$/);
   });
 
+  it('reads SEARCH_INDEX_SNAPSHOT_SECONDS (default 300, 1 to 420: within the 10 minutes the change feed keeps)', () => {
+    assert.equal(valid({}).searchIndexSnapshotSeconds, 300);
+    assert.equal(valid({ SEARCH_INDEX_SNAPSHOT_SECONDS: '60' }).searchIndexSnapshotSeconds, 60);
+    for (const bad of ['0', '421', 'hourly']) {
+      assert.equal(problem({ SEARCH_INDEX_SNAPSHOT_SECONDS: bad }), `invalid configuration: SEARCH_INDEX_SNAPSHOT_SECONDS must be a whole number from 1 to 420, got "${bad}"`);
+    }
+  });
+
   it('refuses a short JWT_SECRET without echoing it', () => {
     const message = problem({ JWT_SECRET: 'hunter2' });
     assert.equal(message, 'invalid configuration: JWT_SECRET must be at least 32 bytes, got 7 (value not shown)');

@@ -1,7 +1,7 @@
 /**
  * Two service instances on one database, each listing recipes from its own search index: a recipe created, changed
  * or archived through one is listed (or no longer listed) by the other within a second, through the change feed
- * (`recipe_changes`, polled every 250 ms). Runs on every test engine (none of them has change streams).
+ * (`recipe_changes`, polled every 100 ms). Runs on every test engine (none of them has change streams).
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,17 +10,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { testEngines, startTestDatabase, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { loadConfig, startService, type RunningService } from '@larder/http-fastify/service';
+import { untilReady } from '../support/ready.js';
 
 const ADMIN = { email: 'two-instances@example.com', password: 'two-instances-password' };
 const CONVERGED_MS = 1000;
-
-async function ready(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if ((await fetch(`${url}/readyz`).then((response) => response.status, () => 0)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} never became ready`);
-}
 
 for (const engine of await testEngines()) {
   describe(`two service instances on one database [${engine.label}]`, () => {
@@ -39,7 +32,7 @@ for (const engine of await testEngines()) {
       mongodbUrl = url.toString();
       snapshotDir = await mkdtemp(join(tmpdir(), 'larder-snapshot-'));
       for (let n = 0; n < 2; n += 1) services.push(await start(n));
-      for (const service of services) await ready(service.url);
+      for (const service of services) await untilReady(service.url, 600);
       const login = await fetch(`${services[0]?.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
       auth['authorization'] = `Bearer ${((await login.json()) as { token: string }).token}`;
     });
@@ -106,7 +99,7 @@ for (const engine of await testEngines()) {
       lines.length = 0;
       const again = await start(0);
       services.push(again);
-      await ready(again.url);
+      await untilReady(again.url, 600);
       assert.ok(lines.some((line) => /^search index: \d+ recipes from the snapshot of /.test(line)), lines.join('\n'));
       assert.deepEqual(await titles(again, 'q=down'), ['Written while the other was down']);
       assert.deepEqual(await titles(again, 'q=lentil&status=archived'), ['Feed test lentil stew'], 'what the snapshot held');
