@@ -109,7 +109,7 @@ export interface paths {
         };
         /**
          * The cover shown on a lead magnet’s page
-         * @description A JPEG drawn from the lead magnet’s title (the same generated cover the platforms get). 404 when there is no such page, or no cover.
+         * @description The lead magnet’s cover as a JPEG: the uploaded one, else its generated cover (the picture the API’s `cover` and the platforms show). 404 when there is no such page, or no cover.
          */
         get: operations["getLeadMagnetCover"];
         put?: never;

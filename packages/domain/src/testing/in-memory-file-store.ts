@@ -9,13 +9,15 @@ interface Entry {
 
 /**
  * The reference file store: one process, one map, whole files only. `unavailable = true` fails every call as an
- * unreachable store would; `puts` counts the files stored, for tests that a file is stored once.
+ * unreachable store would; `puts` counts the files stored, and `putsUnder` those under a prefix, for tests that a file is
+ * stored once.
  */
 export class InMemoryFileStore implements FileStore {
   readonly #files = new Map<string, Entry>();
   #lastStoredAt = 0;
   unavailable = false;
   puts = 0;
+  readonly #putKeys: string[] = [];
 
   #down(): ResultAsync<never, StoreUnavailable> {
     return errAsync({ type: 'StoreUnavailable', message: 'the in-memory file store is switched off' });
@@ -33,9 +35,15 @@ export class InMemoryFileStore implements FileStore {
         const file: StoredFile = { key, size: whole.byteLength, contentType: info.contentType, storedAt: new Date(this.#lastStoredAt) };
         this.#files.set(key, { file, bytes: whole });
         this.puts += 1;
+        this.#putKeys.push(key);
         return okAsync(file);
       },
     );
+  }
+
+  /** How many files were stored under `prefix` (a key stored twice counts twice). */
+  putsUnder(prefix: string): number {
+    return this.#putKeys.filter((key) => key.startsWith(prefix)).length;
   }
 
   head(key: string): ResultAsync<StoredFile | null, StoreUnavailable> {

@@ -73,7 +73,7 @@ describe('documents are stored files', () => {
     assert.ok(second.rawPayload.equals(first.rawPayload), 'the stored file is the rendered one');
     assert.equal(second.headers['etag'], first.headers['etag']);
     assert.equal(second.headers['content-disposition'], 'attachment; filename="kept-files.pdf"');
-    assert.deepEqual([state.renders, files.puts], [1, 1]);
+    assert.deepEqual([state.renders, files.putsUnder(documentPrefix(id))], [1, 1], 'one render, one document stored (besides the generated cover of the product)');
   });
 
   it('reads no recipe for a repeat request while no recipe is written, and sees a written one at once', async () => {
@@ -118,7 +118,7 @@ describe('documents are stored files', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => pdfOf(h, id)));
     assert.deepEqual(answers.map((answer) => answer.statusCode), [200, 200, 200, 200, 200, 200]);
     for (const answer of answers) assert.ok(answer.rawPayload.equals(answers[0]?.rawPayload ?? Buffer.alloc(0)));
-    assert.deepEqual([state.renders, files.puts], [1, 1]);
+    assert.deepEqual([state.renders, files.putsUnder(documentPrefix(id))], [1, 1], 'one render, one document stored (besides the generated cover of the product)');
   });
 
   it('answers If-None-Match from the versions alone: no storage read, no render', async () => {
