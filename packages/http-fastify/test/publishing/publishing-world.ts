@@ -2,7 +2,7 @@
  * The service's HTTP app, both platform fakes on loopback, and a job runner carrying out listing work, wired as the
  * service wires them: what the publishing tests drive.
  */
-import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { sharpImageProcessor } from '@larder/adapters-images';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
@@ -11,6 +11,7 @@ import { sequentialIds } from '@larder/domain/testing';
 import { saleNoticeUrl } from '../../src/composition/publishing.js';
 import { freePort } from '../support/free-port.js';
 import { harness, type Harness } from '../support/harness.js';
+import { quickCoverArtist } from '../support/quick-cover-artist.js';
 
 export type EtsyFake = Awaited<ReturnType<typeof startEtsyFake>>;
 export type GumroadFake = Awaited<ReturnType<typeof startGumroadFake>>;
@@ -50,7 +51,7 @@ export async function publishingWorld(options: { readonly etsyCurrency?: string;
     secrets: h.publishing.secrets,
     platforms,
     documents: documentFiles({ products: h.products, recipes: h.recipes, rendering, files: h.files }),
-    covers: generatedCovers({ covers: createCoverArtist(), images: sharpImageProcessor(), files: h.files, recipes: h.recipes }),
+    covers: generatedCovers({ covers: quickCoverArtist(), images: sharpImageProcessor(), files: h.files, recipes: h.recipes }),
     queue: h.publishing.queue,
     pacer: ratePacer({}),
     clock: systemClock,

@@ -15,10 +15,11 @@ import {
   sequentialIds,
 } from '@larder/domain/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createCoverArtist, createDocumentRenderer } from '@larder/adapters-documents';
+import { createDocumentRenderer } from '@larder/adapters-documents';
 import { sharpImageProcessor } from '@larder/adapters-images';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/index.js';
 import { inMemoryPublishing, type InMemoryPublishing } from './publishing.js';
+import { quickCoverArtist } from './quick-cover-artist.js';
 
 const UNRESOLVED: Resolver = (hostname) => Promise.reject(Object.assign(new Error(`${hostname} is not resolved in tests`), { code: 'ENOTFOUND' }));
 
@@ -65,7 +66,7 @@ export interface HarnessOptions {
   readonly files?: InMemoryFileStore;
   /** Default: sharp, as the service has it. */
   readonly images?: ImageProcessor;
-  /** Draws products' generated covers. Default: the real artist. */
+  /** Draws products' generated covers. Default: a quick one-colour picture (`quick-cover-artist.ts`); pass `createCoverArtist()` for the real drawing. */
   readonly covers?: CoverArtist;
   /** Default: Etsy and Gumroad adapters aimed at a closed loopback port (nothing is published anywhere). */
   readonly platforms?: readonly SalesPlatform[];
@@ -116,7 +117,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     rendering: options.rendering ?? inlineRenderQueue(createDocumentRenderer()),
     files,
     images: options.images ?? sharpImageProcessor(),
-    covers: options.covers ?? createCoverArtist(),
+    covers: options.covers ?? quickCoverArtist(),
     recipePages: options.recipePages ?? httpRecipePageSource(guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: UNRESOLVED }), dial: LOOPBACK_ONLY })),
     readiness: options.readiness ?? (async () => true),
     leadMagnets: { subscribers, mailBudget },
