@@ -56,6 +56,12 @@ export async function slimRecipeDocuments(db: Db, options: SlimmingOptions = {})
   const marks = db.collection<MigrationDocument>(MIGRATIONS_COLLECTION);
   if ((await marks.findOne({ _id: SLIM_RECIPES_MIGRATION })) !== null) return { alreadyDone: true, slimmed: 0, done: true };
   const recipes = db.collection<StoredRecipe>(RECIPES_COLLECTION);
+  // A database without recipes (a first start) has none of the old shape: marked without a pass, which on FerretDB
+  // reads the whole table (neither `$or` nor `$exists` is pushed down), while a find without a filter stops at one.
+  if ((await recipes.findOne({}, { projection: { _id: 1 } })) === null) {
+    await markDone(db);
+    return { alreadyDone: false, slimmed: 0, done: true };
+  }
   const batchSize = options.batchSize ?? 500;
   let slimmed = 0;
   const rewrite = async (batch: readonly StoredRecipe[]): Promise<number> => {
