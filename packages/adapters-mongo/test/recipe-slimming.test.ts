@@ -43,7 +43,7 @@ async function writeOldShape(db: Db, recipes: readonly Recipe[]): Promise<void> 
 }
 
 const withKeys = (db: Db) => db.collection('recipes').countDocuments({ $or: [{ search_keys: { $exists: true } }, { title_keys: { $exists: true } }] });
-const recipeIndexes = async (db: Db) => (await db.collection('recipes').listIndexes().toArray()).map((index) => String(index['name']));
+const recipeIndexes = async (db: Db) => ((await db.collection('recipes').listIndexes().toArray()) as { name?: unknown }[]).map((index) => String(index.name));
 
 const SEARCHES: RecipeListParams[] = [{ q: 'lentil' }, { q: 'jalapeno soup' }, { q: 'chiken' }, { q: 'cr', sort: 'title' }, { status: 'draft', sort: 'engagement_score' }];
 
@@ -68,6 +68,15 @@ async function assertListsAsReference(db: Db, recipes: readonly Recipe[]): Promi
 for (const engine of await testEngines()) {
   describe(`[${engine.label}]`, () => {
     const database = testDatabaseFor(engine);
+
+    /** A database as an earlier version left it, after this version's `ensureIndexes` (every start runs it). */
+    async function oldShapeDatabase(name: string, size: number): Promise<{ db: Db; recipes: Recipe[] }> {
+      const db = database.freshDb(name);
+      const recipes = library(size);
+      await writeOldShape(db, recipes);
+      (await ensureIndexes(db))._unsafeUnwrap();
+      return { db, recipes };
+    }
 
     it('migrates a database of the old shape once: indexes dropped, keys removed, recipes, listings and searches unchanged', async () => {
       const db = database.freshDb('old-shape');
@@ -94,18 +103,12 @@ for (const engine of await testEngines()) {
     });
 
     it('lists and searches right before the migration has run (the old fields are ignored)', async () => {
-      const db = database.freshDb('not-yet');
-      const recipes = library(12);
-      await writeOldShape(db, recipes);
-      (await ensureIndexes(db))._unsafeUnwrap();
+      const { db, recipes } = await oldShapeDatabase('not-yet', 12);
       await assertListsAsReference(db, recipes);
     });
 
     it('a stopped run leaves no mark and the next run finishes; two runs at once both finish', async () => {
-      const db = database.freshDb('resumed');
-      const recipes = library(20);
-      await writeOldShape(db, recipes);
-      (await ensureIndexes(db))._unsafeUnwrap();
+      const { db, recipes } = await oldShapeDatabase('resumed', 20);
       const stop = new AbortController();
       const stopped = await slimRecipeDocuments(db, { batchSize: 4, signal: stop.signal, onProgress: () => stop.abort() });
       assert.deepEqual(stopped, { alreadyDone: false, slimmed: 4, done: false });
