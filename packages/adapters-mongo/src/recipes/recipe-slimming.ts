@@ -23,7 +23,7 @@ const OBSOLETE_FIELDS = ['search_keys', 'title_keys'] as const;
 type StoredRecipe = Pick<RecipeDocument, '_id' | 'version'> & Partial<Record<(typeof OBSOLETE_FIELDS)[number], unknown>>;
 
 export interface SlimmingOptions {
-  /** Documents read and rewritten per batch. */
+  /** Documents rewritten per `bulkWrite` (default 20). */
   readonly batchSize?: number;
   /** Stops between batches; the documents left are slimmed by the next run. */
   readonly signal?: AbortSignal;
@@ -62,7 +62,9 @@ export async function slimRecipeDocuments(db: Db, options: SlimmingOptions = {})
     await markDone(db);
     return { alreadyDone: false, slimmed: 0, done: true };
   }
-  const batchSize = options.batchSize ?? 500;
+  // Small batches: FerretDB 1.24 never answered a `bulkWrite` of 50 or more `updateOne`s here (20 went through,
+  // ~35 ms each; bench/slim-migration.ts), and on MongoDB 5,000 round trips for 100,000 documents are seconds.
+  const batchSize = options.batchSize ?? 20;
   let slimmed = 0;
   const rewrite = async (batch: readonly StoredRecipe[]): Promise<number> => {
     const ids = batch.map((document) => document._id);
@@ -75,10 +77,8 @@ export async function slimRecipeDocuments(db: Db, options: SlimmingOptions = {})
     return result.modifiedCount;
   };
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    // The pass's documents are read to the end before any is rewritten: on FerretDB, writes made while a cursor of
-    // the same collection was open stopped (the bench writing 100,000 documents behind its cursor: 48 updates, then
-    // none for 7 minutes, the cursor's query waiting in PostgreSQL on a full socket). `_id` and `version` only: a
-    // few MB at 100,000.
+    // The pass's documents are read to the end before any is rewritten, so that no cursor stays open on the server
+    // while the batches are written. `_id` and `version` only: a few MB at 100,000.
     const found = await recipes.find({ $or: OBSOLETE_FIELDS.map((field) => ({ [field]: { $exists: true } })) }, { projection: { _id: 1, version: 1 } }).toArray();
     let rewritten = 0;
     for (let at = 0; at < found.length; at += batchSize) {
