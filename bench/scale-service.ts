@@ -14,6 +14,10 @@
  * - convergence: a second instance on the same database; a recipe created through the first, time until the second
  *   lists it (polled every 10 ms), 10 times: max < 1 s;
  * - ready after a restart of the first instance (SIGTERM, started again from its snapshot and the changes since): < 30 s.
+ *
+ * After the import it prints what a recipe costs the engine: the mean BSON size of stored recipe documents (and of
+ * the same without the derived search keys documents used to carry), the recipe indexes and, on FerretDB/PostgreSQL,
+ * the recipes table's and its indexes' size. `--import-only` stops there; `--first-start-only` after the first start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +27,8 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes, openDatabase, startFerretdb } from '@larder/adapters-mongo';
 import type { RecipeListParams } from '@larder/domain';
-import { MongoClient } from 'mongodb';
+import { execFileSync } from 'node:child_process';
+import { BSON, MongoClient, type Db } from 'mongodb';
 import { importNdjson } from './import-pipeline.js';
 import { ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
 
@@ -36,6 +41,8 @@ const records = Number(option('--records', '100000'));
 const engine = option('--engine', 'ferretdb');
 const shapeBudgetMs = Number(option('--shape-seconds', '5')) * 1000;
 const maxRuns = Number(option('--runs', '200'));
+const importOnly = args.includes('--import-only');
+const firstStartOnly = args.includes('--first-start-only');
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-long-enough' };
 const TARGETS = { p99Ms: 100, readyS: 30, rssBytes: 1024 ** 3, convergeMs: 1000 };
 const SERVICE = new URL('../packages/http-fastify/src/main.ts', import.meta.url).pathname;
@@ -139,6 +146,26 @@ async function convergence(a: Service, b: Service, auth: Record<string, string>)
   return times;
 }
 
+/** Mean BSON size of up to 500 stored recipes, with and without the search keys documents used to carry. */
+async function documentSizes(db: Db): Promise<{ stored: number; withoutKeys: number; indexes: string[] }> {
+  const sample = await db.collection('recipes').find().limit(500).toArray();
+  const mean = (sizes: number[]): number => sizes.reduce((sum, size) => sum + size, 0) / Math.max(1, sizes.length);
+  const stored = mean(sample.map((document) => BSON.calculateObjectSize(document)));
+  const withoutKeys = mean(sample.map(({ search_keys: _s, title_keys: _t, ...rest }) => BSON.calculateObjectSize(rest)));
+  const indexes = (await db.collection('recipes').listIndexes().toArray() as { name?: unknown }[]).map((index) => String(index.name));
+  return { stored, withoutKeys, indexes };
+}
+
+/** The recipes table's heap (with TOAST) and index sizes in PostgreSQL, and its number of indexes. */
+function recipeTableSizes(postgresql: URL): string {
+  const sql = `SELECT pg_size_pretty(sum(pg_table_size(c.oid))) || ' table, ' || pg_size_pretty(sum(pg_indexes_size(c.oid))) || ' in '
+    || (SELECT count(*) FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace tn ON tn.oid = t.relnamespace WHERE tn.nspname = 'larder' AND t.relname LIKE 'recipes\\_%') || ' indexes'
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'larder' AND c.relname LIKE 'recipes\\_%' AND c.relkind = 'r'`;
+  return execFileSync('psql', [postgresql.href, '-X', '-q', '-A', '-t', '-c', sql], { encoding: 'utf8' }).trim();
+}
+
+let postgresqlDatabase: URL | undefined;
+
 async function openEngine(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (engine === 'jongodb') {
     const handle = await openDatabase({ engines: ['jongodb'], dbName: 'larder' });
@@ -151,6 +178,7 @@ async function openEngine(): Promise<{ url: string; stop: () => Promise<void> }>
   (await ensureIndexes(db))._unsafeUnwrap();
   // The GIN indexes the service makes itself when it starts FerretDB (here it is given a URL): point lookups by id.
   if (ferret.postgresqlDatabase !== undefined) await ensureFerretdbPostgresqlIndexes(ferret.postgresqlDatabase, db.databaseName);
+  postgresqlDatabase = ferret.postgresqlDatabase;
   await client.close();
   return { url: `${ferret.url.replace(/\/[^/?]*(\?|$)/, '/larder$1')}`, stop: () => ferret.stop() };
 }
@@ -174,13 +202,19 @@ async function main(): Promise<void> {
     const report = await importNdjson(Readable.from(ndjsonChunks(records)), createMongoRepositories(db).recipes, { batchSize: 500, onProgress });
     const seconds = (performance.now() - started) / 1000;
     console.log(`import: ${report.created} created, ${report.failed} failed in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
+    const sizes = await documentSizes(db);
+    console.log(`  a recipe document: ${sizes.stored.toFixed(0)} bytes of BSON (${sizes.withoutKeys.toFixed(0)} without search_keys and title_keys)`);
+    console.log(`  recipe indexes (${sizes.indexes.length}): ${sizes.indexes.join(', ')}`);
+    if (postgresqlDatabase !== undefined) console.log(`  PostgreSQL, the recipes table: ${recipeTableSizes(postgresqlDatabase)}`);
     await client.close();
+    if (importOnly) return;
 
     const a = await startService(database.url, 31_000 + Math.floor(Math.random() * 1000), 'a');
     services.push(a);
     const auth = await login(a);
     console.log(`\n${engine}, ${records} recipes, over HTTP (GET /api/recipes, 20 a page), up to ${maxRuns} runs or ${shapeBudgetMs / 1000} s a shape`);
     console.log(`  ready after start (index built from the database): ${(a.readyMs / 1000).toFixed(1)} s  ${verdict(a.readyMs < TARGETS.readyS * 1000)} (< ${TARGETS.readyS} s)`);
+    if (firstStartOnly) return;
     // A warm-up pass (3 requests a shape): the service's first requests of each path pay for V8's compiling.
     for (const shape of SHAPES) for (let run = 0; run < 3; run += 1) await fetch(`${a.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`, { headers: auth }).then((response) => response.arrayBuffer());
     let missed = 0;

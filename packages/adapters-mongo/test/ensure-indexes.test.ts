@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Db } from 'mongodb';
 import { ensureIndexes, INDEX_SPECS } from '../src/index.js';
 import { serverCapabilities, serverFamily } from '../src/engine/server-capabilities.js';
+import { indexesFor } from '../src/indexes/ensure-indexes.js';
 import { startTestDatabase, testDatabaseFor, testEngines } from '../src/testing/test-database.js';
 
 for (const engine of await testEngines()) {
@@ -24,7 +25,7 @@ for (const engine of await testEngines()) {
     }
 
     describe('ensureIndexes', () => {
-      it('creates every declared index, with its keys, uniqueness and partial filter', async () => {
+      it('creates every declared index the engine gets, with its keys, uniqueness and partial filter', async () => {
         const db = database.freshDb('indexes');
         const report = (await ensureIndexes(db))._unsafeUnwrap();
         const can = await serverCapabilities(db);
@@ -33,7 +34,7 @@ for (const engine of await testEngines()) {
         ];
         assert.deepEqual(report.map((entry) => entry.collection).sort(), collections);
         for (const collection of collections) {
-          const declared = INDEX_SPECS.filter((spec) => spec.collection === collection);
+          const declared = indexesFor(INDEX_SPECS, can).filter((spec) => spec.collection === collection);
           const actual = await indexesOnEngine(db, collection);
           assert.deepEqual(actual.map((index) => index.name).sort(), declared.map((spec) => spec.name).sort());
           for (const spec of declared) {
@@ -45,6 +46,15 @@ for (const engine of await testEngines()) {
             assert.equal(found?.expireAfterSeconds, can.ttlIndexOption ? spec.expireAfterSeconds : undefined, spec.name);
           }
         }
+      });
+
+      it('makes no listing index where listings cannot use one (FerretDB), every one elsewhere', async () => {
+        const db = database.freshDb('listing-indexes');
+        (await ensureIndexes(db))._unsafeUnwrap();
+        const names = (await indexesOnEngine(db, 'recipes')).map((index) => index.name);
+        const family = await serverFamily(db);
+        assert.deepEqual(names.filter((name) => name.startsWith('list_') || name.startsWith('cuisine_key_')).length, family === 'ferretdb' ? 0 : 8);
+        assert.ok(names.includes('external_id_unique') && names.includes('source_url_lookup'));
       });
 
       it('can run again on a database that has the indexes (every start-up does)', async () => {

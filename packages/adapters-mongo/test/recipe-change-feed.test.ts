@@ -11,8 +11,10 @@ import {
   IndexedRecipeRepository,
   InMemoryRecipeSearchIndex,
   recipeListQueryFrom,
+  type Recipe,
   type RecipeListParams,
 } from '@larder/domain';
+import { ResultAsync } from 'neverthrow';
 import { recipeFixture, runRecipeRepositoryContract } from '@larder/domain/testing';
 import type { Db } from 'mongodb';
 import { MongoRecipeChangeFeed, MongoRecipeRepository, RECIPE_CHANGES_COLLECTION } from '../src/index.js';
@@ -96,6 +98,38 @@ for (const engine of await testEngines()) {
         (await applyRecipeFeedChanges(recipes, feed))._unsafeUnwrap();
         recipes.markReady();
         assert.deepEqual(await titles(recipes, { q: 'soup' }), ['Miso soup', 'Onion soup']);
+      });
+
+      it('reads a large batch of changes to the end while every read answers within the deadline (a start just after an import)', async () => {
+        const db = database.freshDb('slow-reads');
+        // 1,600 recipes written in the window before the scan began: four reads of 500 ids, each slower than a
+        // quarter of the deadline and all together slower than it.
+        const ids = Array.from({ length: 1600 }, (_, index) => `recipe-${index}`);
+        let reads = 0;
+        const reader = {
+          findByIds: () => {
+            reads += 1;
+            return ResultAsync.fromSafePromise(new Promise<Recipe[]>((resolve) => setTimeout(() => resolve([]), 150)));
+          },
+        };
+        const feed = new MongoRecipeChangeFeed(db, reader, { deadlineMs: 400 });
+        (await feed.begin())._unsafeUnwrap();
+        await db.collection(RECIPE_CHANGES_COLLECTION).insertOne({ _id: 'import' as never, ids, at: new Date() });
+        await db.collection('change_marks').insertOne({ _id: 'recipes' as never, seq: 1 });
+        const changed = await feed.changes();
+        assert.deepEqual(changed.isOk() ? changed.value : changed.error, { kind: 'changed', recipes: [] });
+        assert.equal(reads, 4);
+      });
+
+      it('still gives up a read that does not answer within the deadline', async () => {
+        const db = database.freshDb('frozen-read');
+        const reader = { findByIds: () => ResultAsync.fromSafePromise(new Promise<Recipe[]>((resolve) => setTimeout(() => resolve([]), 1000))) };
+        const feed = new MongoRecipeChangeFeed(db, reader, { deadlineMs: 200 });
+        (await feed.begin())._unsafeUnwrap();
+        await db.collection(RECIPE_CHANGES_COLLECTION).insertOne({ _id: 'one' as never, ids: ['recipe-1'], at: new Date() });
+        await db.collection('change_marks').insertOne({ _id: 'recipes' as never, seq: 1 });
+        const changed = await feed.changes();
+        assert.equal(changed.isErr() && changed.error.type, 'StoreUnavailable');
       });
     });
 

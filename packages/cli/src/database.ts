@@ -1,4 +1,4 @@
-import type { EnsuredIndexes } from '@larder/adapters-mongo';
+import type { EnsuredIndexes, SlimmingReport } from '@larder/adapters-mongo';
 import type { FileStore, JobQueue, ProductRepository, RecipeRepository, SaleRepository, SalesPlatform, SecretBox, StoreUnavailable, UserRepository, ConnectionRepository, ListingRepository } from '@larder/domain';
 import { ResultAsync, errAsync, type Result } from 'neverthrow';
 import { chooseDatabaseName } from '@larder/adapters-mongo/database-name';
@@ -21,6 +21,8 @@ export interface Store {
   /** Where rendered documents are kept: the service's own (GridFS in this database), so each finds the other's. */
   readonly files: FileStore;
   ensureIndexes(): ResultAsync<readonly EnsuredIndexes[], StoreUnavailable>;
+  /** Removes the search keys recipe documents of earlier versions carry, once (see docs/mongodb-adapter.md, "Migrations"). */
+  slimRecipeDocuments(): Promise<SlimmingReport>;
   /** Listings, connections and the job queue: the service's, in this database (made on first use). */
   publishing(): Promise<StorePublishing>;
   /**
@@ -106,6 +108,7 @@ export const openMongoStore: OpenStore = (options, io) => {
       sales: new mongo.MongoSaleRepository(handle.db),
       files,
       ensureIndexes: () => mongo.ensureIndexes(handle.db),
+      slimRecipeDocuments: () => mongo.slimRecipeDocuments(handle.db),
       publishing: async () => {
         const [{ configuredPlatforms, platformSettingsFromEnv }, domain] = await Promise.all([import('@larder/adapters-sales'), import('@larder/domain')]);
         const given = io.env['LARDER_SECRET_KEY']?.trim();

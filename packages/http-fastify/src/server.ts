@@ -16,6 +16,7 @@ import { startPublishing } from './composition/publishing.js';
 import { mailStartupLine } from './composition/lead-magnets.js';
 import { startRecipeSearchSync, type RecipeSearchSync } from './composition/recipe-search.js';
 import { recipeIndexFile } from './composition/recipe-index-file.js';
+import { startRecipeSlimming } from './composition/recipe-slimming.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
 import type { ServiceConfig } from './config.js';
@@ -183,6 +184,8 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (embedded) log.info(`the CLI reaches this database with: MONGODB_URL=${database.url}`);
     const indexes = await ensureIndexes(database.db);
     if (indexes.isErr()) throw new StartupError(`cannot create the database indexes: ${indexes.error.message}`);
+    const dropped = indexes.value.flatMap(({ collection, dropped: names }) => names.map((name) => `${collection}.${name}`));
+    if (dropped.length > 0) log.info(`indexes of earlier versions dropped: ${dropped.join(', ')}`);
     // FerretDB on PostgreSQL: GIN indexes on its tables for the point lookups (a no-op on other engines).
     await ensureEngineIndexes(database, database.db).catch((error: unknown) => {
       throw new StartupError(`cannot create the engine's PostgreSQL indexes: ${error instanceof Error ? error.message : String(error)}`);
@@ -226,6 +229,9 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       closers.push(() => sync.stop());
       search = sync;
     }
+    // Once per database, in the background after the index is built: documents of earlier versions lose their search keys.
+    const slimming = startRecipeSlimming(database.db, log, () => search?.ready() ?? true);
+    closers.push(() => slimming.stop());
 
     const publishing = await startPublishing(
       config,

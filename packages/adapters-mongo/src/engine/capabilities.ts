@@ -53,6 +53,12 @@ export interface EngineCapabilities {
    * values go as one equality query each.
    */
   inPushdown: boolean;
+  /**
+   * The recipe listing indexes (`listing` in `index-specs.ts`) serve listings. FerretDB 1.24 pushes a filter down as
+   * JSONB containment, which the btree indexes it makes for `createIndex` cannot serve, and never a sort: each such
+   * index serves nothing there and costs every insert one PostgreSQL index entry (docs/scale.md), so it is not made.
+   */
+  listingIndexes: boolean;
 }
 
 const REAL_MONGOD: EngineCapabilities = {
@@ -72,6 +78,7 @@ const REAL_MONGOD: EngineCapabilities = {
   atomicFindAndModify: true,
   nulInStrings: true,
   inPushdown: true,
+  listingIndexes: true,
 };
 
 // FerretDB 1.24 (both backends), surveyed against the mongodb 7.9 driver; test/server-capabilities.test.ts checks
@@ -93,6 +100,7 @@ const FERRETDB: EngineCapabilities = {
   atomicFindAndModify: false,
   nulInStrings: false,
   inPushdown: false,
+  listingIndexes: false,
 };
 
 export function engineCapabilities(kind: EngineKind): EngineCapabilities {
@@ -122,6 +130,7 @@ export function engineCapabilities(kind: EngineKind): EngineCapabilities {
         atomicFindAndModify: false,
         nulInStrings: true,
         inPushdown: true,
+        listingIndexes: true,
       };
   }
 }

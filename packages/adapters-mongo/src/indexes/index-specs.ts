@@ -7,13 +7,14 @@
  *   unfiltered listing in each order, and the max-cook-time and email_ready filters from the index keys (no document
  *   that fails them is fetched). Neither narrows much (a range most recipes fall in, a boolean), so they get no
  *   index families of their own.
- * - `<field>_<sort>`: a selective filter (search keys, a dietary tag, cuisine, meal type, season, collection), then
- *   status, then the sort: the filter bounds the scan and the order comes from the index, for every sort.
- * - `title_keys_relevance`: the title segments of relevance (exact, then fuzzy title matches, by engagement); the
- *   other segments are served by `search_keys_engagement_score`. A fuzzy search is one `$in` per query word (the
- *   word's key and its typo keys) on the same multikey fields: equality still, so no new index is needed.
- * Every index serves both directions of its sort: ties are broken by `_id` in the sort's direction.
- * Of the array fields (search_keys, title_keys, dietary_tags) no index holds two: MongoDB refuses parallel arrays.
+ * - `<field>_<sort>`: a selective filter (a dietary tag, cuisine, meal type, season, collection), then status, then
+ *   the sort: the filter bounds the scan and the order comes from the index, for every sort.
+ * A text query has no index here: documents carry no search keys (the search index owns them) and the adapter
+ * matches the text on the documents the other conditions select (`OBSOLETE_RECIPE_INDEXES`: the ones that served
+ * the keys documents used to carry, dropped at start by `slimRecipeDocuments`).
+ * Every index serves both directions of its sort: ties are broken by `_id` in the sort's direction. Both families
+ * are `listing` indexes: not made on FerretDB, whose listings cannot use them (`listingIndexes`).
+ * Of the array fields no index holds two: MongoDB refuses parallel arrays.
  */
 import type { Document } from 'mongodb';
 import { GRIDFS_CHUNKS_COLLECTION, GRIDFS_FILES_COLLECTION } from '../files/gridfs-file.js';
@@ -43,6 +44,8 @@ export interface IndexSpec {
   readonly partialFilterExpression?: Document;
   /** A TTL index: documents are removed this many seconds after the date in the (single) key field. */
   readonly expireAfterSeconds?: number;
+  /** Serves recipe listings only: made where the engine serves them from it (`listingIndexes`), left out elsewhere. */
+  readonly listing?: true;
 }
 
 export const EXTERNAL_ID_INDEX = 'external_id_unique';
@@ -50,9 +53,9 @@ export const EMAIL_INDEX = 'email_unique';
 export const SOURCE_URL_INDEX = 'source_url_lookup';
 
 /** Recipe fields that hold arrays (multikey indexes). */
-export const RECIPE_ARRAY_FIELDS = ['search_keys', 'title_keys', 'dietary_tags'] as const;
+export const RECIPE_ARRAY_FIELDS = ['dietary_tags'] as const;
 
-const SELECTIVE_RECIPE_FILTERS = ['search_keys', 'dietary_tags', 'cuisine_key', 'meal_type_key', 'season_key', 'collection_id'];
+const SELECTIVE_RECIPE_FILTERS = ['dietary_tags', 'cuisine_key', 'meal_type_key', 'season_key', 'collection_id'];
 const recipeSorts = Object.values(RECIPE_SORT_FIELDS);
 const recipe = (name: string, key: Record<string, 1 | -1>, extra: Partial<IndexSpec> = {}): IndexSpec => ({
   collection: RECIPES_COLLECTION,
@@ -69,12 +72,14 @@ export const RECIPE_INDEXES: readonly IndexSpec[] = [
   }),
   // A URL import finds the recipe it made before by its source_url (first by id when several share one).
   recipe(SOURCE_URL_INDEX, { source_url: 1, _id: 1 }, { partialFilterExpression: { source_url: { $type: 'string' } } }),
-  ...recipeSorts.map((sort) => recipe(`list_${sort}`, { status: 1, [sort]: 1, _id: 1, cook_time_minutes: 1, email_ready: 1 })),
+  ...recipeSorts.map((sort) => recipe(`list_${sort}`, { status: 1, [sort]: 1, _id: 1, cook_time_minutes: 1, email_ready: 1 }, { listing: true })),
   ...SELECTIVE_RECIPE_FILTERS.flatMap((field) =>
-    recipeSorts.map((sort) => recipe(`${field}_${sort}`, { [field]: 1, status: 1, [sort]: 1, _id: 1 })),
+    recipeSorts.map((sort) => recipe(`${field}_${sort}`, { [field]: 1, status: 1, [sort]: 1, _id: 1 }, { listing: true })),
   ),
-  recipe('title_keys_relevance', { title_keys: 1, status: 1, engagement_score: -1, _id: -1 }),
 ];
+
+/** Recipe indexes of the derived search keys documents no longer carry; `slimRecipeDocuments` drops them. */
+export const OBSOLETE_RECIPE_INDEXES: readonly string[] = [...recipeSorts.map((sort) => `search_keys_${sort}`), 'title_keys_relevance'];
 
 export const PRODUCT_INDEXES: readonly IndexSpec[] = [
   { collection: PRODUCTS_COLLECTION, name: 'list_created_at', key: { created_at: -1, _id: -1 } },

@@ -18,9 +18,9 @@ import { attempt, duplicateKeyIndex } from '../store-errors.js';
 import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
 import { saveRecipeBatch } from './recipe-batch.js';
-import { listRecipes } from './recipe-list.js';
+import { listRecipes, listRecipesAfter } from './recipe-list.js';
 import { CHANGE_MARKS_COLLECTION, RECIPE_CHANGES_COLLECTION, RECIPES_MARK, recordRecipeChanges, type ChangeMarkDocument, type RecipeChangeDocument } from './recipe-change-feed.js';
-import { RECIPE_SOURCE_URL_SORT, recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeSourceUrlFilter, recipeWalkSegment } from './recipe-queries.js';
+import { RECIPE_SOURCE_URL_SORT, recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeSourceUrlFilter } from './recipe-queries.js';
 
 /** A duplicate key on the external id index is the caller's conflict; on `_id` it would be a bug (ids are generated). */
 const externalIdConflict =
@@ -166,10 +166,7 @@ export class MongoRecipeRepository implements RecipeRepository {
   }
 
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable> {
-    const segment = recipeWalkSegment(filter, afterId);
-    return attempt(async () =>
-      limit <= 0 ? [] : (await this.#recipes.find(segment.filter).sort(segment.sort).limit(limit).toArray()).map(toRecipe),
-    );
+    return attempt(() => listRecipesAfter(this.#recipes, filter, afterId, limit));
   }
 
   saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable> {

@@ -43,7 +43,7 @@ const SKEW_MS = 10_000;
 /** Records older than this are deleted by followers (and by MongoDB's TTL index). */
 export const RECIPE_CHANGES_KEPT_SECONDS = 600;
 const PRUNE_EVERY_MS = 60_000;
-/** A `changes` call not answered by then is given up (the database frozen): `StoreUnavailable`, and tried again. */
+/** A step of a `changes` call not answered by then is given up (the database frozen): `StoreUnavailable`, and tried again. */
 const CHANGES_DEADLINE_MS = 5000;
 /** Ids read by id at once while applying changes. */
 const IDS_PER_READ = 500;
@@ -52,6 +52,11 @@ const IDS_PER_READ = 500;
 export function recordRecipeChanges(changes: Collection<RecipeChangeDocument>, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return Promise.resolve();
   return changes.insertOne({ _id: randomUUID(), ids: [...ids], at: new Date() }).then(() => undefined, () => undefined);
+}
+
+export interface MongoRecipeChangeFeedOptions {
+  /** How long a step of `changes` may take (default 5 s); tests shorten it. */
+  readonly deadlineMs?: number;
 }
 
 /** `RecipeChangeFeed` on a MongoDB database (any engine): see the file's comment. */
@@ -73,8 +78,11 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
    */
   #reading: PromiseLike<unknown> = Promise.resolve();
 
+  readonly #deadlineMs: number;
+
   /** `reader` reads the changed recipes by id (the repository, which knows how the engine reads many ids best). */
-  constructor(db: Db, reader: Pick<RecipeRepository, 'findByIds'>) {
+  constructor(db: Db, reader: Pick<RecipeRepository, 'findByIds'>, options: MongoRecipeChangeFeedOptions = {}) {
+    this.#deadlineMs = options.deadlineMs ?? CHANGES_DEADLINE_MS;
     this.#recipes = db.collection<RecipeDocument>(RECIPES_COLLECTION);
     this.#changes = db.collection<RecipeChangeDocument>(RECIPE_CHANGES_COLLECTION);
     this.#marks = db.collection<ChangeMarkDocument>(CHANGE_MARKS_COLLECTION);
@@ -110,7 +118,10 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
     return { at: new Date(this.#since), mark: String(this.#mark ?? 0) };
   }
 
-  /** One pass over the collection in natural order (no filter, no sort: FerretDB streams its table once). */
+  /**
+   * One pass over the collection in natural order (no filter, no sort: FerretDB streams its table once), without the
+   * search keys documents of earlier versions carry until `slimRecipeDocuments` has removed them.
+   */
   scan(pageSize: number, visit: (recipes: readonly Recipe[]) => void): ResultAsync<number, StoreUnavailable> {
     return attempt(async () => {
       const cursor = this.#recipes.find({}, { batchSize: pageSize, projection: { search_keys: 0, title_keys: 0 } });
@@ -128,25 +139,37 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
     });
   }
 
+  /**
+   * Given up when a step (the mark and records, then each read of `IDS_PER_READ` recipes) takes longer than the
+   * deadline, not the whole: the build after a scan reads every recipe written in the window before it began, after
+   * an import thousands of them, and giving that up would mean scanning the whole collection again.
+   */
   changes(): ResultAsync<RecipeFeedChanges, StoreUnavailable> {
     const generation = (this.#generation += 1);
     let timer: NodeJS.Timeout | undefined;
+    let giveUp = (): void => undefined;
     const late = new Promise<void>((resolve) => {
+      giveUp = resolve;
+    });
+    const arm = (): void => {
+      clearTimeout(timer);
       timer = setTimeout(() => {
         if (this.#generation === generation) this.#generation += 1;
-        resolve();
-      }, CHANGES_DEADLINE_MS);
-    });
-    const work = ResultAsync.fromSafePromise(this.#reading).andThen(() => this.#changesOnce(generation));
+        giveUp();
+      }, this.#deadlineMs);
+    };
+    arm();
+    // A poll given up at its deadline may still be reading: the next one's reads wait for them.
+    const work = ResultAsync.fromSafePromise(this.#reading).andThen(() => this.#changesOnce(generation, arm));
     this.#reading = work.then(
       () => undefined,
       () => undefined,
     );
-    const given = ResultAsync.fromSafePromise(late).andThen(() => errAsync<RecipeFeedChanges, StoreUnavailable>({ type: 'StoreUnavailable', message: `the change feed did not answer within ${CHANGES_DEADLINE_MS} ms` }));
+    const given = ResultAsync.fromSafePromise(late).andThen(() => errAsync<RecipeFeedChanges, StoreUnavailable>({ type: 'StoreUnavailable', message: `the change feed did not answer within ${this.#deadlineMs} ms` }));
     return new ResultAsync(Promise.race([work, given]).finally(() => clearTimeout(timer)));
   }
 
-  #changesOnce(generation: number): ResultAsync<RecipeFeedChanges, StoreUnavailable> {
+  #changesOnce(generation: number, progressed: () => void): ResultAsync<RecipeFeedChanges, StoreUnavailable> {
     return attempt(() => this.#pending(generation)).andThen(({ ids, commit, replaced }): ResultAsync<RecipeFeedChanges, StoreUnavailable> => {
       if (replaced) return okAsync({ kind: 'replaced' });
       if (ids.length === 0) {
@@ -156,7 +179,10 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
       const pieces: string[][] = [];
       for (let at = 0; at < ids.length; at += IDS_PER_READ) pieces.push(ids.slice(at, at + IDS_PER_READ));
       return pieces
-        .reduce<ResultAsync<Recipe[], StoreUnavailable>>((sofar, piece) => sofar.andThen((found) => this.#reader.findByIds(piece).map((more) => found.concat(more))), okAsync([]))
+        .reduce<ResultAsync<Recipe[], StoreUnavailable>>((sofar, piece) => sofar.andThen((found) => {
+          progressed();
+          return this.#reader.findByIds(piece).map((more) => found.concat(more));
+        }), okAsync([]))
         .map((found): RecipeFeedChanges => {
           commit();
           return { kind: 'changed', recipes: found };

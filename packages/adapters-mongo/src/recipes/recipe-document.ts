@@ -1,9 +1,10 @@
 /**
  * How a recipe is stored: the domain's fields as they are (snake_case, dates as BSON dates), `_id` = the domain id,
- * plus fields derived on every write so that search, facets and the title sort are plain indexable equality and
- * order. The derived fields never leave this module: `toRecipe` reads only the domain's fields.
+ * plus fields derived on every write so that facets and the title sort are plain indexable equality and order. The
+ * derived fields never leave this module: `toRecipe` reads only the domain's fields. No search keys: the search index
+ * owns them (documents written before carry `search_keys` and `title_keys` until `slimRecipeDocuments` removes them).
  */
-import { facetKey, recipeSearchKeys, titleSortKey, type Ingredient, type Photo, type Recipe } from '@larder/domain';
+import { facetKey, titleSortKey, type Ingredient, type Photo, type Recipe } from '@larder/domain';
 import { photoDocument, toPhoto } from '../media/photo-document.js';
 
 export const RECIPES_COLLECTION = 'recipes';
@@ -23,13 +24,6 @@ export interface RecipeDocument extends Omit<Recipe, 'id' | 'ingredients' | 'ins
   ingredients: StoredIngredient[];
   instructions: string[];
   dietary_tags: string[];
-  /**
-   * Word-prefix keys of title, description, ingredient names and notes, and the typo keys of their words
-   * (`recipeSearchKeys().all`; typo keys hold `=` or `~`, so they never meet a prefix key).
-   */
-  search_keys: string[];
-  /** The same keys of the title alone, for relevance (title matches first). */
-  title_keys: string[];
   /** Case- and accent-folded title, the `title` sort. */
   title_sort: string;
   cuisine_key: string | null;
@@ -43,7 +37,6 @@ const facetOrNull = (value: string | null): string | null => (value === null ? n
 
 export function toRecipeDocument(recipe: Recipe): RecipeDocument {
   const { id, ingredients, instructions, dietary_tags, external_id, photo, ...fields } = recipe;
-  const keys = recipeSearchKeys(recipe);
   return {
     _id: id,
     ...fields,
@@ -52,8 +45,6 @@ export function toRecipeDocument(recipe: Recipe): RecipeDocument {
     instructions: [...instructions],
     dietary_tags: [...dietary_tags],
     photo: photoDocument(photo),
-    search_keys: keys.all,
-    title_keys: keys.title,
     title_sort: titleSortKey(recipe.title),
     cuisine_key: facetOrNull(recipe.cuisine),
     meal_type_key: facetOrNull(recipe.meal_type),

@@ -41,6 +41,7 @@ function inMemoryStore(recipes: InMemoryRecipeRepository, users: InMemoryUserRep
       sales,
       files: new InMemoryFileStore(),
       ensureIndexes: () => okAsync([]),
+      slimRecipeDocuments: async () => ({ alreadyDone: true, slimmed: 0, done: true }),
       holdsAnyRecipe: async () => true,
       publishing: () => Promise.reject(new Error('this test publishes nothing')),
       close: async () => undefined,

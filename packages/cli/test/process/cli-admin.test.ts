@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { MongoClient } from 'mongodb';
 import { primaryTestEngine, startTestEngine, type TestEngine } from './test-engine.js';
 import { runCli } from './run-cli.js';
 
@@ -34,9 +35,23 @@ for (const choice of await primaryTestEngine()) {
         assert.match(short.stderr, /password must have 8/);
       });
 
-      it('ensures indexes', async () => {
-        const run = await runCli(['db', 'ensure-indexes', ...freshDb('indexes')]);
-        assert.equal(run.code, 0, run.stderr);
+      it('ensures indexes, and removes the search keys earlier versions stored in recipes, once', async () => {
+        const args = freshDb('indexes');
+        const client = new MongoClient(engine.url);
+        try {
+          const recipes = client.db(args[3]).collection('recipes');
+          // A recipe as an earlier version stored it: with its search keys.
+          await recipes.insertOne({ _id: 'old' as never, title: 'Lentil soup', status: 'active', version: 1, search_keys: ['l', 'le', 'len'], title_keys: ['l'] });
+          const run = await runCli(['db', 'ensure-indexes', ...args]);
+          assert.equal(run.code, 0, run.stderr);
+          assert.match(run.stderr, /search keys of earlier versions removed from 1 documents/);
+          assert.deepEqual(await recipes.findOne({ _id: 'old' as never }), { _id: 'old', title: 'Lentil soup', status: 'active', version: 1 });
+          const again = await runCli(['db', 'ensure-indexes', ...args]);
+          assert.equal(again.code, 0, again.stderr);
+          assert.doesNotMatch(again.stderr, /search keys/);
+        } finally {
+          await client.close();
+        }
       });
 
       it('fails with one line and exit 2 without a database, or with one that does not answer', async () => {

@@ -48,6 +48,7 @@ async function renderWith(files: InMemoryFileStore, rendering: RenderQueue) {
     sales: new InMemorySaleRepository(),
     files,
     ensureIndexes: () => okAsync([]),
+    slimRecipeDocuments: async () => ({ alreadyDone: true, slimmed: 0, done: true }),
     holdsAnyRecipe: async () => true,
     publishing: () => Promise.reject(new Error('this test publishes nothing')),
     close: async () => undefined,
