@@ -89,6 +89,17 @@ for (const engine of await testEngines()) {
         assert.equal(found.length, 59);
       });
 
+      it('a batch of many updates (an import that changes a library) lands whole, each reported', { timeout: 60_000 }, async () => {
+        const seed = Array.from({ length: 120 }, (_, index) => recipeFixture({ external_id: `many-${index}` }));
+        const repository = await recipes();
+        (await repository.saveBatch(seed.map((recipe) => ({ kind: 'insert' as const, recipe }))))._unsafeUnwrap();
+        const writes = seed.map((recipe, index) => ({ kind: 'update' as const, recipe: { ...recipe, title: `Changed ${index}`, version: 2 }, expectedVersion: index === 7 ? 5 : 1 }));
+        const outcomes = (await repository.saveBatch(writes))._unsafeUnwrap();
+        assert.deepEqual(outcomes.map((outcome, index) => (outcome === 'written' ? null : [index, outcome])).filter((entry) => entry !== null), [[7, 'stale']]);
+        const found = (await repository.findByIds(seed.map((recipe) => recipe.id)))._unsafeUnwrap();
+        assert.equal(found.filter((recipe) => recipe.title.startsWith('Changed ')).length, 119);
+      });
+
       it('a second insert of the same id is a bug, not a conflict: it throws rather than becoming an error value', async () => {
         const recipe = recipeFixture();
         const repository = await recipes(recipe);

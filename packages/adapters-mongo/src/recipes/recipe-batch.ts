@@ -1,5 +1,5 @@
 /**
- * `saveBatch`: inserts and conditional updates in one unordered `bulkWrite`, with one exact outcome per write.
+ * `saveBatch`: inserts and conditional updates in unordered `bulkWrite`s (one, unless it has more than 20 updates), with one exact outcome per write.
  *
  * A bulk write reports per-operation errors but only a total `matchedCount`, so every written document carries a
  * token naming its batch and position. When some update matched nothing, reading back the updated ids tells which:
@@ -82,7 +82,29 @@ const isList = (errors: WriteError | readonly WriteError[]): errors is readonly 
 // The driver types `writeErrors` as one error or several (its `WriteError` class is a type only, not an export).
 const asList = (errors: WriteError | readonly WriteError[]): readonly WriteError[] => (isList(errors) ? errors : [errors]);
 
+/**
+ * Conditional updates sent in one `bulkWrite` at most. FerretDB 1.24 never answers a `bulkWrite` of 50 or more
+ * conditional updates (`replaceOne` or `updateOne` with a filter; 20 go through, inserts in any number), so a batch
+ * with more is written in several: the inserts and the first updates, then the rest a group at a time. Outcomes are
+ * the same as in one (the writes are unordered either way); on MongoDB it costs a round trip per 20 updates.
+ */
+const UPDATES_PER_WRITE = 20;
+
 export async function saveRecipeBatch(recipes: Collection<RecipeDocument>, writes: readonly RecipeWrite[]): Promise<BatchWriteOutcome[]> {
+  const updates = writes.flatMap((write, index) => (write.kind === 'update' ? [index] : []));
+  if (updates.length <= UPDATES_PER_WRITE) return saveRecipeGroup(recipes, writes);
+  const inserts = writes.flatMap((write, index) => (write.kind === 'insert' ? [index] : []));
+  const groups = [[...inserts, ...updates.slice(0, UPDATES_PER_WRITE)]];
+  for (let at = UPDATES_PER_WRITE; at < updates.length; at += UPDATES_PER_WRITE) groups.push(updates.slice(at, at + UPDATES_PER_WRITE));
+  const outcomes: BatchWriteOutcome[] = writes.map(() => 'written');
+  for (const group of groups) {
+    const settled = await saveRecipeGroup(recipes, group.map((index) => writes[index] as RecipeWrite));
+    settled.forEach((outcome, at) => (outcomes[group[at] ?? 0] = outcome));
+  }
+  return outcomes;
+}
+
+async function saveRecipeGroup(recipes: Collection<RecipeDocument>, writes: readonly RecipeWrite[]): Promise<BatchWriteOutcome[]> {
   if (writes.length === 0) return [];
   const batchId = randomBytes(8).toString('hex');
   const batch: Prepared[] = writes.map((write, index) => ({
