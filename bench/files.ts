@@ -28,7 +28,7 @@ const engine = process.argv.includes('--engine') ? process.argv[process.argv.ind
 if (engine !== 'default' && engine !== 'jongodb') throw new Error('--engine takes jongodb (or nothing, for the default engine)');
 
 function build(): void {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-quietly.mjs'), '@larder/http-fastify'], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-js.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the build failed');
 }
 
