@@ -159,8 +159,11 @@ export class MongoRecipeChangeFeed implements RecipeChangeFeed {
       }, this.#deadlineMs);
     };
     arm();
-    // A poll given up at its deadline may still be reading: the next one's reads wait for them.
-    const work = ResultAsync.fromSafePromise(this.#reading).andThen(() => this.#changesOnce(generation, arm));
+    // A poll given up at its deadline may still be reading: the next one's reads wait for them. A call given up while
+    // it waited (the database frozen: one such call per poll) reads nothing once it is its turn.
+    const work = ResultAsync.fromSafePromise(this.#reading).andThen(() =>
+      generation === this.#generation ? this.#changesOnce(generation, arm) : errAsync<RecipeFeedChanges, StoreUnavailable>({ type: 'StoreUnavailable', message: 'the change feed gave this poll up' }),
+    );
     this.#reading = work.then(
       () => undefined,
       () => undefined,

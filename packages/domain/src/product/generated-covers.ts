@@ -8,7 +8,7 @@
  * product's read waits for it once, a list never does (see `storedCovers`).
  */
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { CoverArtist, CoverRequest } from '../document/cover-image.js';
+import type { CoverArtist, CoverImage, CoverRequest } from '../document/cover-image.js';
 import type { DocumentImage } from '../document/product-document.js';
 import type { ImageProcessor, ImageRejected, ImagesBusy } from '../media/image-processor.js';
 import { MAX_PHOTO_PIXELS, MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
@@ -73,9 +73,24 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
     return { ...request, photos };
   }
 
+  /**
+   * The artist's drawing. With photos it can fail (a stored photo the codec cannot read): then drawn without them, and
+   * when even that fails, an error value (the cover is shown as none, and the next read tries again), never a rejection.
+   */
+  const picture = (request: CoverRequest): ResultAsync<CoverImage, GeneratedCoverError> =>
+    ResultAsync.fromPromise(
+      withPhotoBytes(request).then((readable) =>
+        deps.covers.generatedCover(readable).catch((error: unknown) => {
+          if ((readable.photos ?? []).length === 0) throw error;
+          return deps.covers.generatedCover({ ...readable, photos: [] });
+        }),
+      ),
+      (error) => unavailable({ message: `the cover could not be drawn: ${error instanceof Error ? error.message : String(error)}` }),
+    );
+
   /** Draws and stores the cover; its largest JPEG (the drawing itself, with its sRGB profile) last. */
   const draw = (request: CoverRequest, photo: Photo): ResultAsync<Photo, GeneratedCoverError> =>
-    ResultAsync.fromSafePromise(withPhotoBytes(request).then((readable) => deps.covers.generatedCover(readable)))
+    picture(request)
       .andThen((drawn) => deps.images.renditions(drawn.bytes, photoWidths(drawn.width), MAX_PHOTO_PIXELS).map((renditions) => ({ drawn, renditions })))
       .andThen(({ drawn, renditions }) => {
         const keyOf = (format: string, width: number): string | null => {
@@ -99,7 +114,10 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
       const started = Promise.resolve(draw(request, photo));
       pending = started;
       drawing.set(photo.url, started);
-      void started.finally(() => drawing.delete(photo.url));
+      void started.then(
+        () => drawing.delete(photo.url),
+        () => drawing.delete(photo.url),
+      );
     }
     return new ResultAsync(pending);
   };
@@ -114,7 +132,12 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
     if (queued.has(identity) || queued.size >= BACKGROUND_QUEUE) return;
     queued.add(identity);
     // A failure is no one's to report: the next read of the product draws it, or says why not.
-    background = background.then(() => ensure(request)).finally(() => queued.delete(identity));
+    background = background
+      .then(() => ensure(request))
+      .then(
+        () => queued.delete(identity),
+        () => queued.delete(identity),
+      );
   };
 
   const ensureFor = (product: Product): ResultAsync<Photo, GeneratedCoverError> =>

@@ -13,6 +13,9 @@ export interface RecipeSlimmingLog {
 
 const PROGRESS_EVERY = 10_000;
 
+/** How long a stop waits for the batch under way. */
+const STOP_WAIT_MS = 3000;
+
 export function startRecipeSlimming(db: DatabaseHandle['db'], log: RecipeSlimmingLog, listingReady: () => boolean, waitMs = 1000): { stop(): Promise<void> } {
   const stopping = new AbortController();
   const settled = (): Promise<void> =>
@@ -43,9 +46,14 @@ export function startRecipeSlimming(db: DatabaseHandle['db'], log: RecipeSlimmin
     log.warn(`recipe documents: cannot remove the search keys of earlier versions (${error instanceof Error ? error.message : String(error)}); trying again at the next start`);
   });
   return {
+    /**
+     * Waits for the batch under way, but not for long: a pass's first read can be a whole-table scan on FerretDB, and
+     * the stop must not keep the search index's snapshot (written by a later closer) from being written. The database
+     * connection, closed last, ends such a read; the migration goes on at the next start.
+     */
     async stop() {
       stopping.abort();
-      await running;
+      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
     },
   };
 }

@@ -166,3 +166,34 @@ describe('generated covers (HTTP)', () => {
     assert.ok(artist.draws - before >= 1);
   });
 });
+
+describe('a generated cover that cannot be drawn', () => {
+  it('draws it without the photos when they fail (a stored photo the codec cannot read), and never takes the process down', async () => {
+    const real = createCoverArtist();
+    let failures = 0;
+    const picky: CoverArtist = {
+      size: real.size,
+      generatedCover: (request) => {
+        if ((request.photos ?? []).length > 0) {
+          failures += 1;
+          return Promise.reject(new Error('Input buffer has corrupt header'));
+        }
+        return real.generatedCover(request);
+      },
+    };
+    const h = await harness({ covers: picky });
+    try {
+      const recipe = await createRecipe(h);
+      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 9, g: 99, b: 199 } } }).png().toBuffer();
+      const set = await h.request({ method: 'PUT', url: `/api/recipes/${recipe.id}/photo`, payload: photo, headers: { 'content-type': 'image/png' } });
+      assert.equal(set.statusCode, 200, set.body);
+      const created = (await createEbook(h, [recipe.id], 'Broken Photos')) as unknown as ProductWithCover;
+      assert.ok(failures > 0, 'the drawing with photos was tried');
+      assert.equal(created.cover?.generated, true, 'the cover without photos, not an error');
+      const listed = await h.request({ method: 'GET', url: '/api/products' });
+      assert.equal(listed.statusCode, 200, listed.body);
+    } finally {
+      await h.app.close();
+    }
+  });
+});
