@@ -43,7 +43,12 @@ export function productViews(deps: ProductViewDeps): ProductViews {
 
   const storedCovers = (products: readonly Product[]): ResultAsync<ReadonlyMap<string, Photo>, StoreUnavailable> => {
     const uncovered = products.filter((product) => product.cover === null);
-    return deps.covers === undefined || uncovered.length === 0 ? okAsync(new Map()) : deps.covers.storedCovers(uncovered);
+    if (deps.covers === undefined || uncovered.length === 0) return okAsync(new Map());
+    // As for one product: covers that cannot be looked up are shown as none, and the list is still answered.
+    return deps.covers.storedCovers(uncovered).orElse((failure) => {
+      deps.warn('generated covers not shown in a list', { products: uncovered.length, reason: failure.message });
+      return okAsync(new Map<string, Photo>());
+    });
   };
 
   return {

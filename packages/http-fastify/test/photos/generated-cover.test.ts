@@ -197,3 +197,21 @@ describe('a generated cover that cannot be drawn', () => {
     }
   });
 });
+
+describe('generated covers while storage cannot be reached', () => {
+  it('a list of products is still answered, their generated covers shown as none', async () => {
+    const h = await harness();
+    try {
+      const recipe = await createRecipe(h);
+      await createEbook(h, [recipe.id], 'Storage Away');
+      h.files.unavailable = true;
+      const listed = await h.request({ method: 'GET', url: '/api/products' });
+      assert.equal(listed.statusCode, 200, listed.body);
+      const products = listed.json<{ data: ProductWithCover[] }>().data;
+      assert.equal(products.length, 1);
+      assert.equal(products[0]?.cover, null);
+    } finally {
+      await h.app.close();
+    }
+  });
+});
