@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { StoreUnavailable } from '../shared/errors.js';
+import { storeUnavailable, type StoreUnavailable } from '../shared/errors.js';
 import type { FileStore } from '../storage/file-store.js';
 import { containsMarkup, sniffImageFormat } from './image-format.js';
 import { imageTooLarge, imageUnsupported, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from './image-processor.js';
@@ -52,8 +52,6 @@ function mediaKey(owner: string, rendition: ImageRendition): string {
 const byWidthThenFormat = (a: PhotoVariant, b: PhotoVariant): number =>
   a.width - b.width || PHOTO_FORMATS.indexOf(a.format) - PHOTO_FORMATS.indexOf(b.format);
 
-const asUnavailable = (error: { readonly type: string; readonly message: string }): StoreUnavailable => ({ type: 'StoreUnavailable', message: error.message });
-
 /**
  * Checks, renders and stores an upload for `owner` (`recipe:<id>`, `product:<id>`); the photo to record. Nothing is
  * stored unless every check passed and every rendition was made.
@@ -79,7 +77,7 @@ export const storePhoto =
             const key = mediaKey(owner, rendition);
             return deps.files
               .put(key, rendition.bytes, { contentType: MEDIA_TYPES[rendition.format] })
-              .mapErr(asUnavailable)
+              .mapErr(storeUnavailable)
               .map((): PhotoVariant => ({ url: mediaUrlOfKey(key), width: rendition.width, height: rendition.height, format: rendition.format }));
           }),
         ),

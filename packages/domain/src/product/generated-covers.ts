@@ -13,7 +13,7 @@ import type { DocumentImage } from '../document/product-document.js';
 import type { ImageProcessor, ImageRejected, ImagesBusy } from '../media/image-processor.js';
 import { MAX_PHOTO_PIXELS, MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
 import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
-import type { StoreUnavailable } from '../shared/errors.js';
+import { storeUnavailable, type StoreUnavailable } from '../shared/errors.js';
 import { readAll, type FileStore } from '../storage/file-store.js';
 import { coverIdentity, coverRecipeIds, coverRequestOf, generatedCoverPhoto } from './generated-cover.js';
 import type { Product } from './product.js';
@@ -51,7 +51,6 @@ export interface CoverFile {
 /** Covers waiting to be drawn for lists, at most: a long list of new products is drawn as it is read again. */
 const BACKGROUND_QUEUE = 32;
 
-const unavailable = (error: { readonly message: string }): StoreUnavailable => ({ type: 'StoreUnavailable', message: error.message });
 
 export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   const drawing = new Map<string, Promise<Awaited<ResultAsync<Photo, GeneratedCoverError>>>>();
@@ -85,7 +84,7 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
           return deps.covers.generatedCover({ ...readable, photos: [] });
         }),
       ),
-      (error) => unavailable({ message: `the cover could not be drawn: ${error instanceof Error ? error.message : String(error)}` }),
+      (error) => storeUnavailable({ message: `the cover could not be drawn: ${error instanceof Error ? error.message : String(error)}` }),
     );
 
   /** Draws and stores the cover; its largest JPEG (the drawing itself, with its sRGB profile) last. */
@@ -102,8 +101,8 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
           const key = keyOf(rendition.format, rendition.width);
           return key === null || key === largest ? [] : [{ key, bytes: rendition.bytes, contentType: MEDIA_TYPES[rendition.format] }];
         });
-        return ResultAsync.combine(smaller.map((file) => deps.files.put(file.key, file.bytes, { contentType: file.contentType }).mapErr(unavailable)))
-          .andThen(() => deps.files.put(largest, drawn.bytes, { contentType: drawn.contentType }).mapErr(unavailable))
+        return ResultAsync.combine(smaller.map((file) => deps.files.put(file.key, file.bytes, { contentType: file.contentType }).mapErr(storeUnavailable)))
+          .andThen(() => deps.files.put(largest, drawn.bytes, { contentType: drawn.contentType }).mapErr(storeUnavailable))
           .map(() => photo);
       });
 
@@ -141,7 +140,7 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   };
 
   const ensureFor = (product: Product): ResultAsync<Photo, GeneratedCoverError> =>
-    requestsOf([product]).andThen(([request]) => (request === undefined ? errAsync(unavailable({ message: 'no cover request' })) : ensure(request)));
+    requestsOf([product]).andThen(([request]) => (request === undefined ? errAsync(storeUnavailable({ message: 'no cover request' })) : ensure(request)));
 
   return {
     coverOf: ensureFor,
@@ -166,8 +165,8 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
             .get(key)
             .andThen((found) =>
               found === null
-                ? errAsync(unavailable({ message: `the cover's file ${key} is missing` }))
-                : ResultAsync.fromPromise(readAll(found.body), (error) => unavailable({ message: `the cover's file could not be read: ${String(error)}` })),
+                ? errAsync(storeUnavailable({ message: `the cover's file ${key} is missing` }))
+                : ResultAsync.fromPromise(readAll(found.body), (error) => storeUnavailable({ message: `the cover's file could not be read: ${String(error)}` })),
             );
         return { key, bytes };
       });

@@ -217,3 +217,5 @@ export type SubscriberError = LeadMagnetNotFound | LinkNotFound | LinkExpired | 
 export const validationFailed = (issues: readonly FieldIssue[]): ValidationFailed => ({ type: 'ValidationFailed', issues });
 export const ruleViolation = (detail: string): RuleViolation => ({ type: 'RuleViolation', detail });
 export const invalidState = (detail: string): InvalidState => ({ type: 'InvalidState', detail });
+/** Another port's failure (a file store's, a drawing's), reported as the store being unavailable, with its message. */
+export const storeUnavailable = (error: { readonly message: string }): StoreUnavailable => ({ type: 'StoreUnavailable', message: error.message });
