@@ -25,7 +25,7 @@ export interface RecipeSearchOptions {
   /**
    * How often the snapshot is written while running, when the index changed since the last one (and once soon after
    * the index is built): a start after a crash then reads it and the changes since. Keep it well within
-   * the feed's 10 minutes of records (`RECIPE_CHANGES_KEPT_SECONDS`, less a minute in `resume`).
+   * the feed's 10 minutes of records (`CHANGES_KEPT_SECONDS` in adapters-mongo, less a minute in `resume`).
    */
   readonly snapshotEveryMs?: number;
 }
