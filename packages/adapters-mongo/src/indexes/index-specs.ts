@@ -24,6 +24,7 @@ import { PRODUCTS_COLLECTION } from '../products/product-document.js';
 import { RECIPES_COLLECTION } from '../recipes/recipe-document.js';
 import { RECIPE_SORT_FIELDS } from '../recipes/recipe-queries.js';
 import { RECIPE_CHANGES_COLLECTION } from '../recipes/recipe-change-feed.js';
+import { PRODUCT_CHANGES_COLLECTION } from '../products/product-change-feed.js';
 import { CHANGES_KEPT_SECONDS } from '../change-feed/change-recorder.js';
 import { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from '../sales/connection-document.js';
 import { LISTINGS_COLLECTION } from '../sales/listing-document.js';
@@ -98,6 +99,7 @@ export const USER_INDEXES: readonly IndexSpec[] = [
 /** The change feeds' records are read by time (every instance's poll) and deleted by age. */
 export const CHANGE_RECORD_INDEXES: readonly IndexSpec[] = [
   { collection: RECIPE_CHANGES_COLLECTION, name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
+  { collection: PRODUCT_CHANGES_COLLECTION, name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
 ];
 
 export const IDEMPOTENCY_INDEXES: readonly IndexSpec[] = [
