@@ -14,6 +14,7 @@ import { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
 
 export { MongoRecipeRepository, MongoProductRepository, MongoUserRepository };
 export { MongoRecipeChangeFeed, RECIPE_CHANGES_COLLECTION, CHANGE_MARKS_COLLECTION } from './recipes/recipe-change-feed.js';
+export { MongoProductChangeFeed, PRODUCT_CHANGES_COLLECTION } from './products/product-change-feed.js';
 export { ensureIndexes, type EnsuredIndexes } from './indexes/ensure-indexes.js';
 export { slimRecipeDocuments, MIGRATIONS_COLLECTION, SLIM_RECIPES_MIGRATION, type SlimmingOptions, type SlimmingReport } from './recipes/recipe-slimming.js';
 export { INDEX_SPECS, type IndexSpec } from './indexes/index-specs.js';

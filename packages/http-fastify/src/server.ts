@@ -6,14 +6,16 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { ok } from 'neverthrow';
-import { ensureUser, IndexedRecipeRepository, type FileStore, type UserDeps } from '@larder/domain';
-import { ensureEngineIndexes, ensureIndexes, MongoRecipeChangeFeed, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
+import { ensureUser, IndexedProductRepository, IndexedRecipeRepository, type FileStore, type UserDeps } from '@larder/domain';
+import { ensureEngineIndexes, ensureIndexes, MongoProductChangeFeed, MongoRecipeChangeFeed, openDatabase, pingDatabase, redactUrl, type DatabaseHandle, type EngineKind } from '@larder/adapters-mongo';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { buildApp } from './app.js';
 import { recipePageSource } from './composition/recipe-pages.js';
 import { startPublishing } from './composition/publishing.js';
 import { mailStartupLine } from './composition/lead-magnets.js';
+import type { IndexSync } from './composition/index-sync.js';
+import { startProductSearchSync } from './composition/product-search.js';
 import { startRecipeSearchSync, type RecipeSearchSync } from './composition/recipe-search.js';
 import { recipeIndexFile } from './composition/recipe-index-file.js';
 import { startRecipeSlimming } from './composition/recipe-slimming.js';
@@ -229,6 +231,13 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       closers.push(() => sync.stop());
       search = sync;
     }
+    // Products listed from their own index (the default), built beside the recipes' and polled in a loop of its own.
+    let productSearch: IndexSync | undefined;
+    if (ports.products instanceof IndexedProductRepository) {
+      const sync = startProductSearchSync(ports.products, new MongoProductChangeFeed(database.db, ports.products), log);
+      closers.push(() => sync.stop());
+      productSearch = sync;
+    }
     // Once per database, in the background after the index is built: documents of earlier versions lose their search keys.
     const slimming = startRecipeSlimming(database.db, log, () => search?.ready() ?? true);
     closers.push(() => slimming.stop());
@@ -251,7 +260,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       publishing: publishing.deps,
       leadMagnets: publishing.leadMagnets,
       recipePages: recipePageSource(config.outboundAllowPrivate),
-      readiness: async () => (search?.ready() ?? true) && (await pingDatabase(database.db, READINESS_TIMEOUT_MS)),
+      readiness: async () => (search?.ready() ?? true) && (productSearch?.ready() ?? true) && (await pingDatabase(database.db, READINESS_TIMEOUT_MS)),
       config: {
         jwtSecret: config.jwtSecret,
         rateLimit: config.rateLimit,

@@ -23,7 +23,9 @@ import { JOB_PAUSES_COLLECTION, JOBS_COLLECTION } from '../jobs/job-document.js'
 import { PRODUCTS_COLLECTION } from '../products/product-document.js';
 import { RECIPES_COLLECTION } from '../recipes/recipe-document.js';
 import { RECIPE_SORT_FIELDS } from '../recipes/recipe-queries.js';
-import { RECIPE_CHANGES_COLLECTION, RECIPE_CHANGES_KEPT_SECONDS } from '../recipes/recipe-change-feed.js';
+import { RECIPE_CHANGES_COLLECTION } from '../recipes/recipe-change-feed.js';
+import { PRODUCT_CHANGES_COLLECTION } from '../products/product-change-feed.js';
+import { CHANGES_KEPT_SECONDS } from '../change-feed/change-recorder.js';
 import { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from '../sales/connection-document.js';
 import { LISTINGS_COLLECTION } from '../sales/listing-document.js';
 import { WAITING_EVENTS_FILTER } from '../outbox/mongo-event-outbox.js';
@@ -94,9 +96,10 @@ export const USER_INDEXES: readonly IndexSpec[] = [
   { collection: USERS_COLLECTION, name: EMAIL_INDEX, key: { email: 1 }, unique: true },
 ];
 
-/** The change feed's records are read by time (every instance's poll) and deleted by age. */
-export const RECIPE_CHANGE_INDEXES: readonly IndexSpec[] = [
-  { collection: RECIPE_CHANGES_COLLECTION, name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: RECIPE_CHANGES_KEPT_SECONDS },
+/** The change feeds' records are read by time (every instance's poll) and deleted by age. */
+export const CHANGE_RECORD_INDEXES: readonly IndexSpec[] = [
+  { collection: RECIPE_CHANGES_COLLECTION, name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
+  { collection: PRODUCT_CHANGES_COLLECTION, name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
 ];
 
 export const IDEMPOTENCY_INDEXES: readonly IndexSpec[] = [
@@ -205,7 +208,7 @@ export const SUBSCRIBER_INDEXES: readonly IndexSpec[] = [
 
 export const INDEX_SPECS: readonly IndexSpec[] = [
   ...RECIPE_INDEXES,
-  ...RECIPE_CHANGE_INDEXES,
+  ...CHANGE_RECORD_INDEXES,
   ...PRODUCT_INDEXES,
   ...USER_INDEXES,
   ...IDEMPOTENCY_INDEXES,

@@ -5,6 +5,8 @@ import type { DomainEvent, Page, PageRequest, Product, ProductFilter, ProductRep
 import { versionedUpdate, withEvents } from '../outbox/outbox-document.js';
 import { attempt } from '../store-errors.js';
 import { conditionalWrite } from '../conditional-writes.js';
+import { ChangeRecorder } from '../change-feed/change-recorder.js';
+import { PRODUCT_CHANGES } from './product-change-feed.js';
 import { PRODUCTS_COLLECTION, toProduct, toProductDocument, type ProductDocument } from './product-document.js';
 import { PRODUCT_LIST_SORT, productBySlugFilter, productFilter } from './product-queries.js';
 
@@ -12,17 +14,22 @@ import { PRODUCT_LIST_SORT, productBySlugFilter, productFilter } from './product
 export class MongoProductRepository implements ProductRepository {
   readonly #db: Db;
   readonly #products: Collection<ProductDocument>;
+  /** Every write attempt is recorded, for the change mark and the product indexes' feed (`product-change-feed.ts`). */
+  readonly #changes: ChangeRecorder;
 
   constructor(db: Db) {
     this.#db = db;
     this.#products = db.collection<ProductDocument>(PRODUCTS_COLLECTION);
+    this.#changes = new ChangeRecorder(db, PRODUCT_CHANGES);
   }
 
   insert(product: Product, events: readonly DomainEvent[] = []): ResultAsync<Product, StoreUnavailable> {
-    return attempt(async () => {
-      await this.#products.insertOne(withEvents(toProductDocument(product), events));
-      return product;
-    });
+    return attempt(() =>
+      this.#changes.written([product.id], async () => {
+        await this.#products.insertOne(withEvents(toProductDocument(product), events));
+        return product;
+      }),
+    );
   }
 
   findById(id: string): ResultAsync<Product | null, StoreUnavailable> {
@@ -43,9 +50,15 @@ export class MongoProductRepository implements ProductRepository {
   update(product: Product, expectedVersion: number, events: readonly DomainEvent[] = []): ResultAsync<WriteOutcome, StoreUnavailable> {
     const { _id, ...fields } = toProductDocument(product);
     return attempt(async (): Promise<WriteOutcome> => {
-      const result = await conditionalWrite(this.#db, PRODUCTS_COLLECTION, [_id], () => this.#products.updateOne({ _id, version: expectedVersion }, versionedUpdate(fields, events)));
+      const result = await this.#changes.written([_id], () =>
+        conditionalWrite(this.#db, PRODUCTS_COLLECTION, [_id], () => this.#products.updateOne({ _id, version: expectedVersion }, versionedUpdate(fields, events))),
+      );
       return result.matchedCount === 1 ? 'written' : 'stale';
     });
+  }
+
+  changeMark(): ResultAsync<string, StoreUnavailable> {
+    return attempt(async () => String(await this.#changes.mark()));
   }
 
   list(filter: ProductFilter, page: PageRequest): ResultAsync<Page<Product>, StoreUnavailable> {

@@ -19,7 +19,8 @@ import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
 import { RECIPES_COLLECTION, toRecipe, toRecipeDocument, type RecipeDocument } from './recipe-document.js';
 import { saveRecipeBatch } from './recipe-batch.js';
 import { listRecipes, listRecipesAfter } from './recipe-list.js';
-import { CHANGE_MARKS_COLLECTION, RECIPE_CHANGES_COLLECTION, RECIPES_MARK, recordRecipeChanges, type ChangeMarkDocument, type RecipeChangeDocument } from './recipe-change-feed.js';
+import { ChangeRecorder } from '../change-feed/change-recorder.js';
+import { RECIPE_CHANGES } from './recipe-change-feed.js';
 import { RECIPE_SOURCE_URL_SORT, recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeSourceUrlFilter } from './recipe-queries.js';
 
 /** A duplicate key on the external id index is the caller's conflict; on `_id` it would be a bug (ids are generated). */
@@ -41,9 +42,6 @@ export interface MongoRecipeRepositoryOptions {
   readonly externalIdLookup?: ExternalIdLookup;
 }
 
-/** Longer than the service waits for a server (2 s) twice over, so a write that failed has landed or never will. */
-const LATE_WRITE_MS = 10_000;
-
 /** Equality lookups in flight at once: enough to overlap round trips, few enough not to flood a small server. */
 const EQUALITY_LOOKUPS_AT_ONCE = 8;
 
@@ -52,15 +50,17 @@ export class MongoRecipeRepository implements RecipeRepository {
   readonly #db: Db;
   readonly #recipes: Collection<RecipeDocument>;
   readonly #externalIdLookup: ExternalIdLookup | undefined;
-  readonly #marks: Collection<ChangeMarkDocument>;
-  readonly #changes: Collection<RecipeChangeDocument>;
+  /**
+   * Every write attempt (a failed one may have landed) is recorded, for the change mark and the search indexes' feed
+   * (`recipe-change-feed.ts`): see `ChangeRecorder.written`.
+   */
+  readonly #changes: ChangeRecorder;
 
   constructor(db: Db, options: MongoRecipeRepositoryOptions = {}) {
     this.#db = db;
     this.#recipes = db.collection<RecipeDocument>(RECIPES_COLLECTION);
     this.#externalIdLookup = options.externalIdLookup;
-    this.#marks = db.collection<ChangeMarkDocument>(CHANGE_MARKS_COLLECTION);
-    this.#changes = db.collection<RecipeChangeDocument>(RECIPE_CHANGES_COLLECTION);
+    this.#changes = new ChangeRecorder(db, RECIPE_CHANGES);
   }
 
   /** One equality query per distinct value, `EQUALITY_LOOKUPS_AT_ONCE` in flight. */
@@ -77,38 +77,13 @@ export class MongoRecipeRepository implements RecipeRepository {
     return found;
   }
 
-  /**
-   * After every write attempt (a failed one may have landed): the mark moves once the recipes have, so that a reader
-   * who read the mark before reading them sees a different mark afterwards. A mark that cannot be moved does not
-   * fail the write, which has happened: readers then see the change at the next write, or when they stop trusting
-   * the mark they hold (see `changeMark`). Before the mark, the write's record in `recipe_changes` (the ids it wrote),
-   * for the search indexes of every instance (`recipe-change-feed.ts`).
-   */
-  async #written<T>(ids: readonly string[], write: () => Promise<T>): Promise<T> {
-    const moveMark = () =>
-      recordRecipeChanges(this.#changes, ids).then(() => this.#marks.updateOne({ _id: RECIPES_MARK }, { $inc: { seq: 1 } }, { upsert: true })).then(() => undefined, () => undefined);
-    let result: T;
-    try {
-      result = await write();
-    } catch (error) {
-      // Not waited for: a write that failed because the database went away must not wait for it a second time. A
-      // failed write may still land after this move (sent, then the connection lost): moved again once any such
-      // write has had time to land, so that a reader who read the mark in between does not keep it.
-      void moveMark();
-      setTimeout(() => void moveMark(), LATE_WRITE_MS).unref();
-      throw error;
-    }
-    await moveMark();
-    return result;
-  }
-
   changeMark(): ResultAsync<string, StoreUnavailable> {
-    return attempt(async () => String((await this.#marks.findOne({ _id: RECIPES_MARK }))?.seq ?? 0));
+    return attempt(async () => String(await this.#changes.mark()));
   }
 
   insert(recipe: Recipe): ResultAsync<Recipe, StoreUnavailable | DuplicateExternalId> {
     return attempt(() =>
-      this.#written([recipe.id], async () => {
+      this.#changes.written([recipe.id], async () => {
         await this.#recipes.insertOne(toRecipeDocument(recipe));
         return recipe;
       }),
@@ -154,7 +129,7 @@ export class MongoRecipeRepository implements RecipeRepository {
   update(recipe: Recipe, expectedVersion: number): ResultAsync<WriteOutcome, StoreUnavailable | DuplicateExternalId> {
     const { _id, ...replacement } = toRecipeDocument(recipe);
     return attempt(async (): Promise<WriteOutcome> => {
-      const result = await this.#written([_id], () =>
+      const result = await this.#changes.written([_id], () =>
         conditionalWrite(this.#db, RECIPES_COLLECTION, [_id], () => this.#recipes.replaceOne({ _id, version: expectedVersion }, replacement)),
       );
       return result.matchedCount === 1 ? 'written' : 'stale';
@@ -171,6 +146,6 @@ export class MongoRecipeRepository implements RecipeRepository {
 
   saveBatch(writes: readonly RecipeWrite[]): ResultAsync<BatchWriteOutcome[], StoreUnavailable> {
     const updated = writes.flatMap((write) => (write.kind === 'update' ? [write.recipe.id] : []));
-    return attempt(() => this.#written(writes.map((write) => write.recipe.id), () => conditionalWrite(this.#db, RECIPES_COLLECTION, updated, () => saveRecipeBatch(this.#recipes, writes))));
+    return attempt(() => this.#changes.written(writes.map((write) => write.recipe.id), () => conditionalWrite(this.#db, RECIPES_COLLECTION, updated, () => saveRecipeBatch(this.#recipes, writes))));
   }
 }

@@ -30,4 +30,9 @@ export interface ProductRepository {
    */
   update(product: Product, expectedVersion: number, events?: readonly DomainEvent[]): ResultAsync<WriteOutcome, StoreUnavailable>;
   list(filter: ProductFilter, page: PageRequest): ResultAsync<Page<Product>, StoreUnavailable>;
+  /**
+   * A value that changes after every product write, whichever instance (or CLI) made it: what a listing from a search
+   * index reads first (`IndexedProductRepository`), as `RecipeRepository.changeMark` is for recipes.
+   */
+  changeMark(): ResultAsync<string, StoreUnavailable>;
 }

@@ -1,5 +1,6 @@
-import { okAsync, type ResultAsync } from 'neverthrow';
+import type { ResultAsync } from 'neverthrow';
 import type { DuplicateExternalId, StoreUnavailable } from '../shared/errors.js';
+import { ListingSource } from '../search/listing-source.js';
 import type { RecipeSearchIndex } from '../search/recipe-search-index.js';
 import type { Recipe } from './recipe.js';
 import type { RecipeFilter, RecipeListQuery } from './recipe-query.js';
@@ -15,13 +16,12 @@ import type { BatchWriteOutcome, RecipePage, RecipeRepository, RecipeWrite, Writ
 export class IndexedRecipeRepository implements RecipeRepository {
   readonly #store: RecipeRepository;
   readonly #index: RecipeSearchIndex;
-  #ready = false;
-  /** The highest change mark a listing has read since the index was (re)built: a lower one means another database. */
-  #highestMark = Number.NEGATIVE_INFINITY;
+  readonly #listings: ListingSource;
 
   constructor(store: RecipeRepository, index: RecipeSearchIndex) {
     this.#store = store;
     this.#index = index;
+    this.#listings = new ListingSource(() => index.clear());
   }
 
   get index(): RecipeSearchIndex {
@@ -30,28 +30,21 @@ export class IndexedRecipeRepository implements RecipeRepository {
 
   /** Whether listings come from the index (it holds every stored recipe). */
   get ready(): boolean {
-    return this.#ready;
+    return this.#listings.ready;
   }
 
   markReady(): void {
-    this.#ready = true;
+    this.#listings.markReady();
   }
 
-  /**
-   * A change mark the change feed has applied the index up to: a listing that later reads a lower one is on another
-   * database, even when no listing read this one (the feed put another writer's recipe in, then the database was
-   * replaced before any listing ran).
-   */
+  /** A change mark the change feed has applied the index up to (see `ListingSource.sawMark`). */
   sawMark(mark: string): void {
-    const seen = Number(mark);
-    if (this.#ready && Number.isFinite(seen)) this.#highestMark = Math.max(this.#highestMark, seen);
+    this.#listings.sawMark(mark);
   }
 
   /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
   reset(): void {
-    this.#ready = false;
-    this.#highestMark = Number.NEGATIVE_INFINITY;
-    this.#index.clear();
+    this.#listings.reset();
   }
 
   insert(recipe: Recipe): ResultAsync<Recipe, StoreUnavailable | DuplicateExternalId> {
@@ -98,35 +91,12 @@ export class IndexedRecipeRepository implements RecipeRepository {
     return this.#store.changeMark();
   }
 
-  /**
-   * From the index once it is built. The change mark is read first (one small document): a listing still answers
-   * `StoreUnavailable` when the database cannot be reached, as it did when it read the recipes, rather than serve a
-   * copy that nothing keeps current any more.
-   */
+  /** From the index once it is built, after reading the change mark (see `ListingSource.list`). */
   list(query: RecipeListQuery): ResultAsync<RecipePage, StoreUnavailable> {
-    return this.#fromIndex(() => this.#index.list(query), () => this.#store.list(query));
+    return this.#listings.list(() => this.#store.changeMark(), () => this.#index.list(query), () => this.#store.list(query));
   }
 
   listAfter(filter: RecipeFilter, afterId: string | null, limit: number): ResultAsync<Recipe[], StoreUnavailable> {
-    return this.#fromIndex(() => this.#index.listAfter(filter, afterId, limit), () => this.#store.listAfter(filter, afterId, limit));
-  }
-
-  /**
-   * The index's answer once it is built, after reading the change mark. A mark lower than one seen before is the
-   * change feed's own sign of a replaced database (its write count went back): the index is emptied at once and this
-   * listing, like the next ones until the index is built again, comes from the store — rather than serve the old
-   * database's recipes until the feed's next poll notices.
-   */
-  #fromIndex<T>(fromIndex: () => T, fromStore: () => ResultAsync<T, StoreUnavailable>): ResultAsync<T, StoreUnavailable> {
-    if (!this.#ready) return fromStore();
-    return this.#store.changeMark().andThen((mark) => {
-      const seen = Number(mark);
-      if (seen < this.#highestMark) {
-        this.reset();
-        return fromStore();
-      }
-      this.#highestMark = Math.max(this.#highestMark, seen);
-      return okAsync(fromIndex());
-    });
+    return this.#listings.list(() => this.#store.changeMark(), () => this.#index.listAfter(filter, afterId, limit), () => this.#store.listAfter(filter, afterId, limit));
   }
 }

@@ -11,6 +11,7 @@ export class InMemoryProductRepository implements ProductRepository {
   readonly #byId = new Map<string, Product>();
   /** Where the events of its writes wait (shared with the other in-memory stores of one test or embedding). */
   readonly outbox: InMemoryOutbox;
+  #writes = 0;
   unavailable = false;
 
   constructor(outbox: InMemoryOutbox = new InMemoryOutbox()) {
@@ -25,7 +26,17 @@ export class InMemoryProductRepository implements ProductRepository {
     if (this.unavailable) return this.#down();
     this.#byId.set(product.id, product);
     this.outbox.add(`products:${product.id}`, events);
+    this.#writes += 1;
     return okAsync(product);
+  }
+
+  changeMark(): ResultAsync<string, StoreUnavailable> {
+    return this.unavailable ? this.#down() : okAsync(String(this.#writes));
+  }
+
+  /** Every stored product (for a fake change feed's scan). */
+  all(): Product[] {
+    return [...this.#byId.values()];
   }
 
   findById(id: string): ResultAsync<Product | null, StoreUnavailable> {
@@ -42,6 +53,7 @@ export class InMemoryProductRepository implements ProductRepository {
     if (this.#byId.get(product.id)?.version !== expectedVersion) return okAsync('stale');
     this.#byId.set(product.id, product);
     this.outbox.add(`products:${product.id}`, events);
+    this.#writes += 1;
     return okAsync('written');
   }
 

@@ -99,5 +99,21 @@ export function runProductRepositoryContract(name: string, makeRepository: () =>
         assert.deepEqual(walked, want, JSON.stringify(filter));
       }
     });
+
+    it('moves its change mark after every write, and not for reads', async () => {
+      const repository = await makeRepository();
+      const mark = async () => (await repository.changeMark())._unsafeUnwrap();
+      const seen = new Set([await mark()]);
+      const product = productFixture();
+      (await repository.insert(product))._unsafeUnwrap();
+      const afterInsert = await mark();
+      await repository.findById(product.id);
+      await repository.list({}, { page: 1, perPage: 5 });
+      assert.equal(await mark(), afterInsert, 'reads move the mark');
+      seen.add(afterInsert);
+      (await repository.update({ ...product, title: 'Changed', version: 2 }, 1))._unsafeUnwrap();
+      seen.add(await mark());
+      assert.equal(seen.size, 3, 'a write left the mark where it was');
+    });
   });
 }

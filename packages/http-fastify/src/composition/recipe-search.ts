@@ -4,11 +4,9 @@
  * This process's own writes reach the index as they succeed (`IndexedRecipeRepository`).
  */
 import { applyRecipeFeedChanges, buildRecipeIndex, saveRecipeIndexSnapshot, type IndexedRecipeRepository, type RecipeChangeFeed, type RecipeIndexSnapshots } from '@larder/domain';
+import { startIndexSync, type IndexSync, type IndexSyncLog } from './index-sync.js';
 
-export interface RecipeSearchLog {
-  info(line: string): void;
-  warn(line: string): void;
-}
+export type RecipeSearchLog = IndexSyncLog;
 
 export interface RecipeSearchOptions {
   /**
@@ -25,16 +23,13 @@ export interface RecipeSearchOptions {
   /**
    * How often the snapshot is written while running, when the index changed since the last one (and once soon after
    * the index is built): a start after a crash then reads it and the changes since. Keep it well within
-   * the feed's 10 minutes of records (`RECIPE_CHANGES_KEPT_SECONDS`, less a minute in `resume`).
+   * the feed's 10 minutes of records (`CHANGES_KEPT_SECONDS` in adapters-mongo, less a minute in `resume`).
    */
   readonly snapshotEveryMs?: number;
 }
 
-export interface RecipeSearchSync {
-  /** Whether listings come from a complete index, and the change feed answered at its last poll. */
-  ready(): boolean;
-  stop(): Promise<void>;
-}
+/** `stop` also keeps a snapshot, when there is a place for one. */
+export type RecipeSearchSync = IndexSync;
 
 /**
  * A poll reads one small document (the change mark) when nothing was written, so ten a second cost little; the
@@ -46,11 +41,6 @@ export const DEFAULT_SNAPSHOT_EVERY_MS = 300_000;
 
 export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: RecipeChangeFeed, log: RecipeSearchLog, options: RecipeSearchOptions = {}): RecipeSearchSync {
   const [pollMs, retryMs, snapshotEveryMs] = [options.pollMs ?? DEFAULT_POLL_MS, options.retryMs ?? 2000, options.snapshotEveryMs ?? DEFAULT_SNAPSHOT_EVERY_MS];
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let failing = false;
-  let building = false;
   /** When the last snapshot was taken and the feed's mark then (the same mark since: nothing to write). */
   let kept: { at: number; mark: string | undefined } = { at: Number.NEGATIVE_INFINITY, mark: undefined };
   /** A snapshot being written, at most one at a time. */
@@ -78,67 +68,33 @@ export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: Re
       saving = undefined;
     });
   };
-  const later = (ms: number, step: () => Promise<unknown>) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = step();
-    }, ms);
-  };
-  const poll = async (): Promise<void> => {
-    const started = Date.now();
-    const applied = await applyRecipeFeedChanges(recipes, feed);
-    if (applied.isErr() && !failing) log.warn(`search index: cannot read the change feed (${applied.error.message}); listings may lag until it answers`);
-    if (applied.isOk() && failing) log.info('search index: the change feed answers again');
-    failing = applied.isErr();
-    if (applied.isOk() && applied.value === 'replaced') {
-      log.warn('search index: the database has fewer writes than it had (replaced or restored): building the index again');
-      later(0, guardedBuild);
-      return;
-    }
-    if (applied.isOk()) snapshotIfDue();
-    later(Math.max(0, started + pollMs - Date.now()), guardedPoll);
-  };
-  const build = async (): Promise<void> => {
-    failing = false;
-    log.info('search index: reading the recipes from the database');
-    building = true;
-    const built = await buildRecipeIndex(recipes, feed, {
-      log: (line) => log.info(line),
-      ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
-      ...(options.progressEvery === undefined ? {} : { progressEvery: options.progressEvery }),
-      snapshot: options.snapshot,
-    });
-    building = false;
-    if (built.isErr()) {
-      log.warn(`search index: cannot read the recipes (${built.error.message}); trying again in ${retryMs} ms`);
-      later(retryMs, guardedBuild);
-      return;
-    }
-    // A snapshot is due at once: after a scan there is none, and one read at this start ages out of the feed's window.
-    kept = { at: Number.NEGATIVE_INFINITY, mark: undefined };
-    later(pollMs, guardedPoll);
-  };
-  /** A step that throws (a bug, a document the mapping cannot read) is logged and tried again, never left unhandled. */
-  const guarded = (step: () => Promise<void>, name: string) => async (): Promise<void> => {
-    try {
-      await step();
-    } catch (error) {
-      building = false;
-      failing = true;
-      log.warn(`search index: the ${name} failed (${error instanceof Error ? error.message : String(error)}); trying again in ${retryMs} ms`);
-      later(retryMs, name === 'build' ? guardedBuild : guardedPoll);
-    }
-  };
-  const guardedBuild = guarded(build, 'build');
-  const guardedPoll = guarded(poll, 'poll');
-  running = guardedBuild();
+  const sync = startIndexSync(
+    {
+      label: 'search index',
+      holds: 'recipes',
+      build: () =>
+        buildRecipeIndex(recipes, feed, {
+          log: (line) => log.info(line),
+          ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+          ...(options.progressEvery === undefined ? {} : { progressEvery: options.progressEvery }),
+          snapshot: options.snapshot,
+        }),
+      apply: () => applyRecipeFeedChanges(recipes, feed),
+      ready: () => recipes.ready,
+      // A snapshot is due at once: after a scan there is none, and one read at this start ages out of the feed's window.
+      built: () => {
+        kept = { at: Number.NEGATIVE_INFINITY, mark: undefined };
+      },
+      polled: snapshotIfDue,
+    },
+    log,
+    { pollMs, retryMs },
+  );
   return {
-    ready: () => recipes.ready && !failing,
+    ready: () => sync.ready(),
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
       // A poll is short; a build may read the whole library for minutes, and is simply left (nothing to keep yet).
-      if (!building) await running.catch(() => undefined);
+      await sync.stop();
       if (options.snapshot === undefined) return;
       // One writer of the file at a time: a periodic snapshot under way finishes first.
       await saving;

@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
 import { createCoverArtist, createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
 import { sharpImageProcessor } from '@larder/adapters-images';
-import { IndexedRecipeRepository, InMemoryRecipeSearchIndex, memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
+import { IndexedProductRepository, IndexedRecipeRepository, InMemoryProductSearchIndex, InMemoryRecipeSearchIndex, memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { withDeadline, withDeadlines, withFileDeadline } from '../store-deadline.js';
@@ -36,7 +36,7 @@ export interface ServiceResources {
 }
 
 /**
- * MongoDB stores bounded by the store deadline (recipes listed from an in-memory search index), scrypt, the system
+ * MongoDB stores bounded by the store deadline (recipes and products listed from in-memory indexes), scrypt, the system
  * clock, UUIDv7 ids, the PDF/EPUB renderer in a pool of worker threads (bundled fonts, no network), files in GridFS
  * unless given, photos through sharp; Redis counters when given.
  * Returns what must be closed at shutdown among the defaults it made (a registration made by the embedder is theirs).
@@ -48,7 +48,8 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   const mongo = () => (stores ??= requestStores(db));
   // Listings and searches from this process's search index, kept current by `startRecipeSearchSync` (server.ts).
   byDefault(container, PORTS.recipes, () => new IndexedRecipeRepository(mongo().recipes, new InMemoryRecipeSearchIndex()));
-  byDefault(container, PORTS.products, () => mongo().products);
+  // Product listings from this process's product index, kept current by `startProductSearchSync` (server.ts).
+  byDefault(container, PORTS.products, () => new IndexedProductRepository(mongo().products, new InMemoryProductSearchIndex()));
   byDefault(container, PORTS.users, () => mongo().users);
   byDefault(container, PORTS.apiKeys, () => mongo().apiKeys);
   byDefault(container, PORTS.idempotency, () => mongo().idempotency);

@@ -1,7 +1,8 @@
 /**
- * Two service instances on one database, each listing recipes from its own search index: a recipe created, changed
- * or archived through one is listed (or no longer listed) by the other within a second, through the change feed
- * (`recipe_changes`, polled every 100 ms). Runs on every test engine (none of them has change streams).
+ * Two service instances on one database, each listing recipes and products from its own indexes: a recipe created,
+ * changed or archived through one is listed (or no longer listed) by the other within a second, through the change
+ * feed (`recipe_changes`, polled every 100 ms); a product likewise (`product_changes`). Runs on every test engine
+ * (none of them has change streams).
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -51,23 +52,25 @@ for (const engine of await testEngines()) {
       return startService(config, { log: { info: (line) => lines.push(line), warn: (line) => lines.push(line) } });
     };
 
-    const titles = async (service: RunningService, query: string): Promise<string[]> => {
-      const listed = (await (await fetch(`${service.url}/api/recipes?${query}`, { headers: auth })).json()) as { data: { title: string }[] };
-      return listed.data.map((recipe) => recipe.title);
+    /** The titles `service` lists at `/api/{what}?{query}`. */
+    const titles = async (service: RunningService, query: string, what: 'recipes' | 'products' = 'recipes'): Promise<string[]> => {
+      const listed = (await (await fetch(`${service.url}/api/${what}?${query}`, { headers: auth })).json()) as { data: { title: string }[] };
+      return listed.data.map((item) => item.title);
     };
     /** Milliseconds until `service` lists `expected` for `query`; fails past `CONVERGED_MS`. */
-    const convergence = async (service: RunningService, query: string, expected: string[]): Promise<number> => {
+    const convergence = async (service: RunningService, query: string, expected: string[], what: 'recipes' | 'products' = 'recipes'): Promise<number> => {
       const started = Date.now();
       for (;;) {
-        const listed = await titles(service, query);
+        const listed = await titles(service, query, what);
         if (JSON.stringify(listed) === JSON.stringify(expected)) return Date.now() - started;
         assert.ok(Date.now() - started < CONVERGED_MS, `after ${CONVERGED_MS} ms the other instance lists ${JSON.stringify(listed)}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
 
-    it('logs the building of its search index', () => {
+    it('logs the building of its search index and of its product index', () => {
       assert.equal(lines.filter((line) => /^search index ready: \d+ recipes/.test(line)).length, 2, lines.join('\n'));
+      assert.equal(lines.filter((line) => /^product index ready: \d+ products/.test(line)).length, 2, lines.join('\n'));
     });
 
     it('lists on the other instance, within a second, a recipe created, changed and archived through one', async () => {
@@ -86,6 +89,24 @@ for (const engine of await testEngines()) {
       assert.ok(archived.status < 300, await archived.text());
       await convergence(b, 'q=lentil', []);
       assert.deepEqual(await titles(b, 'q=lentil&status=archived'), ['Feed test lentil stew']);
+    });
+
+    it('lists on the other instance, within a second, a product created and archived through one', async () => {
+      const [a, b] = services as [RunningService, RunningService];
+      const json = { ...auth, 'content-type': 'application/json' };
+      const recipe = await fetch(`${a.url}/api/recipes`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Feed test barley bread' }) });
+      const { id: recipeId } = (await recipe.json()) as { id: string };
+      assert.deepEqual(await titles(b, 'type=recipe_card_pack', 'products'), []);
+      const created = await fetch(`${a.url}/api/products`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'recipe_card_pack', title: 'Feed test breads', recipe_ids: [recipeId] }) });
+      assert.equal(created.status, 201, await created.clone().text());
+      const { id, version } = (await created.json()) as { id: string; version: number };
+      assert.deepEqual(await titles(a, 'type=recipe_card_pack', 'products'), ['Feed test breads'], 'the writer lists it at once');
+      await convergence(b, 'type=recipe_card_pack', ['Feed test breads'], 'products');
+
+      const archived = await fetch(`${a.url}/api/products/${id}`, { method: 'PATCH', headers: { ...json, 'if-match': `"${version}"` }, body: JSON.stringify({ status: 'archived' }) });
+      assert.equal(archived.status, 200, await archived.text());
+      await convergence(b, 'type=recipe_card_pack&status=archived', ['Feed test breads'], 'products');
+      assert.deepEqual(await titles(b, 'type=recipe_card_pack&status=draft', 'products'), []);
     });
 
     it('starts again from its snapshot and the changes made while it was stopped', async () => {

@@ -1,0 +1,78 @@
+/**
+ * The writer's side of a change feed (`mongo-change-feed.ts`): after every write of a kind of document (recipes,
+ * products), a record of the ids it wrote in that kind's records collection, then its count in `change_marks`
+ * moved. The repositories of that kind write through a `ChangeRecorder`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Collection, Db } from 'mongodb';
+
+export const CHANGE_MARKS_COLLECTION = 'change_marks';
+
+/** Records older than this are deleted by followers (and by MongoDB's TTL index on `at`). */
+export const CHANGES_KEPT_SECONDS = 600;
+
+/** A kind of document whose writes are recorded: its records collection and its count's `_id` in `change_marks`. */
+export interface ChangeKind {
+  readonly records: string;
+  readonly mark: string;
+}
+
+export interface ChangeRecordDocument {
+  _id: string;
+  /** The documents the write touched (a batch: all of them, written or not). */
+  ids: string[];
+  /** The writer's clock when the write returned. */
+  at: Date;
+}
+
+export interface ChangeMarkDocument {
+  _id: string;
+  seq: number;
+}
+
+/** Longer than the service waits for a server (2 s) twice over, so a write that failed has landed or never will. */
+const LATE_WRITE_MS = 10_000;
+
+export class ChangeRecorder {
+  readonly #kind: ChangeKind;
+  readonly #records: Collection<ChangeRecordDocument>;
+  readonly #marks: Collection<ChangeMarkDocument>;
+
+  constructor(db: Db, kind: ChangeKind) {
+    this.#kind = kind;
+    this.#records = db.collection<ChangeRecordDocument>(kind.records);
+    this.#marks = db.collection<ChangeMarkDocument>(CHANGE_MARKS_COLLECTION);
+  }
+
+  /** The kind's count of writes (0 before the first). */
+  async mark(): Promise<number> {
+    return (await this.#marks.findOne({ _id: this.#kind.mark }))?.seq ?? 0;
+  }
+
+  /**
+   * Runs `write`, then records it, after every attempt (a failed one may have landed): the mark moves once the
+   * documents have, so that a reader who read the mark before reading them sees a different mark afterwards. A record
+   * or mark that cannot be written does not fail the write, which has happened: readers then see the change at the
+   * next write of those documents, or when they stop trusting the mark they hold.
+   */
+  async written<T>(ids: readonly string[], write: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await write();
+    } catch (error) {
+      // Not waited for: a write that failed because the database went away must not wait for it a second time. A
+      // failed write may still land after this move (sent, then the connection lost): moved again once any such
+      // write has had time to land, so that a reader who read the mark in between does not keep it.
+      void this.#record(ids);
+      setTimeout(() => void this.#record(ids), LATE_WRITE_MS).unref();
+      throw error;
+    }
+    await this.#record(ids);
+    return result;
+  }
+
+  #record(ids: readonly string[]): Promise<void> {
+    const record = ids.length === 0 ? Promise.resolve() : this.#records.insertOne({ _id: randomUUID(), ids: [...ids], at: new Date() }).then(() => undefined, () => undefined);
+    return record.then(() => this.#marks.updateOne({ _id: this.#kind.mark }, { $inc: { seq: 1 } }, { upsert: true })).then(() => undefined, () => undefined);
+  }
+}

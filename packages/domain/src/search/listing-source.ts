@@ -1,0 +1,67 @@
+import { okAsync, type ResultAsync } from 'neverthrow';
+import type { StoreUnavailable } from '../shared/errors.js';
+
+/**
+ * Whether a listing comes from a search index or from the store, for the stores whose listings an index answers
+ * (`IndexedRecipeRepository`, `IndexedProductRepository`): the store until the index is built (`markReady`), then
+ * the index, after the store's change mark has been read, and the store again once a mark lower than one seen says
+ * that the database was replaced (`reset`, which also empties the index).
+ */
+export class ListingSource {
+  readonly #clear: () => void;
+  #ready = false;
+  /** The highest change mark a listing has read since the index was (re)built: a lower one means another database. */
+  #highestMark = Number.NEGATIVE_INFINITY;
+
+  /** `clear` empties the index. */
+  constructor(clear: () => void) {
+    this.#clear = clear;
+  }
+
+  /** Whether listings come from the index (it holds every stored item). */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  markReady(): void {
+    this.#ready = true;
+  }
+
+  /**
+   * A change mark the change feed has applied the index up to: a listing that later reads a lower one is on another
+   * database, even when no listing read this one (the feed put another writer's item in, then the database was
+   * replaced before any listing ran).
+   */
+  sawMark(mark: string): void {
+    const seen = Number(mark);
+    if (this.#ready && Number.isFinite(seen)) this.#highestMark = Math.max(this.#highestMark, seen);
+  }
+
+  /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
+  reset(): void {
+    this.#ready = false;
+    this.#highestMark = Number.NEGATIVE_INFINITY;
+    this.#clear();
+  }
+
+  /**
+   * The index's answer once it is built, after reading the change mark (one small document): a listing still answers
+   * `StoreUnavailable` when the database cannot be reached, as it did when it read the store, rather than serve a
+   * copy that nothing keeps current any more. A mark lower than one seen before is the change feed's own sign of a
+   * replaced database (its write count went back): the index is emptied at once and this listing, like the next ones
+   * until the index is built again, comes from the store — rather than serve the old database's items until the
+   * feed's next poll notices.
+   */
+  list<T>(changeMark: () => ResultAsync<string, StoreUnavailable>, fromIndex: () => T, fromStore: () => ResultAsync<T, StoreUnavailable>): ResultAsync<T, StoreUnavailable> {
+    if (!this.#ready) return fromStore();
+    return changeMark().andThen((mark) => {
+      const seen = Number(mark);
+      if (seen < this.#highestMark) {
+        this.reset();
+        return fromStore();
+      }
+      this.#highestMark = Math.max(this.#highestMark, seen);
+      return okAsync(fromIndex());
+    });
+  }
+}
