@@ -5,7 +5,7 @@
  * (a library has tens or hundreds), so nothing here needs a snapshot.
  */
 import type { Db } from 'mongodb';
-import { ResultAsync } from 'neverthrow';
+import { okAsync, ResultAsync } from 'neverthrow';
 import type { Product, ProductChangeFeed, ProductFeedChanges, ProductRepository, StoreUnavailable } from '@larder/domain';
 import type { ChangeKind } from '../change-feed/change-recorder.js';
 import { MongoChangeFeed, type MongoChangeFeedOptions } from '../change-feed/mongo-change-feed.js';
@@ -14,6 +14,9 @@ import { PRODUCTS_COLLECTION, toProduct, type ProductDocument } from './product-
 export const PRODUCT_CHANGES_COLLECTION = 'product_changes';
 export const PRODUCTS_MARK = 'products';
 export const PRODUCT_CHANGES: ChangeKind = { records: PRODUCT_CHANGES_COLLECTION, mark: PRODUCTS_MARK };
+
+/** Product reads by id in flight at once while applying changes. */
+const READS_AT_ONCE = 8;
 
 /** `ProductChangeFeed` on a MongoDB database (any engine). */
 export class MongoProductChangeFeed implements ProductChangeFeed {
@@ -24,8 +27,16 @@ export class MongoProductChangeFeed implements ProductChangeFeed {
    * two written since the last, and the repository has no read of many ids.
    */
   constructor(db: Db, reader: Pick<ProductRepository, 'findById'>, options: MongoChangeFeedOptions = {}) {
-    const read = (ids: string[]): ResultAsync<Product[], StoreUnavailable> =>
-      ResultAsync.combine(ids.map((id) => reader.findById(id))).map((found) => found.filter((product): product is Product => product !== null));
+    // At most READS_AT_ONCE reads in flight: an import of many products must not send hundreds of reads at once to an
+    // engine that answers them one by one (each would then run into the store deadline).
+    const read = (ids: string[]): ResultAsync<Product[], StoreUnavailable> => {
+      const pieces: string[][] = [];
+      for (let at = 0; at < ids.length; at += READS_AT_ONCE) pieces.push(ids.slice(at, at + READS_AT_ONCE));
+      return pieces.reduce<ResultAsync<Product[], StoreUnavailable>>(
+        (so, piece) => so.andThen((found) => ResultAsync.combine(piece.map((id) => reader.findById(id))).map((more) => [...found, ...more.filter((product): product is Product => product !== null)])),
+        okAsync([]),
+      );
+    };
     this.#feed = new MongoChangeFeed<Product, ProductDocument>(db, { ...PRODUCT_CHANGES, collection: PRODUCTS_COLLECTION, projection: { outbox: 0 }, toItem: toProduct, read }, options);
   }
 

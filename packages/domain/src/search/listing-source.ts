@@ -12,6 +12,8 @@ export class ListingSource {
   #ready = false;
   /** The highest change mark a listing has read since the index was (re)built: a lower one means another database. */
   #highestMark = Number.NEGATIVE_INFINITY;
+  /** Moved by every `reset`: a listing whose mark was read across one never counts that mark. */
+  #resets = 0;
 
   /** `clear` empties the index. */
   constructor(clear: () => void) {
@@ -39,6 +41,7 @@ export class ListingSource {
 
   /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
   reset(): void {
+    this.#resets += 1;
     this.#ready = false;
     this.#highestMark = Number.NEGATIVE_INFINITY;
     this.#clear();
@@ -54,8 +57,13 @@ export class ListingSource {
    */
   list<T>(changeMark: () => ResultAsync<string, StoreUnavailable>, fromIndex: () => T, fromStore: () => ResultAsync<T, StoreUnavailable>): ResultAsync<T, StoreUnavailable> {
     if (!this.#ready) return fromStore();
+    const resets = this.#resets;
     return changeMark().andThen((mark) => {
+      // Reset (and maybe built again from the new database) while this mark was read: the mark may be the old
+      // database's, and must not raise the highest seen.
+      if (resets !== this.#resets || !this.#ready) return fromStore();
       const seen = Number(mark);
+      if (!Number.isFinite(seen)) return okAsync(fromIndex());
       if (seen < this.#highestMark) {
         this.reset();
         return fromStore();

@@ -22,6 +22,8 @@ export function buildProductIndex(products: IndexedProductRepository, feed: Prod
   const [pageSize, every, log] = [options.pageSize ?? 1000, options.progressEvery ?? 10_000, options.log ?? (() => undefined)];
   const started = Date.now();
   let [read, nextLine] = [0, every];
+  // From nothing: a poll that was under way when the index was reset may have put the old database's products back.
+  products.index.clear();
   return feed
     .begin()
     .andThen(() =>

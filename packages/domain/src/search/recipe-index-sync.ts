@@ -25,6 +25,8 @@ export function buildRecipeIndex(recipes: IndexedRecipeRepository, feed: RecipeC
   const [pageSize, every, log] = [options.pageSize ?? 1000, options.progressEvery ?? 10_000, options.log ?? (() => undefined)];
   const started = Date.now();
   let [read, nextLine] = [0, every];
+  // From nothing: a poll that was under way when the index was reset may have put the old database's recipes back.
+  recipes.index.clear();
   const fromSnapshot = (): ResultAsync<boolean, StoreUnavailable> => {
     if (options.snapshot === undefined) return okAsync(false);
     const { snapshots, source } = options.snapshot;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { okAsync } from 'neverthrow';
+import { ok, okAsync, ResultAsync } from 'neverthrow';
 import { IndexedProductRepository } from '../../src/product/indexed-product-repository.js';
 import type { ProductFilter } from '../../src/product/product-repository.js';
 import { InMemoryProductSearchIndex } from '../../src/search/in-memory-product-search-index.js';
@@ -110,8 +110,12 @@ describe('IndexedProductRepository over a database that was replaced', () => {
   /** A store whose change count is what the test says. */
   class Replaceable extends InMemoryProductRepository {
     mark = 5;
+    /** The next read of the mark answers when this settles, with its value. */
+    markOnce: Promise<string> | undefined;
     override changeMark() {
-      return okAsync(String(this.mark));
+      const once = this.markOnce;
+      this.markOnce = undefined;
+      return once === undefined ? okAsync(String(this.mark)) : new ResultAsync<string, never>(once.then((mark) => ok(mark)));
     }
   }
 
@@ -151,5 +155,36 @@ describe('IndexedProductRepository over a database that was replaced', () => {
     assert.equal((await applyProductFeedChanges(indexed, replaced))._unsafeUnwrap(), 'replaced');
     assert.equal(indexed.ready, false);
     assert.equal(indexed.index.size, 0);
+  });
+  it("never counts a change mark read across a reset: the old database's mark does not empty the rebuilt index", async () => {
+    const store = new Replaceable();
+    store.mark = 10;
+    const indexed = new IndexedProductRepository(store, new InMemoryProductSearchIndex());
+    (await buildProductIndex(indexed, feedOf(store, [])))._unsafeUnwrap();
+    assert.deepEqual(await titles(indexed), []);
+    // A listing whose read of the mark (the old database's 10) answers only after the index was reset and rebuilt
+    // from the new database (count 3).
+    let answer: (mark: string) => void = () => undefined;
+    store.markOnce = new Promise<string>((resolve) => (answer = resolve));
+    const listing = indexed.list({}, { page: 1, perPage: 50 });
+    indexed.reset();
+    store.mark = 3;
+    (await store.insert(productFixture({ title: 'New' })))._unsafeUnwrap();
+    (await buildProductIndex(indexed, feedOf(store, [])))._unsafeUnwrap();
+    answer('10');
+    (await listing)._unsafeUnwrap();
+    assert.deepEqual(await titles(indexed), ['New'], 'the new database, listed from the index');
+    assert.equal(indexed.ready, true, 'not reset again by the old mark');
+  });
+
+  it('builds from nothing: a product put back by a poll under way at a reset is gone after the build', async () => {
+    const store = new Replaceable();
+    const indexed = new IndexedProductRepository(store, new InMemoryProductSearchIndex());
+    (await buildProductIndex(indexed, feedOf(store, [])))._unsafeUnwrap();
+    indexed.reset();
+    indexed.index.put(productFixture({ title: 'Ghost of the old database' }));
+    (await store.insert(productFixture({ title: 'New' })))._unsafeUnwrap();
+    (await buildProductIndex(indexed, feedOf(store, [])))._unsafeUnwrap();
+    assert.deepEqual(await titles(indexed), ['New']);
   });
 });

@@ -66,6 +66,13 @@ export function startIndexSync(steps: IndexSyncSteps, log: IndexSyncLog, { pollM
       later(0, guardedBuild);
       return;
     }
+    if (applied.isOk() && !steps.ready()) {
+      // A listing read a lower change mark than one seen before and emptied the index (`ListingSource.list`), while
+      // the feed, whose own mark trails the listings', saw nothing: build again, or listings stay on the store.
+      log.warn(`${label}: a listing found the database replaced or restored: building the index again`);
+      later(0, guardedBuild);
+      return;
+    }
     if (applied.isOk()) steps.polled?.();
     later(Math.max(0, started + pollMs - Date.now()), guardedPoll);
   };

@@ -75,4 +75,22 @@ describe('the product index sync', () => {
     await advance(100);
     await stopping;
   });
+  it('builds again when a listing, not the feed, found the database replaced (the index reset under the loop)', async () => {
+    const feed = new FakeFeed();
+    const products = new IndexedProductRepository(new InMemoryProductRepository(), new InMemoryProductSearchIndex());
+    const lines: string[] = [];
+    const sync = startProductSearchSync(products, feed, { info: (line) => lines.push(line), warn: (line) => lines.push(line) });
+    await advance(5);
+    assert.equal(feed.scans, 1);
+    // What `ListingSource.list` does when it reads a lower change mark than one seen; the feed's next poll sees nothing.
+    products.reset();
+    await advance(100);
+    assert.equal(feed.scans, 2, 'built again');
+    assert.equal(products.ready, true);
+    assert.equal(sync.ready(), true);
+    assert.ok(lines.some((line) => line.startsWith('product index: a listing found the database replaced')), lines.join('\n'));
+    const stopping = sync.stop();
+    await advance(100);
+    await stopping;
+  });
 });
