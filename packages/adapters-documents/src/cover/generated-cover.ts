@@ -39,8 +39,8 @@ async function drawCover(request: CoverRequest, width: number): Promise<{ bytes:
 export function createCoverArtist(): CoverArtist {
   return {
     size: { width: COVER.width, height: COVER.height },
-    async generatedCover(request: CoverRequest): Promise<CoverImage> {
-      const { bytes, width, height } = await drawCover(request, COVER.width);
+    async generatedCover(request: CoverRequest, atWidth?: number): Promise<CoverImage> {
+      const { bytes, width, height } = await drawCover(request, Math.min(atWidth ?? COVER.width, COVER.width));
       return { bytes, contentType: 'image/jpeg', width, height };
     },
   };

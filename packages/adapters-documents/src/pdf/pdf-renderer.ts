@@ -9,8 +9,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DynamicContent } from 'pdfmake/interfaces.js';
-import type { CardPageSize, BookPageSize, PageSize, ProductDocument } from '@larder/domain';
-import { BOOK_PAGES, CARD_PAGES, COLOURS, FAMILIES, IMAGES, type PageTheme } from '../theme.js';
+import type { PageSize, ProductDocument } from '@larder/domain';
+import { COLOURS, FAMILIES, type PageTheme } from '../theme.js';
+import { pageTheme, printCoverWidth } from '../cover/document-cover-width.js';
 import { withDrawnCover } from '../cover/generated-cover.js';
 import { bookPlan } from './book-layout.js';
 import { cardPackPlan } from './card-layout.js';
@@ -20,12 +21,6 @@ import { forgetImage, layOut, moveLastPages, openDocument, renderPages, takeWrit
 import { printJpeg } from './print-images.js';
 import type { Furniture, PdfPlan, PdfSection } from './sections.js';
 import { stylesFor } from './styles.js';
-
-export function pageTheme(document: ProductDocument, pageSize: PageSize): PageTheme {
-  const theme = document.layout === 'card_pack' ? CARD_PAGES[pageSize as CardPageSize] : BOOK_PAGES[pageSize as BookPageSize];
-  if (theme === undefined) throw new Error(`page size ${pageSize} does not apply to a ${document.layout} document`);
-  return theme;
-}
 
 /** The document's sections: exposed so that tests can inspect a layout without parsing a PDF. */
 export function pdfPlan(document: ProductDocument, page: PageTheme): PdfPlan {
@@ -54,10 +49,12 @@ function dynamic(furniture: Furniture | undefined, pagesBefore: number): Dynamic
   return furniture === undefined ? undefined : (index, count) => furniture({ number: pagesBefore + index, index, count });
 }
 
+export { pageTheme };
+
 export async function* renderPdf(given: ProductDocument, pageSize: PageSize): AsyncGenerator<Uint8Array, void, undefined> {
   const page = pageTheme(given, pageSize);
   // A generated cover is drawn at the pixels the title page prints it with (IMAGES.maxDpi across the text width).
-  const document = await withDrawnCover(given, Math.floor(((page.width - page.margins[0] - page.margins[2]) / 72) * IMAGES.maxDpi));
+  const document = await withDrawnCover(given, printCoverWidth(page));
   const plan = pdfPlan(document, page);
   const setup = pageSetup(page);
   const images: Record<string, string> = {};

@@ -7,7 +7,8 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { errAsync, ResultAsync } from 'neverthrow';
-import type { RenderFailure, RenderQueue } from '@larder/domain';
+import type { CoverArtist, ProductDocument, RenderFailure, RenderOptions, RenderQueue } from '@larder/domain';
+import { documentCoverWidth } from '../cover/document-cover-width.js';
 import { LAYOUT_REVISION } from '../document-renderer.js';
 import type { RenderTask } from './render-worker.js';
 // Workers draw and scale pictures with sharp. Loaded here, in the thread that owns the pool, so that libvips stays
@@ -28,6 +29,12 @@ export interface RenderPoolOptions {
   readonly warm?: boolean;
   /** Another worker module (tests: one that throws or hangs). */
   readonly workerFile?: URL;
+  /**
+   * Who draws a document's generated cover, at the size the document prints it, in the render's turn and within its
+   * time limit, before the document goes to a thread: the service's image process, so that the drawing's memory is
+   * not this process's. Unset, or when it fails: the worker thread draws it (`withDrawnCover`).
+   */
+  readonly covers?: CoverArtist;
 }
 
 export interface RenderPool extends RenderQueue {
@@ -51,6 +58,17 @@ const WORKER_YOUNG_MB = 8;
 const defaultWorkerFile = (): URL => new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url);
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The document with its generated cover drawn by `covers` (when it needs one); as it was when that fails. */
+async function withCoverFrom(covers: CoverArtist | undefined, document: ProductDocument, options: RenderOptions): Promise<ProductDocument> {
+  if (covers === undefined || document.cover?.bytes !== undefined || document.generated_cover === undefined) return document;
+  try {
+    const drawn = await covers.generatedCover(document.generated_cover, documentCoverWidth(document, options));
+    return { ...document, cover: { key: 'generated-cover', bytes: drawn.bytes, width: drawn.width, height: drawn.height } };
+  } catch {
+    return document;
+  }
+}
 
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const threads = options.threads ?? defaultRenderThreads();
@@ -99,9 +117,15 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         return errAsync({ type: 'RendererBusy', retryAfterSeconds: Math.max(1, Math.ceil((ahead * averageMs) / threads / 1000)) });
       }
       let signal: AbortSignal | undefined;
-      const run = threadFree().then(() => {
-        signal = AbortSignal.timeout(timeoutMs);
-        return renderOnThread({ document, options: renderOptions }, signal).finally(threadDone);
+      const run = threadFree().then(async () => {
+        const timeLimit = AbortSignal.timeout(timeoutMs);
+        signal = timeLimit;
+        try {
+          const drawn = await withCoverFrom(options.covers, document, renderOptions);
+          return await renderOnThread({ document: drawn, options: renderOptions }, timeLimit);
+        } finally {
+          threadDone();
+        }
       });
       return ResultAsync.fromPromise(run, (error): RenderFailure =>
         signal?.aborted === true

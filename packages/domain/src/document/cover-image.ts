@@ -29,5 +29,9 @@ export interface CoverImage {
 export interface CoverArtist {
   /** The pixel size of every cover it draws (`generatedCover`'s `width` and `height`). */
   readonly size: { readonly width: number; readonly height: number };
-  generatedCover(request: CoverRequest): Promise<CoverImage>;
+  /**
+   * The cover, `size.width` wide; or `width` wide (never wider) for a document that prints it smaller, drawn at that
+   * size rather than scaled down from the listing image.
+   */
+  generatedCover(request: CoverRequest, width?: number): Promise<CoverImage>;
 }

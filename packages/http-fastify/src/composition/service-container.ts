@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
 import { createCoverArtist, createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
-import { sharpImageProcessor } from '@larder/adapters-images';
+import { startImageProcess, type ImageProcess } from '@larder/adapters-images';
 import { IndexedProductRepository, IndexedRecipeRepository, InMemoryProductSearchIndex, InMemoryRecipeSearchIndex, memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -13,6 +13,10 @@ import { withDeadline, withDeadlines, withFileDeadline } from '../store-deadline
 import { PORTS, resolvePort, type Port, type RateLimitStore } from './ports.js';
 
 export { PORTS, type Port, type RateLimitStore } from './ports.js';
+
+/** The image process's module: from the sources (tests run TypeScript through tsx) the .ts file beside this one. */
+const imageProcessChildFile = (): URL => new URL(import.meta.url.endsWith('.ts') ? './image-process-child.ts' : './image-process-child.js', import.meta.url);
+const COVER_SIZE = createCoverArtist().size;
 
 /** A container of its own for one service, whose registrations fall back to the root container's. */
 export const serviceContainer = (): DependencyContainer => rootContainer.createChildContainer();
@@ -56,17 +60,30 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.clock, () => systemClock);
   byDefault(container, PORTS.ids, () => uuidV7Generator);
   byDefault(container, PORTS.hasher, () => scryptPasswordHasher());
+  // Photos' renditions and generated covers: sharp in a child process of its own, started on demand and ended when
+  // idle, so that libvips' memory is given back (see image-process.ts in adapters-images). One for both ports.
+  let imageProcess: ImageProcess | undefined;
+  const images = (): ImageProcess => {
+    if (imageProcess === undefined) {
+      const started = startImageProcess({ childFile: imageProcessChildFile(), coverSize: COVER_SIZE });
+      closers.push(() => started.close());
+      imageProcess = started;
+    }
+    return imageProcess;
+  };
+  // A document's generated cover is drawn by the image process too, unless the embedder gave its own artist.
+  const coversOfOurs = !container.isRegistered(PORTS.covers, true);
   byDefault(container, PORTS.rendering, () => {
-    const pool = createRenderPool(resources.render);
+    const covers = coversOfOurs ? images().covers : undefined;
+    const pool = createRenderPool({ ...resources.render, ...(covers === undefined ? {} : { covers }) });
     closers.push(() => pool.close());
     return pool;
   });
   // Recently served documents stay in memory (32 MiB): GridFS on FerretDB or the emulator reads ~20 MB/s.
   byDefault(container, PORTS.files, () => memoryCachedFileStore(resources.files ?? withFileDeadline(new GridFsFileStore(db))));
-  // Photos and covers: sharp decodes and encodes on libuv's thread pool, off the event loop.
-  byDefault(container, PORTS.images, () => sharpImageProcessor());
-  // Generated covers: drawn by sharp too, kept through `files`.
-  byDefault(container, PORTS.covers, () => createCoverArtist());
+  byDefault(container, PORTS.images, () => images().images);
+  // Generated covers: kept through `files`.
+  byDefault(container, PORTS.covers, () => images().covers);
   byDefault<RateLimitStore>(container, PORTS.rateLimitStore, () => (redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis }));
   return closers;
 }

@@ -1,0 +1,20 @@
+/**
+ * How wide, in pixels, a document prints its generated cover: a PDF across its title page's text width at
+ * `IMAGES.maxDpi`, an EPUB at its cover width. The renderer draws the cover at that size (see `withDrawnCover`), and
+ * so does a render pool that has the cover drawn elsewhere first (`RenderPoolOptions.covers`): one number, one place.
+ */
+import type { ProductDocument, RenderOptions } from '@larder/domain';
+import { BOOK_PAGES, CARD_PAGES, EPUB_IMAGES, IMAGES, type PageTheme } from '../theme.js';
+
+export function pageTheme(document: Pick<ProductDocument, 'layout'>, pageSize: RenderOptions['pageSize']): PageTheme {
+  const theme = document.layout === 'card_pack' ? CARD_PAGES[pageSize as keyof typeof CARD_PAGES] : BOOK_PAGES[pageSize as keyof typeof BOOK_PAGES];
+  if (theme === undefined) throw new Error(`page size ${pageSize} does not apply to a ${document.layout} document`);
+  return theme;
+}
+
+/** The pixels a PDF's title page prints a cover with: `IMAGES.maxDpi` across the text width. */
+export const printCoverWidth = (page: PageTheme): number => Math.floor(((page.width - page.margins[0] - page.margins[2]) / 72) * IMAGES.maxDpi);
+
+export function documentCoverWidth(document: Pick<ProductDocument, 'layout'>, options: RenderOptions): number {
+  return options.format === 'epub' ? EPUB_IMAGES.coverWidth : printCoverWidth(pageTheme(document, options.pageSize));
+}

@@ -1,0 +1,114 @@
+/**
+ * Image work in a child process: the same renditions and refusals as sharp in this process, the child started on the
+ * first call and ended when idle, a crash in it refusing only the call in flight, and nothing started once closed.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import { sharpImageProcessor, startImageProcess, type ImageProcess } from '../src/index.js';
+
+const childFile = new URL('./support/image-child.ts', import.meta.url);
+const execArgv = ['--import', 'tsx', '--conditions=source'];
+
+const alive = (pid: number | undefined): boolean => {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if (condition()) return;
+    await sleep(50);
+  }
+  assert.fail(`timed out waiting until ${what}`);
+}
+
+const photo = async (): Promise<Uint8Array> =>
+  new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).withExif({ IFD0: { Copyright: 'someone' } }).jpeg().toBuffer());
+
+const request = (title: string) => ({ title, subtitle: 'A recipe ebook · 3 recipes', kind: 'ebook' as const });
+
+describe('the image process', () => {
+  const started: ImageProcess[] = [];
+  after(() => Promise.all(started.map((one) => one.close())));
+  const imageProcess = (idleMs = 60_000): ImageProcess => {
+    const made = startImageProcess({ childFile, coverSize: { width: 1200, height: 900 }, idleMs, execArgv });
+    started.push(made);
+    return made;
+  };
+
+  it('starts on the first call, and answers as sharp in this process does, byte for byte', async () => {
+    const images = imageProcess();
+    assert.equal(images.pid, undefined, 'nothing started before the first call');
+    const bytes = await photo();
+    const there = (await images.images.renditions(bytes, [320, 640], 40_000_000))._unsafeUnwrap();
+    assert.ok(alive(images.pid), 'a child runs');
+    assert.notEqual(images.pid, process.pid);
+    const here = (await sharpImageProcessor().renditions(bytes, [320, 640], 40_000_000))._unsafeUnwrap();
+    assert.deepEqual(
+      there.map(({ format, width, height }) => ({ format, width, height })),
+      here.map(({ format, width, height }) => ({ format, width, height })),
+    );
+    there.forEach((rendition, at) => assert.ok(Buffer.from(rendition.bytes).equals(Buffer.from(here[at]?.bytes ?? [])), `${rendition.format} ${rendition.width}`));
+    assert.deepEqual((await images.images.probe(bytes))._unsafeUnwrap(), { format: 'jpeg', width: 900, height: 600 });
+  });
+
+  it("passes the processor's refusals back as values", async () => {
+    const images = imageProcess();
+    assert.equal((await images.images.probe(new TextEncoder().encode('<svg>not a photo</svg> nor anything'))).isErr(), true);
+    const tooLarge = await images.images.renditions(await photo(), [320], 100_000);
+    assert.equal(tooLarge._unsafeUnwrapErr().type, 'ImageTooLarge');
+  });
+
+  it('draws covers at the width asked, and rejects a drawing that throws', async () => {
+    const images = imageProcess();
+    assert.deepEqual(images.covers.size, { width: 1200, height: 900 });
+    const cover = await images.covers.generatedCover(request('Soups'), 800);
+    assert.deepEqual([cover.width, cover.height, cover.contentType], [800, 600, 'image/jpeg']);
+    assert.equal((await sharp(Buffer.from(cover.bytes)).metadata()).width, 800);
+    await assert.rejects(images.covers.generatedCover(request('throw')), /cannot draw this one/);
+  });
+
+  it('ends the child after its idle time, and starts another for the next call', async () => {
+    const images = imageProcess(300);
+    (await images.images.probe(await photo()))._unsafeUnwrap();
+    const first = images.pid;
+    assert.ok(alive(first));
+    await until(() => !alive(first), 'the idle child has exited');
+    assert.equal(images.pid, undefined);
+    (await images.images.probe(await photo()))._unsafeUnwrap();
+    assert.ok(alive(images.pid) && images.pid !== first, 'a new child');
+  });
+
+  it('refuses only the call in flight when the child dies, and goes on with a new one', async () => {
+    const images = imageProcess();
+    (await images.images.probe(await photo()))._unsafeUnwrap();
+    const first = images.pid;
+    await assert.rejects(images.covers.generatedCover(request('crash')), /the image process stopped \(SIGKILL\)/);
+    assert.equal(alive(first), false);
+    const cover = await images.covers.generatedCover(request('After the crash'), 400);
+    assert.equal(cover.width, 400);
+    assert.ok(images.pid !== first);
+    // An upload in flight when the child dies is refused as an image that could not be processed, not left hanging.
+    const pending = images.images.renditions(await photo(), [320], 40_000_000);
+    process.kill(images.pid ?? 0, 'SIGKILL');
+    const refused = await pending;
+    assert.equal(refused.isErr() ? refused.error.type : 'ok', 'ImageUnsupported');
+  });
+
+  it('once closed, ends its child and starts none', async () => {
+    const images = imageProcess();
+    (await images.images.probe(await photo()))._unsafeUnwrap();
+    const pid = images.pid;
+    await images.close();
+    assert.equal(alive(pid), false);
+    assert.equal((await images.images.probe(await photo())).isErr(), true);
+    assert.equal(images.pid, undefined);
+  });
+});
