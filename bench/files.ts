@@ -1,6 +1,8 @@
 /**
- * Files bench: the service as an operator runs it (`node packages/http-fastify/dist/main.js`, the embedded default
- * engine), a 500-recipe ebook's PDF asked for while 20 clients read single recipes.
+ * Files bench: the service as an operator runs it (`node --max-semi-space-size=4 packages/http-fastify/dist/main.js`,
+ * the flags `pnpm start` passes; the embedded default engine), a 500-recipe ebook's PDF asked for while 20 clients
+ * read single recipes. Photos and covers are drawn in the service's image process (a child that ends when idle): its
+ * peak is printed beside the service's.
  *
  *   pnpm --filter @larder/bench run files                   # FerretDB on PostgreSQL when it is there (the default)
  *   pnpm --filter @larder/bench run files -- --engine jongodb
@@ -11,11 +13,12 @@
  * are printed beside them: on this 2-core machine they include the engine's own time (and autocannon's).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVICE_V8_FLAGS } from '../packages/http-fastify/src/v8-flags.js';
 import { benchRecipeInput } from './documents-data.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -52,7 +55,7 @@ async function startService(): Promise<Service> {
     ...(engine === 'jongodb' ? { FERRETDB_BINARY_PATH: '/nonexistent/ferretdb' } : {}),
   };
   const probe = fileURLToPath(new URL('./support/loop-probe.mjs', import.meta.url));
-  const child = spawn(process.execPath, ['--import', probe, join(ROOT, 'packages/http-fastify/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVICE_V8_FLAGS, '--import', probe, join(ROOT, 'packages/http-fastify/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   return new Promise((resolve, reject) => {
     child.stderr?.setEncoding('utf8').on('data', (text: string) => {
@@ -121,6 +124,19 @@ async function download(url: string, token: string): Promise<{ ms: number; bytes
 
 const currentRssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const peakRssMiB = (pid: number): number => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+/** The service's image process (photos and covers are drawn there: a child of the service), when one is running. */
+function imageProcessPeakMiB(servicePid: number): number | null {
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      if (Number(/PPid:\s+(\d+)/.exec(status)?.[1]) !== servicePid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('image-process-child')) return peakRssMiB(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
 /** Linux: writing 5 to clear_refs resets the peak resident set size to the current one. */
 const resetPeakRss = (pid: number): void => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
@@ -155,6 +171,7 @@ async function main(): Promise<void> {
     resetPeakRss(pid);
     const first = await download(pdfUrl, token);
     const rss = peakRssMiB(pid);
+    const imagePeak = imageProcessPeakMiB(pid);
     // A repeat request, ten times over (a single one is at the mercy of one collection or one slow round trip).
     const repeats: number[] = [];
     for (let round = 0; round < 10; round += 1) repeats.push((await download(pdfUrl, token)).ms);
@@ -178,7 +195,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `files bench (node ${process.version}, engine ${service.engineLine}, ${RECIPES} recipes loaded through the API in ${s(loadMs)})\n` +
         `first PDF, quiet (read, rendered in a worker, stored, sent): ${s(first.ms)}, ${(first.bytes / MiB).toFixed(2)} MiB; ` +
-        `service RSS ${idleRss.toFixed(0)} MiB before, peak ${rss.toFixed(0)} MiB\n` +
+        `service RSS ${idleRss.toFixed(0)} MiB before, peak ${rss.toFixed(0)} MiB` +
+        `${imagePeak === null ? '' : `; its image process (which drew the cover) peak ${imagePeak.toFixed(0)} MiB, ended when idle`}\n` +
         `repeat requests (from storage), 10: second ${ms(second)}, median ${ms(repeatMedian)}, slowest ${ms(Math.max(...repeats))}\n` +
         `readers (${READERS} connections, GET /api/recipes/{id}) alone for 3 s: ${baseline.requests.total} requests, p50 ${ms(baseline.latency.p50)}, p99 ${ms(baseline.latency.p99)}\n` +
         `readers while the Letter variant renders (${s(loaded.ms)}): ${read.requests.total} requests, ${read.non2xx} non-2xx, ` +

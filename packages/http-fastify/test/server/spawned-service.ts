@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_V8_FLAGS } from '../../src/v8-flags.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const STARTUP_LIMIT_MS = 90_000;
@@ -39,7 +40,7 @@ export function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 
 /** The child process, before it has necessarily started listening. */
 export function spawnService(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, entryArgs(), {
+  const child = spawn(process.execPath, entryArgs(...SERVICE_V8_FLAGS), {
     cwd: PACKAGE_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

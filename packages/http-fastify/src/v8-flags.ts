@@ -1,0 +1,13 @@
+/**
+ * The V8 settings the service runs with: the root `pnpm start` script and the package's `start` pass them to node (a
+ * flag of the kind V8 reads only at start-up: it cannot be set from inside the process). Run the built service as
+ * `node --max-semi-space-size=4 packages/http-fastify/dist/main.js`.
+ *
+ * `--max-semi-space-size=4`: the main thread's young generation in 4 MiB semi-spaces instead of Node's 16. A request
+ * leaves little alive, so a smaller nursery costs a few more, shorter, scavenges and no throughput we could measure;
+ * what it saves is resident memory that the young generation keeps once it has grown (up to three semi-spaces). In
+ * bench/files.ts (500 recipes, a 500-recipe ebook rendered while 20 clients read): RSS before the render 263 → 230 MiB,
+ * peak while it renders 327 → 288 MiB (issue 22's target ≤ 300 MiB); readers' p99 and the event-loop delay unchanged
+ * within the machine's noise. The render pool's threads set their own (`WORKER_YOUNG_MB` in adapters-documents).
+ */
+export const SERVICE_V8_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
