@@ -77,14 +77,20 @@ for (const engine of await testEngines()) {
         const store = new MongoProductRepository(db);
         const feed = new MongoProductChangeFeed(db, store);
         const products = new IndexedProductRepository(store, new InMemoryProductSearchIndex());
-        (await store.insert(productFixture({ title: 'Before' })))._unsafeUnwrap();
-        const late = productFixture({ title: 'During' });
+        (await store.insert(productFixture({ title: 'Before', created_at: new Date('2026-01-01T00:00:00Z') })))._unsafeUnwrap();
+        (await store.insert(productFixture({ title: 'Also before', created_at: new Date('2026-01-02T00:00:00Z') })))._unsafeUnwrap();
+        const late = productFixture({ title: 'During', created_at: new Date('2026-01-03T00:00:00Z') });
         (await feed.begin())._unsafeUnwrap();
-        (await feed.scan(100, (page) => page.forEach((product) => products.index.put(product))))._unsafeUnwrap();
-        (await store.insert(late))._unsafeUnwrap();
+        // Written while the scan's cursor is open (pages of one): the scan may or may not meet it; the feed must.
+        let during: ReturnType<typeof store.insert> | undefined;
+        (await feed.scan(1, (page) => {
+          during ??= store.insert(late);
+          page.forEach((product) => products.index.put(product));
+        }))._unsafeUnwrap();
+        assert.equal((await during)?.isOk(), true, 'written during the scan');
         (await applyProductFeedChanges(products, feed))._unsafeUnwrap();
         products.markReady();
-        assert.deepEqual(await titles(products), ['During', 'Before']);
+        assert.deepEqual(await titles(products), ['During', 'Also before', 'Before']);
       });
     });
   });

@@ -4,7 +4,7 @@
  * This process's own writes reach the index as they succeed (`IndexedRecipeRepository`).
  */
 import { applyRecipeFeedChanges, buildRecipeIndex, saveRecipeIndexSnapshot, type IndexedRecipeRepository, type RecipeChangeFeed, type RecipeIndexSnapshots } from '@larder/domain';
-import { startIndexSync, type IndexSync, type IndexSyncLog } from './index-sync.js';
+import { DEFAULT_POLL_MS, startIndexSync, type IndexSync, type IndexSyncLog } from './index-sync.js';
 
 export type RecipeSearchLog = IndexSyncLog;
 
@@ -31,12 +31,6 @@ export interface RecipeSearchOptions {
 /** `stop` also keeps a snapshot, when there is a place for one. */
 export type RecipeSearchSync = IndexSync;
 
-/**
- * A poll reads one small document (the change mark) when nothing was written, so ten a second cost little; the
- * time until another instance lists a write is about half of this plus the poll's reads (median 312 ms at 250 ms
- * on FerretDB at 100,000 recipes).
- */
-export const DEFAULT_POLL_MS = 100;
 export const DEFAULT_SNAPSHOT_EVERY_MS = 300_000;
 
 export function startRecipeSearchSync(recipes: IndexedRecipeRepository, feed: RecipeChangeFeed, log: RecipeSearchLog, options: RecipeSearchOptions = {}): RecipeSearchSync {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import { IndexedProductRepository, InMemoryProductSearchIndex, type ProductChangeFeed, type ProductFeedChanges, type StoreUnavailable } from '@larder/domain';
+import { IndexedProductRepository, InMemoryProductSearchIndex, type Product, type ProductChangeFeed, type ProductFeedChanges, type StoreUnavailable } from '@larder/domain';
 import { InMemoryProductRepository, productFixture } from '@larder/domain/testing';
 import { startProductSearchSync } from '../../src/composition/product-search.js';
 
@@ -17,10 +17,12 @@ class FakeFeed implements ProductChangeFeed {
   next: ProductFeedChanges | 'down' = { kind: 'changed', products: [] };
   begin = () => okAsync<void, StoreUnavailable>(undefined);
   position = () => ({ mark: '1' });
-  scan = (_pageSize: number, visit: (products: readonly never[]) => void): ResultAsync<number, StoreUnavailable> => {
+  /** What a scan finds. */
+  stored: Product[] = [];
+  scan = (_pageSize: number, visit: (products: readonly Product[]) => void): ResultAsync<number, StoreUnavailable> => {
     this.scans += 1;
-    visit([]);
-    return okAsync(0);
+    visit(this.stored);
+    return okAsync(this.stored.length);
   };
   changes(): ResultAsync<ProductFeedChanges, StoreUnavailable> {
     this.polls += 1;
@@ -89,6 +91,29 @@ describe('the product index sync', () => {
     assert.equal(products.ready, true);
     assert.equal(sync.ready(), true);
     assert.ok(lines.some((line) => line.startsWith('product index: a listing found the database replaced')), lines.join('\n'));
+    const stopping = sync.stop();
+    await advance(100);
+    await stopping;
+  });
+  it('reads every product again every 5 minutes: a write whose change record was lost is listed by then', async () => {
+    const feed = new FakeFeed();
+    const missed = productFixture({ title: 'Written, its record lost' });
+    const products = new IndexedProductRepository(new InMemoryProductRepository(), new InMemoryProductSearchIndex());
+    const sync = startProductSearchSync(products, feed, { info: () => undefined, warn: () => undefined });
+    await advance(5);
+    feed.stored = [missed];
+    for (let second = 0; second < 298; second += 1) {
+      mock.timers.tick(1000);
+      await settle();
+    }
+    assert.deepEqual(products.index.all(), [], 'not before');
+    for (let second = 0; second < 3; second += 1) {
+      mock.timers.tick(1000);
+      await settle();
+      await advance(100);
+    }
+    assert.deepEqual(products.index.all().map((product) => product.title), ['Written, its record lost']);
+    assert.equal(feed.scans, 2, 'the build, then one rescan');
     const stopping = sync.stop();
     await advance(100);
     await stopping;
