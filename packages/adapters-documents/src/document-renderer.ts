@@ -2,8 +2,9 @@ import type { DocumentRenderer } from '@larder/domain';
 import { renderEpub } from './epub/epub-renderer.js';
 import { renderPdf } from './pdf/pdf-renderer.js';
 
-/** Bump when a layout changes, so that validators (ETags) derived from a document change with it. */
-export const LAYOUT_REVISION = '7';
+import { LAYOUT_REVISION } from './layout-revision.js';
+
+export { LAYOUT_REVISION };
 
 export function createDocumentRenderer(): DocumentRenderer {
   return {

@@ -9,7 +9,7 @@ import { Piscina } from 'piscina';
 import { errAsync, ResultAsync } from 'neverthrow';
 import type { CoverArtist, ProductDocument, RenderFailure, RenderOptions, RenderQueue } from '@larder/domain';
 import { documentCoverWidth } from '../cover/document-cover-width.js';
-import { LAYOUT_REVISION } from '../document-renderer.js';
+import { LAYOUT_REVISION } from '../layout-revision.js';
 import type { RenderTask } from './render-worker.js';
 // Workers draw and scale pictures with sharp. Loaded here, in the thread that owns the pool, so that libvips stays
 // loaded when a worker is terminated (a render past its limit): sharp's advice for worker threads

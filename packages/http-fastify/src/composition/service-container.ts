@@ -4,7 +4,7 @@
  */
 import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
-import { createCoverArtist, createRenderPool, type RenderPoolOptions } from '@larder/adapters-documents';
+import { createRenderPool, GENERATED_COVER_SIZE, type RenderPoolOptions } from '@larder/adapters-documents/pool';
 import { startImageProcess, type ImageProcess } from '@larder/adapters-images';
 import { IndexedProductRepository, IndexedRecipeRepository, InMemoryProductSearchIndex, InMemoryRecipeSearchIndex, memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
@@ -16,7 +16,6 @@ export { PORTS, type Port, type RateLimitStore } from './ports.js';
 
 /** The image process's module: from the sources (tests run TypeScript through tsx) the .ts file beside this one. */
 const imageProcessChildFile = (): URL => new URL(import.meta.url.endsWith('.ts') ? './image-process-child.ts' : './image-process-child.js', import.meta.url);
-const COVER_SIZE = createCoverArtist().size;
 
 /** A container of its own for one service, whose registrations fall back to the root container's. */
 export const serviceContainer = (): DependencyContainer => rootContainer.createChildContainer();
@@ -65,7 +64,7 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   let imageProcess: ImageProcess | undefined;
   const images = (): ImageProcess => {
     if (imageProcess === undefined) {
-      const started = startImageProcess({ childFile: imageProcessChildFile(), coverSize: COVER_SIZE });
+      const started = startImageProcess({ childFile: imageProcessChildFile(), coverSize: GENERATED_COVER_SIZE });
       closers.push(() => started.close());
       imageProcess = started;
     }

@@ -1,12 +1,29 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { exchange } from '../wire/raw-client.js';
 import { assertRawProblem } from '../wire/support.js';
 import { serviceEnv, spawnService, startSpawnedService, type SpawnedService } from './spawned-service.js';
 import { runCliFromSources } from './cli-process.js';
 
 const DEMO_PASSWORD = 'try-the-larder';
+
+/** The process ids of the service's image processes (its children running image-process-child). */
+function imageChildren(servicePid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const parent = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1]);
+        return parent === servicePid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('image-process-child');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 async function login(url: string, password: string): Promise<Response> {
   return fetch(`${url}/api/auth/login`, {
@@ -82,6 +99,25 @@ describe('the service started as the README starts it', () => {
     assert.equal(search.status, 200);
     const body = (await search.json()) as { data: { title: string }[] };
     assert.ok(body.data.some((recipe) => recipe.title === 'Weeknight Chana Masala'));
+  });
+
+  it('draws photos and covers in its image process, a child of its own, not in the service', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const recipes = (await (await fetch(`${service.url}/api/recipes?per_page=1`, { headers: auth })).json()) as { data: { id: string }[] };
+    const recipeId = recipes.data[0]?.id ?? '';
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#7a4b2a' } }).jpeg().toBuffer();
+    const uploaded = await fetch(`${service.url}/api/recipes/${recipeId}/photo`, { method: 'PUT', headers: { ...auth, 'content-type': 'image/jpeg' }, body: jpeg });
+    assert.equal(uploaded.status, 200, await uploaded.clone().text());
+    const photo = ((await uploaded.json()) as { photo: { variants: { width: number }[] } }).photo;
+    assert.ok(photo.variants.length > 0);
+    const children = imageChildren(service.child.pid ?? 0);
+    assert.equal(children.length, 1, 'one image process, a child of the service');
+    const product = (await (
+      await fetch(`${service.url}/api/products`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ebook', title: 'Drawn Elsewhere', recipe_ids: [recipeId] }) })
+    ).json()) as { id: string };
+    const read = (await (await fetch(`${service.url}/api/products/${product.id}`, { headers: auth })).json()) as { cover: { generated: boolean; width: number } | null };
+    assert.deepEqual([read.cover?.generated, read.cover?.width], [true, 3000]);
+    assert.deepEqual(imageChildren(service.child.pid ?? 0), children, 'the same child drew it');
   });
 
   it('on SIGTERM stops taking requests, finishes the one in flight, and exits 0', async () => {
