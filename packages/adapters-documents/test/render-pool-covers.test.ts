@@ -4,6 +4,7 @@
  * process's. The PDF embeds exactly what the artist drew; an artist that fails leaves the drawing to the thread.
  */
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import type { CoverArtist, CoverRequest } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
@@ -69,6 +70,17 @@ describe('render pool with a cover artist', () => {
     const { generated_cover: _none, ...plain } = book;
     (await pool(covers).render(plain, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
     assert.deepEqual(covers.drawings, []);
+  });
+
+  it('renders in a thread of lower priority (nice 10) than the thread that answers requests', async (t) => {
+    if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
+    (await pool(artist()).render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
+    const nices = readdirSync('/proc/self/task').map((thread) => {
+      const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+      return { thread: Number(thread), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
+    });
+    assert.equal(nices.find((entry) => entry.thread === process.pid)?.nice, 0, 'the main thread keeps its priority');
+    assert.ok(nices.some((entry) => entry.nice === 10), `a render thread at nice 10: ${JSON.stringify(nices)}`);
   });
 
   it('renders all the same when the artist fails: the thread draws the cover', async () => {

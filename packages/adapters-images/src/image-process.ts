@@ -14,6 +14,7 @@
  * The child runs `serveImageWork` (see `childFile`); the parent never loads an image into its own memory.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from '@larder/domain';
 
@@ -59,6 +60,8 @@ export interface ImageProcess extends ImageWork {
 }
 
 const DEFAULT_IDLE_MS = 10_000;
+/** The child's nice value: below the service's, so that a drawing waits while requests need the cores. */
+export const CHILD_NICE = 10;
 /** Glibc's arenas in the child: two, not eight per core (the threads' freed memory stays in fewer places). */
 const CHILD_ENV = { MALLOC_ARENA_MAX: '2' };
 
@@ -187,6 +190,13 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
  */
 export function serveImageWork(work: ImageWork): void {
   if (process.send === undefined) throw new Error('serveImageWork runs in a child process started by startImageProcess');
+  // Background work: requests go first. Nice 10 for this thread, and so for the threads libvips and libuv start later
+  // (they inherit it); where that is refused, the work runs at the service's priority.
+  try {
+    setPriority(CHILD_NICE);
+  } catch {
+    // not permitted here: same priority as the service
+  }
   let covers: Promise<unknown> = Promise.resolve();
   const outcomeOf = async (call: Call): Promise<Outcome> => {
     switch (call.call) {

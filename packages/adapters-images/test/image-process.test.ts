@@ -3,6 +3,7 @@
  * first call and ended when idle, a crash in it refusing only the call in flight, and nothing started once closed.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
@@ -57,6 +58,15 @@ describe('the image process', () => {
     );
     there.forEach((rendition, at) => assert.ok(Buffer.from(rendition.bytes).equals(Buffer.from(here[at]?.bytes ?? [])), `${rendition.format} ${rendition.width}`));
     assert.deepEqual((await images.images.probe(bytes))._unsafeUnwrap(), { format: 'jpeg', width: 900, height: 600 });
+  });
+
+  it('runs at a lower priority than this process (nice 10), so that requests go first', async (t) => {
+    if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
+    const images = imageProcess();
+    (await images.images.probe(await photo()))._unsafeUnwrap();
+    const niceOf = (stat: string): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    assert.equal(niceOf(readFileSync(`/proc/${images.pid ?? 0}/stat`, 'utf8')), 10);
+    assert.equal(niceOf(readFileSync('/proc/self/stat', 'utf8')), 0);
   });
 
   it("passes the processor's refusals back as values", async () => {

@@ -5,6 +5,7 @@
 import { move } from 'piscina';
 import { readAll, type ProductDocument, type RenderOptions } from '@larder/domain';
 import { createDocumentRenderer } from '../document-renderer.js';
+import { runInBackground } from './background-priority.js';
 
 export interface RenderTask {
   readonly document: ProductDocument;
@@ -12,6 +13,8 @@ export interface RenderTask {
 }
 
 const renderer = createDocumentRenderer();
+// A render is background work: the service's main thread, which answers requests, goes first (bench/files.ts).
+runInBackground();
 
 export default async function renderInWorker(task: RenderTask): Promise<unknown> {
   return move(await readAll(await renderer.render(task.document, task.options)));
