@@ -14,6 +14,10 @@
  * - convergence: a second instance on the same database; a recipe created through the first, time until the second
  *   lists it (polled every 10 ms), 10 times: max < 1 s;
  * - ready after a restart of the first instance (SIGTERM, started again from its snapshot and the changes since): < 30 s.
+ * - products (listed from their own index, issue 27's "and products"): `--products N` (default 1,000) made through the
+ *   domain's `createProduct` into the same database before the first start, then four listing shapes over HTTP
+ *   (`GET /api/products`: the first page, a type, a status and type, a deep page), p99 < 100 ms; and a product created
+ *   through the first instance, time until the second lists it, 10 times: max < 1 s.
  *
  * After the import it prints what a recipe costs the engine: the mean BSON size of stored recipe documents (and of
  * the same without the derived search keys documents used to carry), the recipe indexes and, on FerretDB/PostgreSQL,
@@ -26,7 +30,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes, openDatabase, startFerretdb } from '@larder/adapters-mongo';
-import type { RecipeListParams } from '@larder/domain';
+import { createProduct, systemClock, uuidV7Generator, type RecipeListParams } from '@larder/domain';
 import { execFileSync } from 'node:child_process';
 import { BSON, MongoClient, type Db } from 'mongodb';
 import { importNdjson } from './import-pipeline.js';
@@ -43,6 +47,7 @@ const shapeBudgetMs = Number(option('--shape-seconds', '5')) * 1000;
 const maxRuns = Number(option('--runs', '200'));
 const importOnly = args.includes('--import-only');
 const firstStartOnly = args.includes('--first-start-only');
+const productCount = Number(option('--products', '1000'));
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-long-enough' };
 const TARGETS = { p99Ms: 100, readyS: 30, rssBytes: 1024 ** 3, convergeMs: 1000 };
 const SERVICE = new URL('../packages/http-fastify/src/main.ts', import.meta.url).pathname;
@@ -105,7 +110,18 @@ function queryOf(params: RecipeListParams, page: number): string {
 const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 
 async function timeShape(service: Service, auth: Record<string, string>, shape: Shape): Promise<{ p50: number; p99: number; total: number; runs: number }> {
-  const url = `${service.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`;
+  return timeUrl(`${service.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`, auth, shape.name);
+}
+
+/** The product listings timed: every product, one type, a status and a type, a deep page (20 a page). */
+const PRODUCT_SHAPES: readonly { readonly name: string; readonly query: string }[] = [
+  { name: 'products, first page', query: 'page=1&per_page=20' },
+  { name: 'products of a type', query: 'type=recipe_card_pack&page=1&per_page=20' },
+  { name: 'products by status and type', query: 'status=draft&type=ebook&page=2&per_page=20' },
+  { name: 'products, deep page', query: 'page=40&per_page=20' },
+];
+
+async function timeUrl(url: string, auth: Record<string, string>, name: string): Promise<{ p50: number; p99: number; total: number; runs: number }> {
   const times: number[] = [];
   let total = 0;
   const begun = performance.now();
@@ -113,7 +129,7 @@ async function timeShape(service: Service, auth: Record<string, string>, shape: 
     const started = performance.now();
     const response = await fetch(url, { headers: auth });
     const body = (await response.json()) as { pagination?: { total: number } };
-    if (response.status !== 200) throw new Error(`${shape.name}: ${response.status} ${JSON.stringify(body)}`);
+    if (response.status !== 200) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
     if (run > 0) times.push(performance.now() - started);
     total = body.pagination?.total ?? Number.NaN;
     if (times.length >= 20 && performance.now() - begun > shapeBudgetMs) break;
@@ -138,6 +154,37 @@ async function convergence(a: Service, b: Service, auth: Record<string, string>)
       const listed = (await (await fetch(`${b.url}/api/recipes?q=${word}`, { headers: auth })).json()) as { pagination: { total: number } };
       if (listed.pagination.total === 1) break;
       if (performance.now() - started > 10_000) throw new Error('the second instance never listed the new recipe');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return times;
+}
+
+/** `count` products (ebooks and recipe card packs of up to 5 recipes) through the domain's use case, as the API makes them. */
+async function makeProducts(db: Db, count: number): Promise<void> {
+  const repositories = createMongoRepositories(db);
+  const recipeIds = (await db.collection<{ _id: string }>('recipes').find({}, { projection: { _id: 1 } }).limit(50).toArray()).map((document) => document._id);
+  const make = createProduct({ ...repositories, clock: systemClock, ids: uuidV7Generator, salesPlatforms: ['etsy', 'gumroad'] });
+  for (let index = 0; index < count; index += 1) {
+    const chosen = recipeIds.slice(index % 45, (index % 45) + 1 + (index % 5));
+    const made = await make({ type: index % 3 === 0 ? 'recipe_card_pack' : 'ebook', title: `Bench product ${index + 1}`, recipe_ids: chosen });
+    if (made.isErr()) throw new Error(`product ${index + 1}: ${JSON.stringify(made.error)}`);
+  }
+}
+
+async function productConvergence(a: Service, b: Service, auth: Record<string, string>, recipeId: string): Promise<number[]> {
+  const totalOn = async (service: Service): Promise<number> =>
+    ((await (await fetch(`${service.url}/api/products?per_page=1`, { headers: auth })).json()) as { pagination: { total: number } }).pagination.total;
+  const times: number[] = [];
+  for (let round = 0; round < 10; round += 1) {
+    const before = await totalOn(b);
+    const created = await fetch(`${a.url}/api/products`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ebook', title: `Convergence ${round}`, recipe_ids: [recipeId] }) });
+    if (created.status !== 201) throw new Error(`create product: ${created.status} ${await created.text()}`);
+    const started = performance.now();
+    while ((await totalOn(b)) !== before + 1) {
+      if (performance.now() - started > 10_000) throw new Error('the second instance never listed the new product');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     times.push(performance.now() - started);
@@ -206,6 +253,12 @@ async function main(): Promise<void> {
     console.log(`  a recipe document: ${sizes.stored.toFixed(0)} bytes of BSON (${sizes.withoutKeys.toFixed(0)} without search_keys and title_keys)`);
     console.log(`  recipe indexes (${sizes.indexes.length}): ${sizes.indexes.join(', ')}`);
     if (postgresqlDatabase !== undefined) console.log(`  PostgreSQL, the recipes table: ${recipeTableSizes(postgresqlDatabase)}`);
+    if (!importOnly && productCount > 0) {
+      const productsStarted = performance.now();
+      await makeProducts(db, productCount);
+      console.log(`products: ${productCount} made through createProduct in ${((performance.now() - productsStarted) / 1000).toFixed(1)} s`);
+    }
+    const someRecipeId = String((await db.collection('recipes').findOne({}, { projection: { _id: 1 } }))?._id ?? '');
     await client.close();
     if (importOnly) return;
 
@@ -224,6 +277,16 @@ async function main(): Promise<void> {
       console.log(`  ${shape.name.padEnd(32)} ${`${p50.toFixed(1)} ms`.padStart(10)} ${`${p99.toFixed(1)} ms`.padStart(10)}  (${total} matching, ${runs} runs)  ${verdict(p99 < TARGETS.p99Ms)}`);
     }
     console.log(`  every shape p99 < ${TARGETS.p99Ms} ms: ${missed === 0 ? 'met' : `NOT met (${missed} of ${SHAPES.length})`}`);
+    if (productCount > 0) {
+      let productMissed = 0;
+      for (const shape of PRODUCT_SHAPES) {
+        await fetch(`${a.url}/api/products?${shape.query}`, { headers: auth }).then((response) => response.arrayBuffer());
+        const { p50, p99, total, runs } = await timeUrl(`${a.url}/api/products?${shape.query}`, auth, shape.name);
+        if (p99 >= TARGETS.p99Ms) productMissed += 1;
+        console.log(`  ${shape.name.padEnd(32)} ${`${p50.toFixed(1)} ms`.padStart(10)} ${`${p99.toFixed(1)} ms`.padStart(10)}  (${total} matching, ${runs} runs)  ${verdict(p99 < TARGETS.p99Ms)}`);
+      }
+      console.log(`  every product shape p99 < ${TARGETS.p99Ms} ms: ${productMissed === 0 ? 'met' : `NOT met (${productMissed} of ${PRODUCT_SHAPES.length})`}`);
+    }
     const { rss, peak } = memory(a.child.pid ?? 0);
     console.log(`  service RSS after the shapes: ${(rss / 1024 ** 2).toFixed(0)} MiB (peak ${(peak / 1024 ** 2).toFixed(0)} MiB)  ${verdict(peak < TARGETS.rssBytes)} (< 1 GiB)`);
 
@@ -233,6 +296,12 @@ async function main(): Promise<void> {
     const times = (await convergence(a, b, auth)).sort((x, y) => x - y);
     const worst = times.at(-1) ?? Number.NaN;
     console.log(`  convergence (created on one, listed by the other), 10 writes: median ${quantile(times, 0.5).toFixed(0)} ms, max ${worst.toFixed(0)} ms  ${verdict(worst < TARGETS.convergeMs)} (< 1 s)`);
+
+    if (productCount > 0) {
+      const productTimes = (await productConvergence(a, b, auth, someRecipeId)).sort((x, y) => x - y);
+      const productWorst = productTimes.at(-1) ?? Number.NaN;
+      console.log(`  product convergence (created on one, listed by the other), 10 writes: median ${quantile(productTimes, 0.5).toFixed(0)} ms, max ${productWorst.toFixed(0)} ms  ${verdict(productWorst < TARGETS.convergeMs)} (< 1 s)`);
+    }
 
     // A restart of the first instance (SIGTERM, then the same command), the second still running.
     await stopService(a);

@@ -51,6 +51,11 @@ export interface AppConfig {
   publicRateLimit?: { max: number; windowMs: number };
   /** Shared rate-limit store when present (create it with `enableOfflineQueue: false` so an outage fails fast). */
   redis?: Redis;
+  /**
+   * How long a count in `redis` may take before the request is let through uncounted (the limit fails open rather than
+   * stall every request behind a slow Redis). Default 250 ms.
+   */
+  rateLimitStoreTimeoutMs?: number;
   salesPlatforms: readonly string[];
   corsOrigins: readonly string[] | '*';
   /** Trust X-Forwarded-* (client address for login limits, protocol) from a proxy in front. */
@@ -245,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     login: config.loginRateLimit ?? DEFAULT_LOGIN_LIMIT,
     ...(config.publicRateLimit === undefined ? {} : { publicAddress: config.publicRateLimit }),
     ...(config.redis === undefined ? {} : { redis: config.redis }),
+    ...(config.rateLimitStoreTimeoutMs === undefined ? {} : { storeTimeoutMs: config.rateLimitStoreTimeoutMs }),
   });
   await app.register(auth, {
     secret: config.jwtSecret,

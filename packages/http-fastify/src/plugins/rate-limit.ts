@@ -48,6 +48,8 @@ export interface RateLimitOptions {
   /** The public routes, per client address; `DEFAULT_PUBLIC_LIMIT` when absent. */
   readonly publicAddress?: Limit;
   readonly redis?: Redis;
+  /** How long a Redis count may take before the request is let through; default `STORE_TIMEOUT_MS`. */
+  readonly storeTimeoutMs?: number;
 }
 
 export const DEFAULT_LOGIN_LIMIT: Limit = { max: 10, windowMs: 60_000 };
@@ -94,7 +96,7 @@ async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Prom
     }
     const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
     return (request, reply, done) => {
-      raceTimeout(check(request), STORE_TIMEOUT_MS).then(
+      raceTimeout(check(request), options.storeTimeoutMs ?? STORE_TIMEOUT_MS).then(
         (result) => {
           // The plugin's answer, back to the counter it read: `remaining` is clamped at 0, `isExceeded` says it went past.
           if (result.isAllowed) done();

@@ -63,5 +63,7 @@ describe('a flood from one user, counters in Redis', { skip }, () => {
     redis = await startRedisServer();
   });
   after(() => redis.dispose());
-  floodSuite(() => harness({ config: { rateLimit: { max: LIMIT, windowMs: 60_000 }, redis: redis.client() } }));
+  // Counting is what is tested here, not failing open: a loaded machine (the whole suite beside it) can take longer
+  // than the service's 250 ms for 120 round trips at once, which lets requests through uncounted, as it should.
+  floodSuite(() => harness({ config: { rateLimit: { max: LIMIT, windowMs: 60_000 }, redis: redis.client(), rateLimitStoreTimeoutMs: 10_000 } }));
 });
