@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CoverArtist, ImageProcessor, MailBudget, RecipePageSource, SubscriberRepository } from '@larder/domain';
-import { generatedCovers } from '@larder/domain';
+import { generatedCovers, IndexedRecipeRepository } from '@larder/domain';
 import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -265,7 +265,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
   // One for the whole app: requests that ask for the same cover at once share its drawing.
-  const covers = deps.covers === undefined || deps.images === undefined ? undefined : generatedCovers({ covers: deps.covers, images: deps.images, files: deps.files, recipes: deps.recipes });
+  // The recipes a list of products takes its covers' photos from come from the search index when there is one (up to
+  // 240 for a page; on FerretDB one query each): `IndexedRecipeRepository.findByIdsListed`.
+  const recipes = deps.recipes;
+  const coverRecipes = recipes instanceof IndexedRecipeRepository ? { findByIds: (ids: readonly string[]) => recipes.findByIdsListed(ids) } : recipes;
+  const covers = deps.covers === undefined || deps.images === undefined ? undefined : generatedCovers({ covers: deps.covers, images: deps.images, files: deps.files, recipes: coverRecipes });
   const withCovers = covers === undefined ? {} : { covers };
   // Public, like the documentation: photo and cover files are fetched by browsers and storefronts without a token.
   await app.register(mediaRoutes, { files: deps.files });

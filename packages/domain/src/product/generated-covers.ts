@@ -50,6 +50,8 @@ export interface CoverFile {
 
 /** Covers waiting to be drawn for lists, at most: a long list of new products is drawn as it is read again. */
 const BACKGROUND_QUEUE = 32;
+/** Stored covers remembered, at most (about 100 bytes each). */
+const KNOWN_STORED = 10_000;
 
 
 export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
@@ -60,7 +62,22 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   const requestsOf = (products: readonly Product[]): ResultAsync<CoverRequest[], StoreUnavailable> =>
     findRecipesInPieces(deps.recipes, [...new Set(products.flatMap(coverRecipeIds))]).map((recipes) => products.map((product) => coverRequestOf(product, recipes)));
 
-  const isStored = (photo: Photo): ResultAsync<boolean, StoreUnavailable> => deps.files.head(mediaKeyOfUrl(photo.url) ?? '').map((found) => found !== null);
+  /**
+   * Covers known to be stored: a cover's files never change under its key and are never deleted, so once seen stored
+   * it is not looked up again (a page of 20 products was 20 look-ups in the file store). Bounded: emptied when full.
+   */
+  const known = new Set<string>();
+  const remember = (url: string): void => {
+    if (known.size >= KNOWN_STORED) known.clear();
+    known.add(url);
+  };
+  const isStored = (photo: Photo): ResultAsync<boolean, StoreUnavailable> =>
+    known.has(photo.url)
+      ? okAsync(true)
+      : deps.files.head(mediaKeyOfUrl(photo.url) ?? '').map((found) => {
+          if (found !== null) remember(photo.url);
+          return found !== null;
+        });
 
   async function withPhotoBytes(request: CoverRequest): Promise<CoverRequest> {
     const photos: DocumentImage[] = [];
@@ -103,7 +120,10 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
         });
         return ResultAsync.combine(smaller.map((file) => deps.files.put(file.key, file.bytes, { contentType: file.contentType }).mapErr(storeUnavailable)))
           .andThen(() => deps.files.put(largest, drawn.bytes, { contentType: drawn.contentType }).mapErr(storeUnavailable))
-          .map(() => photo);
+          .map(() => {
+            remember(photo.url);
+            return photo;
+          });
       });
 
   /** One drawing per cover at a time, shared by every caller that asks meanwhile. */

@@ -79,6 +79,20 @@ export class IndexedRecipeRepository implements RecipeRepository {
     return this.#store.findByIds(ids);
   }
 
+  /**
+   * The recipes as listings see them: from the index once it is built (current within a poll of the change feed,
+   * after one read of the change mark), else from the store. For what a list shows beside each of its items (a page of
+   * products' generated covers takes photos from up to 240 recipes: on FerretDB one query each), never for a read of
+   * one recipe, which the database answers.
+   */
+  findByIdsListed(ids: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
+    return this.#listings.list(
+      () => this.#store.changeMark(),
+      () => ids.flatMap((id) => this.#index.get(id) ?? []),
+      () => this.#store.findByIds(ids),
+    );
+  }
+
   findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
     return this.#store.findByExternalIds(externalIds);
   }

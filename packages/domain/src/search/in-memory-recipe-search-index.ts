@@ -19,6 +19,10 @@ export class InMemoryRecipeSearchIndex implements RecipeSearchIndex {
     this.#index.put(recipe);
   }
 
+  get(id: string): Recipe | undefined {
+    return this.#index.get(id);
+  }
+
   all(): Recipe[] {
     return this.#index.all();
   }

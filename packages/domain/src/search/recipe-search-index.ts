@@ -17,6 +17,8 @@ export interface RecipeSearchIndex {
    * that a late copy (read by the feed before a newer write of this process) never undoes a newer one.
    */
   put(recipe: Recipe): void;
+  /** The recipe held with this id. */
+  get(id: string): Recipe | undefined;
   /** Every recipe held, for a snapshot. */
   all(): Recipe[];
   /** Forgets every recipe. */

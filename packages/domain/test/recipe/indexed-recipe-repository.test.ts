@@ -83,6 +83,30 @@ describe('IndexedRecipeRepository', () => {
   });
 });
 
+describe('IndexedRecipeRepository, recipes as listings see them (findByIdsListed)', () => {
+  it('answers from the store until the index is built, then from the index, in one read of the change mark', async () => {
+    let storeReads = 0;
+    class Counting extends InMemoryRecipeRepository {
+      override findByIds(ids: readonly string[]) {
+        storeReads += 1;
+        return super.findByIds(ids);
+      }
+    }
+    const store = new Counting();
+    const indexed = new IndexedRecipeRepository(store, new InMemoryRecipeSearchIndex());
+    const [soup, bread] = [recipeFixture({ title: 'Soup' }), recipeFixture({ title: 'Bread' })];
+    await indexed.insert(soup);
+    await indexed.insert(bread);
+    const titles = async () => ((await indexed.findByIdsListed([bread.id, 'nope', soup.id]))._unsafeUnwrap()).map((recipe) => recipe.title).sort();
+    assert.deepEqual(await titles(), ['Bread', 'Soup']);
+    assert.equal(storeReads, 1, 'before the index is built: the store');
+    indexed.markReady();
+    assert.deepEqual(await titles(), ['Bread', 'Soup']);
+    assert.equal(storeReads, 1, 'once built: the index');
+    assert.equal((await indexed.findById(soup.id))._unsafeUnwrap()?.title, 'Soup');
+  });
+});
+
 describe('IndexedRecipeRepository over a database that was replaced', () => {
   it('lists from the new database as soon as a listing sees its write count go back, not from the old index', async () => {
     // A store whose change count is what the test says (the old database had 5 writes).
