@@ -100,6 +100,20 @@ for (const engine of await testEngines()) {
         assert.deepEqual(await titles(recipes, { q: 'soup' }), ['Miso soup', 'Onion soup']);
       });
 
+      it("keeps a large batch's ids out of its record, and the other instance still applies every one", async () => {
+        const db = await database.indexedDb('large-batch');
+        const [a, b] = [await instance(db), await instance(db)];
+        const batch = Array.from({ length: 120 }, (_, index) => recipeFixture({ title: `Batch soup ${index}` }));
+        (await new MongoRecipeRepository(db).saveBatch(batch.map((recipe) => ({ kind: 'insert' as const, recipe }))))._unsafeUnwrap();
+        const small = recipeFixture({ title: 'Single soup' });
+        (await a.recipes.insert(small))._unsafeUnwrap();
+        const records = await db.collection<{ ids: string[]; detached?: number }>(RECIPE_CHANGES_COLLECTION).find().toArray();
+        assert.deepEqual(records.map((record) => [record.ids.length, record.detached ?? 0]).sort(), [[0, 120], [1, 0]], 'the batch is counted, its ids kept apart');
+        assert.equal(await b.follow(), 121);
+        assert.equal((await b.recipes.list(recipeListQueryFrom({ q: 'soup' }, { page: 1, perPage: 1 })))._unsafeUnwrap().total, 121);
+        assert.equal(await a.follow(), 121, 'the writer too reads them (its own insert again: harmless)');
+      });
+
       it('reads a large batch of changes to the end while every read answers within the deadline (a start just after an import)', async () => {
         const db = database.freshDb('slow-reads');
         // 1,600 recipes written in the window before the scan began: four reads of 500 ids, each slower than a

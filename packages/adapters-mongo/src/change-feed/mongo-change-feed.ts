@@ -18,7 +18,7 @@ import type { Collection, Db, Document } from 'mongodb';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '@larder/domain';
 import { attempt } from '../store-errors.js';
-import { CHANGE_MARKS_COLLECTION, CHANGES_KEPT_SECONDS, type ChangeKind, type ChangeMarkDocument, type ChangeRecordDocument } from './change-recorder.js';
+import { CHANGE_MARKS_COLLECTION, CHANGES_KEPT_SECONDS, idsCollectionOf, type ChangeIdsDocument, type ChangeKind, type ChangeMarkDocument, type ChangeRecordDocument } from './change-recorder.js';
 
 /**
  * How long after its time a record is still read: longer than a write takes between its clock reading and its
@@ -60,6 +60,7 @@ export class MongoChangeFeed<T, D extends Document> {
   readonly #kind: FollowedKind<T, D>;
   readonly #collection: Collection<D>;
   readonly #records: Collection<ChangeRecordDocument>;
+  readonly #ids: Collection<ChangeIdsDocument>;
   readonly #marks: Collection<ChangeMarkDocument>;
   #since = Date.now() - SKEW_MS;
   #mark: number | undefined;
@@ -80,6 +81,7 @@ export class MongoChangeFeed<T, D extends Document> {
     this.#deadlineMs = options.deadlineMs ?? CHANGES_DEADLINE_MS;
     this.#collection = db.collection<D>(kind.collection);
     this.#records = db.collection<ChangeRecordDocument>(kind.records);
+    this.#ids = db.collection<ChangeIdsDocument>(idsCollectionOf(kind));
     this.#marks = db.collection<ChangeMarkDocument>(CHANGE_MARKS_COLLECTION);
   }
 
@@ -197,7 +199,9 @@ export class MongoChangeFeed<T, D extends Document> {
     if (mark === this.#mark) return { ids: [], commit: () => undefined, replaced: false };
     const records = await this.#records.find({ at: { $gte: new Date(this.#since) } }).toArray();
     const fresh = records.filter((record) => !this.#applied.has(record._id));
-    const ids = [...new Set(fresh.flatMap((record) => record.ids))];
+    // A large write's ids, by `_id` (pushed down on every engine), for the records not applied yet only.
+    const detached = await Promise.all(fresh.filter((record) => (record.detached ?? 0) > 0).map((record) => this.#ids.findOne({ _id: record._id })));
+    const ids = [...new Set([...fresh.flatMap((record) => record.ids), ...detached.flatMap((found) => found?.ids ?? [])])];
     const commit = (): void => {
       if (generation !== this.#generation) return;
       for (const record of fresh) this.#applied.set(record._id, record.at.getTime());
@@ -212,6 +216,8 @@ export class MongoChangeFeed<T, D extends Document> {
   #prune(now: number): void {
     if (now - this.#prunedAt < PRUNE_EVERY_MS) return;
     this.#prunedAt = now;
-    void this.#records.deleteMany({ at: { $lt: new Date(now - CHANGES_KEPT_SECONDS * 1000) } }).catch(() => undefined);
+    const before = new Date(now - CHANGES_KEPT_SECONDS * 1000);
+    void this.#records.deleteMany({ at: { $lt: before } }).catch(() => undefined);
+    void this.#ids.deleteMany({ at: { $lt: before } }).catch(() => undefined);
   }
 }

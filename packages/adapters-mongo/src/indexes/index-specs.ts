@@ -25,7 +25,7 @@ import { RECIPES_COLLECTION } from '../recipes/recipe-document.js';
 import { RECIPE_SORT_FIELDS } from '../recipes/recipe-queries.js';
 import { RECIPE_CHANGES_COLLECTION } from '../recipes/recipe-change-feed.js';
 import { PRODUCT_CHANGES_COLLECTION } from '../products/product-change-feed.js';
-import { CHANGES_KEPT_SECONDS } from '../change-feed/change-recorder.js';
+import { CHANGES_KEPT_SECONDS, idsCollectionOf } from '../change-feed/change-recorder.js';
 import { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from '../sales/connection-document.js';
 import { LISTINGS_COLLECTION } from '../sales/listing-document.js';
 import { WAITING_EVENTS_FILTER } from '../outbox/mongo-event-outbox.js';
@@ -100,6 +100,9 @@ export const USER_INDEXES: readonly IndexSpec[] = [
 export const CHANGE_RECORD_INDEXES: readonly IndexSpec[] = [
   { collection: RECIPE_CHANGES_COLLECTION, name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
   { collection: PRODUCT_CHANGES_COLLECTION, name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
+  // The ids of large writes (more than INLINE_IDS), apart from their records: read by `_id`, kept as long.
+  { collection: idsCollectionOf({ records: RECIPE_CHANGES_COLLECTION }), name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
+  { collection: idsCollectionOf({ records: PRODUCT_CHANGES_COLLECTION }), name: 'at_ttl', key: { at: 1 }, expireAfterSeconds: CHANGES_KEPT_SECONDS },
 ];
 
 export const IDEMPOTENCY_INDEXES: readonly IndexSpec[] = [
