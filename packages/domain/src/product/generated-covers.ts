@@ -50,6 +50,8 @@ export interface CoverFile {
 
 /** Covers waiting to be drawn for lists, at most: a long list of new products is drawn as it is read again. */
 const BACKGROUND_QUEUE = 32;
+/** How long a list trusts that a cover is not stored yet before it looks again. */
+const NOT_STORED_FOR_MS = 10_000;
 /** Stored covers remembered, at most (about 100 bytes each). */
 const KNOWN_STORED = 10_000;
 
@@ -146,6 +148,24 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
     return isStored(photo).andThen((stored): ResultAsync<Photo, GeneratedCoverError> => (stored ? okAsync(photo) : drawOnce(request, photo)));
   };
 
+  /**
+   * For a list only: a cover found not stored is not looked up again for `NOT_STORED_FOR_MS` (it is being drawn in the
+   * background, and this process remembers it once drawn); another process's drawing shows after that at the latest.
+   */
+  const notStoredAt = new Map<string, number>();
+  const storedForList = (photo: Photo): ResultAsync<boolean, StoreUnavailable> => {
+    const checked = notStoredAt.get(photo.url);
+    if (checked !== undefined && Date.now() - checked < NOT_STORED_FOR_MS && !known.has(photo.url)) return okAsync(false);
+    return isStored(photo).map((stored) => {
+      if (stored) notStoredAt.delete(photo.url);
+      else {
+        if (notStoredAt.size >= KNOWN_STORED) notStoredAt.clear();
+        notStoredAt.set(photo.url, Date.now());
+      }
+      return stored;
+    });
+  };
+
   const inBackground = (request: CoverRequest): void => {
     const identity = coverIdentity(request);
     if (queued.has(identity) || queued.size >= BACKGROUND_QUEUE) return;
@@ -169,7 +189,7 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
         ResultAsync.combine(
           requests.map((request, index) => {
             const photo = generatedCoverPhoto(coverIdentity(request), deps.covers.size);
-            return isStored(photo).map((stored) => {
+            return storedForList(photo).map((stored) => {
               if (!stored) inBackground(request);
               return stored ? ([products[index]?.id ?? '', photo] as const) : null;
             });

@@ -50,4 +50,33 @@ describe('generated covers in a list', () => {
     assert.equal(missing.has(waiting.id), false);
     assert.ok(heads >= 1, 'a cover not stored is looked up (and queued for drawing in the background)');
   });
+
+  it('a list does not look a cover up again within 10 s of finding it not stored, unless this process drew it since', async (t) => {
+    t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+    const files = new InMemoryFileStore();
+    let heads = 0;
+    const counting: FileStore = {
+      put: (key, body, info) => files.put(key, body, info),
+      get: (key) => files.get(key),
+      delete: (key) => files.delete(key),
+      list: (prefix) => files.list(prefix),
+      head: (key) => {
+        heads += 1;
+        return files.head(key);
+      },
+    };
+    // Drawn by another process: this one's own drawing never finishes (it stays queued), it only looks.
+    const stuck: CoverArtist = { ...artist, generatedCover: () => new Promise<never>(() => undefined) };
+    const lists = generatedCovers({ covers: stuck, images, files: counting, recipes: new InMemoryRecipeRepository() });
+    const product = productFixture({ title: 'Drawn elsewhere later' });
+    assert.equal(((await lists.storedCovers([product]))._unsafeUnwrap()).has(product.id), false);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the background drawing it queued starts (and waits)
+    heads = 0;
+    assert.equal(((await lists.storedCovers([product]))._unsafeUnwrap()).has(product.id), false);
+    assert.equal(heads, 0, 'not looked up again at once');
+    (await generatedCovers({ covers: artist, images, files, recipes: new InMemoryRecipeRepository() }).coverOf(product))._unsafeUnwrap();
+    t.mock.timers.tick(10_001);
+    assert.equal(((await lists.storedCovers([product]))._unsafeUnwrap()).has(product.id), true, 'seen after 10 s');
+    assert.equal(heads, 1);
+  });
 });
