@@ -4,7 +4,7 @@
  * drawn (about a second, off the event loop; concurrent requests share the drawing). A list never waits: it shows
  * the covers already stored, and `null` for one not drawn yet, which is drawn in the background.
  */
-import { listingsOf, type GeneratedCovers, type ListingDeps, type ListingView, type Photo, type Product, type StoreUnavailable } from '@larder/domain';
+import { listingsOf, type GeneratedCovers, type Listing, type ListingDeps, type ListingView, type Photo, type Product, type StoreUnavailable } from '@larder/domain';
 import { okAsync, type ResultAsync } from 'neverthrow';
 
 export type CoverView = Photo & { readonly generated: boolean };
@@ -51,11 +51,19 @@ export function productViews(deps: ProductViewDeps): ProductViews {
     });
   };
 
+  /**
+   * The listings of those products that have sales platforms: `listingsOf` shows no other (a product's listings are
+   * on its platforms), so the others are not looked up (on FerretDB a query per product).
+   */
+  const listingsFor = (products: readonly Product[]): ResultAsync<Listing[], StoreUnavailable> => {
+    const selling = products.filter((product) => (product.sales?.platforms.length ?? 0) > 0);
+    return selling.length === 0 ? okAsync([]) : deps.listings.listings.forProducts(selling.map((product) => product.id));
+  };
+
   return {
-    one: (product) =>
-      deps.listings.listings.forProducts([product.id]).andThen((listings) => coverOf(product).map((cover) => view(product, cover, listingsOf(product, listings)))),
+    one: (product) => listingsFor([product]).andThen((listings) => coverOf(product).map((cover) => view(product, cover, listingsOf(product, listings)))),
     many: (products) =>
-      deps.listings.listings.forProducts(products.map((product) => product.id)).andThen((listings) =>
+      listingsFor(products).andThen((listings) =>
         storedCovers(products).map((covers) =>
           products.map((product) => {
             const stored = covers.get(product.id);
