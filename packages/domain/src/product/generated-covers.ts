@@ -52,34 +52,21 @@ export interface CoverFile {
 const BACKGROUND_QUEUE = 32;
 /** How long a list trusts that a cover is not stored yet before it looks again. */
 const NOT_STORED_FOR_MS = 10_000;
-/** Stored covers remembered, at most (about 100 bytes each). */
-const KNOWN_STORED = 10_000;
+/** Covers remembered as not stored, at most (about 100 bytes each). */
+const NOT_STORED_KEPT = 10_000;
 
 
 export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   const drawing = new Map<string, Promise<Awaited<ResultAsync<Photo, GeneratedCoverError>>>>();
   const queued = new Set<string>();
+  /** Covers a list found not stored, and when (see `storedForList`). */
+  const notStoredAt = new Map<string, number>();
   let background: Promise<unknown> = Promise.resolve();
 
   const requestsOf = (products: readonly Product[]): ResultAsync<CoverRequest[], StoreUnavailable> =>
     findRecipesInPieces(deps.recipes, [...new Set(products.flatMap(coverRecipeIds))]).map((recipes) => products.map((product) => coverRequestOf(product, recipes)));
 
-  /**
-   * Covers known to be stored: a cover's files never change under its key and are never deleted, so once seen stored
-   * it is not looked up again (a page of 20 products was 20 look-ups in the file store). Bounded: emptied when full.
-   */
-  const known = new Set<string>();
-  const remember = (url: string): void => {
-    if (known.size >= KNOWN_STORED) known.clear();
-    known.add(url);
-  };
-  const isStored = (photo: Photo): ResultAsync<boolean, StoreUnavailable> =>
-    known.has(photo.url)
-      ? okAsync(true)
-      : deps.files.head(mediaKeyOfUrl(photo.url) ?? '').map((found) => {
-          if (found !== null) remember(photo.url);
-          return found !== null;
-        });
+  const isStored = (photo: Photo): ResultAsync<boolean, StoreUnavailable> => deps.files.head(mediaKeyOfUrl(photo.url) ?? '').map((found) => found !== null);
 
   async function withPhotoBytes(request: CoverRequest): Promise<CoverRequest> {
     const photos: DocumentImage[] = [];
@@ -123,7 +110,7 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
         return ResultAsync.combine(smaller.map((file) => deps.files.put(file.key, file.bytes, { contentType: file.contentType }).mapErr(storeUnavailable)))
           .andThen(() => deps.files.put(largest, drawn.bytes, { contentType: drawn.contentType }).mapErr(storeUnavailable))
           .map(() => {
-            remember(photo.url);
+            notStoredAt.delete(photo.url);
             return photo;
           });
       });
@@ -150,16 +137,17 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
 
   /**
    * For a list only: a cover found not stored is not looked up again for `NOT_STORED_FOR_MS` (it is being drawn in the
-   * background, and this process remembers it once drawn); another process's drawing shows after that at the latest.
+   * background, and this process forgets that once it has drawn it); another process's drawing shows after that at the
+   * latest. A cover found stored is looked up again at every list: its files may have gone since (a store restored
+   * without them), and then the list shows none and draws it again.
    */
-  const notStoredAt = new Map<string, number>();
   const storedForList = (photo: Photo): ResultAsync<boolean, StoreUnavailable> => {
     const checked = notStoredAt.get(photo.url);
-    if (checked !== undefined && Date.now() - checked < NOT_STORED_FOR_MS && !known.has(photo.url)) return okAsync(false);
+    if (checked !== undefined && Date.now() - checked < NOT_STORED_FOR_MS) return okAsync(false);
     return isStored(photo).map((stored) => {
       if (stored) notStoredAt.delete(photo.url);
       else {
-        if (notStoredAt.size >= KNOWN_STORED) notStoredAt.clear();
+        if (notStoredAt.size >= NOT_STORED_KEPT) notStoredAt.clear();
         notStoredAt.set(photo.url, Date.now());
       }
       return stored;

@@ -1,6 +1,6 @@
 /**
- * The generated covers of a list: looked up in the file store until seen stored, then remembered (a cover's files never
- * change under its key and are never deleted), so a page of products is not a look-up per product every time.
+ * The generated covers of a list: one found not stored is not looked up again for a while (it is being drawn), so a
+ * page of new products is not a file-store look-up per product at every request.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,40 +18,7 @@ const images: ImageProcessor = {
 };
 
 describe('generated covers in a list', () => {
-  it('looks a stored cover up once, then remembers it; one not stored yet is looked up again', async () => {
-    const files = new InMemoryFileStore();
-    let heads = 0;
-    const counting: FileStore = {
-      put: (key, body, info) => files.put(key, body, info),
-      get: (key) => files.get(key),
-      delete: (key) => files.delete(key),
-      list: (prefix) => files.list(prefix),
-      head: (key) => {
-        heads += 1;
-        return files.head(key);
-      },
-    };
-    const covers = generatedCovers({ covers: artist, images, files: counting, recipes: new InMemoryRecipeRepository() });
-    const [drawn, waiting] = [productFixture({ title: 'Drawn' }), productFixture({ title: 'Not drawn yet' })];
-    (await covers.coverOf(drawn))._unsafeUnwrap();
-    heads = 0;
-    const drawnOnly = async () => (await covers.storedCovers([drawn]))._unsafeUnwrap();
-    assert.equal((await drawnOnly()).has(drawn.id), true);
-    assert.equal((await drawnOnly()).has(drawn.id), true);
-    assert.equal(heads, 0, 'a cover this process stored is known without a look-up');
-
-    // Stored by another process: looked up once, then known.
-    const elsewhere = generatedCovers({ covers: artist, images, files: counting, recipes: new InMemoryRecipeRepository() });
-    heads = 0;
-    for (let round = 0; round < 3; round += 1) assert.equal(((await elsewhere.storedCovers([drawn]))._unsafeUnwrap()).has(drawn.id), true);
-    assert.equal(heads, 1);
-    heads = 0;
-    const missing = (await elsewhere.storedCovers([waiting]))._unsafeUnwrap();
-    assert.equal(missing.has(waiting.id), false);
-    assert.ok(heads >= 1, 'a cover not stored is looked up (and queued for drawing in the background)');
-  });
-
-  it('a list does not look a cover up again within 10 s of finding it not stored, unless this process drew it since', async (t) => {
+  it('a list does not look a cover up again within 10 s of finding it not stored, and this process forgets that once it drew it', async (t) => {
     t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
     const files = new InMemoryFileStore();
     let heads = 0;
