@@ -83,6 +83,14 @@ describe('render pool with a cover artist', () => {
     assert.ok(nices.some((entry) => entry.nice === 10), `a render thread at nice 10: ${JSON.stringify(nices)}`);
   });
 
+  it('counts the drawing against the time limit: an artist that never answers ends in a timed-out render', async () => {
+    const hanging: CoverArtist = { size: { width: 3000, height: 2250 }, generatedCover: () => new Promise<never>(() => undefined) };
+    const made = createRenderPool({ threads: 1, covers: hanging, timeoutMs: 1000 });
+    pools.push(made);
+    const failed = await made.render(book, { format: 'pdf', pageSize: 'a5' });
+    assert.deepEqual(failed.isErr() ? [failed.error.type, failed.error.type === 'RenderFailed' && failed.error.timedOut] : 'rendered', ['RenderFailed', true]);
+  });
+
   it('renders all the same when the artist fails: the thread draws the cover', async () => {
     const covers = artist(true);
     const pdf = Buffer.from((await pool(covers).render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap());

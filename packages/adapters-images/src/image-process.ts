@@ -14,6 +14,7 @@
  * The child runs `serveImageWork` (see `childFile`); the parent never loads an image into its own memory.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from '@larder/domain';
@@ -29,7 +30,15 @@ type Call =
   | { readonly call: 'renditions'; readonly bytes: Uint8Array; readonly widths: readonly number[]; readonly maxPixels: number }
   | { readonly call: 'cover'; readonly request: CoverRequest; readonly width: number | undefined };
 
-type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } | { readonly thrown: string };
+type Outcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: unknown }
+  /** The work threw in the child. */
+  | { readonly thrown: string }
+  /** The child stopped while the call was in flight (crashed, killed, or past the call's deadline). */
+  | { readonly crashed: string }
+  /** No child to ask (closed, or it could not be started or reached). */
+  | { readonly unavailable: string };
 
 interface Request {
   readonly id: number;
@@ -48,8 +57,13 @@ export interface ImageProcessOptions {
   readonly coverSize: CoverArtist['size'];
   /** The child exits after this long without work; default 10 s. */
   readonly idleMs?: number;
-  /** Node options for the child; default this process's own (a loader such as tsx, in tests). */
+  /**
+   * Node options for the child; default this process's own, less the debugger, profilers and preloads other than a
+   * TypeScript loader (`childExecArgv`).
+   */
   readonly execArgv?: readonly string[];
+  /** A call not answered by then ends the child (its calls are tried once more on a new one); default 60 s. */
+  readonly callTimeoutMs?: number;
 }
 
 export interface ImageProcess extends ImageWork {
@@ -60,10 +74,44 @@ export interface ImageProcess extends ImageWork {
 }
 
 const DEFAULT_IDLE_MS = 10_000;
+const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+/** What a client refused for an image process that cannot be reached is told to wait. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 /** The child's nice value: below the service's, so that a drawing waits while requests need the cores. */
 export const CHILD_NICE = 10;
 /** Glibc's arenas in the child: two, not eight per core (the threads' freed memory stays in fewer places). */
 const CHILD_ENV = { MALLOC_ARENA_MAX: '2' };
+/**
+ * The environment the child gets: what node, sharp and libvips read, never the service's secrets (JWT_SECRET,
+ * LARDER_SECRET_KEY, database and storage URLs): the process that decodes uploads from anyone holds none of them.
+ */
+const CHILD_ENV_NAMES = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_[A-Z_]+|TZ|NODE_ENV|NODE_EXTRA_CA_CERTS|UV_THREADPOOL_SIZE|VIPS_[A-Z_]+|SHARP_[A-Z_]+|MALLOC_[A-Z_]+|TSX_[A-Z_]+)$/;
+
+/**
+ * This process's node options fit for the child: a TypeScript loader (`--import tsx`, in tests and benches run from
+ * the sources) and `--conditions`; never `--inspect*` (a second debugger on the same port, or a child that waits for
+ * one), profilers or other preloads (a monitoring agent, a bench's probe).
+ */
+export function childExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let at = 0; at < execArgv.length; at += 1) {
+    const flag = execArgv[at] ?? '';
+    if (flag === '--import' || flag === '--loader') {
+      const value = execArgv[at + 1] ?? '';
+      if (/(^|\/)tsx(\/|$)/.test(value)) kept.push(flag, value);
+      at += 1;
+    } else if (/^--(import|loader)=/.test(flag)) {
+      if (/tsx/.test(flag)) kept.push(flag);
+    } else if (flag === '--conditions' || flag === '-C') {
+      kept.push(flag, execArgv[at + 1] ?? '');
+      at += 1;
+    } else if (/^--conditions=/.test(flag)) kept.push(flag);
+  }
+  return kept;
+}
+
+const childEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries([...Object.entries(process.env).filter(([name]) => CHILD_ENV_NAMES.test(name)), ...Object.entries(CHILD_ENV)]);
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -77,11 +125,14 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
   /** Calls sent to the child and not answered, by id, with the child they went to. */
   const pending = new Map<number, { readonly child: ChildProcess; readonly settle: (outcome: Outcome) => void }>();
 
-  const refuseAll = (of: ChildProcess, why: string): void => {
+  const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  /** Calls refused by a stopped child, sent again one after another. */
+  let retries: Promise<unknown> = Promise.resolve();
+  const refuseAll = (of: ChildProcess, outcome: Outcome): void => {
     for (const [id, call] of pending)
       if (call.child === of) {
         pending.delete(id);
-        call.settle({ thrown: why });
+        call.settle(outcome);
       }
   };
 
@@ -101,8 +152,8 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
   const start = (): ChildProcess => {
     const started = fork(options.childFile, [], {
       serialization: 'advanced',
-      env: { ...process.env, ...CHILD_ENV },
-      execArgv: [...(options.execArgv ?? process.execArgv)],
+      env: childEnv(),
+      execArgv: [...(options.execArgv ?? childExecArgv(process.execArgv))],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     started.on('message', (message: Reply) => {
@@ -112,60 +163,91 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
       call.settle(message.outcome);
       idleLater();
     });
-    const gone = (why: string) => {
+    const gone = (outcome: Outcome) => {
       if (child === started) child = undefined;
-      refuseAll(started, why);
+      refuseAll(started, outcome);
     };
-    started.on('exit', (code, signal) => gone(`the image process stopped (${signal ?? `exit code ${String(code)}`})`));
-    started.on('error', (error) => gone(`the image process failed: ${error.message}`));
+    started.on('exit', (code, signal) => gone({ crashed: `the image process stopped (${signal ?? `exit code ${String(code)}`})` }));
+    started.on('error', (error) => gone({ unavailable: `the image process failed: ${error.message}` }));
     // Never keeps the service running by itself, nor holds up its exit.
     started.unref();
     started.channel?.unref();
     return started;
   };
 
-  const send = (work: Call): Promise<Outcome> => {
-    if (closed) return Promise.resolve({ thrown: 'the image process is closed' });
+  /**
+   * The call's outcome. A child that stops while calls are in flight (one of them crashed it, or one ran past its
+   * deadline) refuses them all: each is sent once more, to a new child, so that only a call that stops a child twice
+   * (most likely the image itself) fails as `crashed`.
+   */
+  const send = (work: Call, attempt = 0): Promise<Outcome> => {
+    if (closed) return Promise.resolve({ unavailable: 'the image process is closed' });
     clearTimeout(idleTimer);
     child ??= start();
     const target = child;
     const id = (nextId += 1);
+    let deadline: NodeJS.Timeout | undefined;
     return new Promise<Outcome>((settle) => {
       pending.set(id, { child: target, settle });
       // While a call waits, the child keeps the event loop alive (its answer, or its exit, is awaited).
       target.ref();
       target.channel?.ref();
+      // A call past its deadline ends the child (libvips stuck): its calls are refused as crashed, and tried again.
+      deadline = setTimeout(() => {
+        if (pending.has(id)) target.kill('SIGKILL');
+      }, callTimeoutMs);
       const request: Request = { id, work };
       target.send(request, (error) => {
-        if (error !== null && error !== undefined) refuseAll(target, `the image process could not be reached: ${error.message}`);
+        if (error !== null && error !== undefined) refuseAll(target, { unavailable: `the image process could not be reached: ${error.message}` });
       });
-    }).finally(() => {
-      if ([...pending.values()].some((call) => call.child === target)) return;
-      target.unref();
-      target.channel?.unref();
-    });
+    })
+      .finally(() => {
+        clearTimeout(deadline);
+        if ([...pending.values()].some((call) => call.child === target)) return;
+        target.unref();
+        target.channel?.unref();
+      })
+      .then((outcome) => {
+        if (!('crashed' in outcome) || attempt > 0) return outcome;
+        // Tried again one at a time, so that the call that stopped the child stops the next one alone.
+        const again = retries.then(() => send(work, 1));
+        retries = again.then(() => undefined);
+        return again;
+      });
   };
 
-  /** A result the child sent, as the port's value or error; a child that stopped refuses the image as unreadable. */
-  const asResult = <T, E>(work: Call): ResultAsync<T, E | ImageRejected> =>
-    ResultAsync.fromSafePromise(send(work)).andThen((outcome) => {
-      if ('thrown' in outcome) return errAsync(imageUnsupported(`the image could not be processed (${outcome.thrown}); send a complete JPEG, PNG, WebP or AVIF file`));
+  /**
+   * A result the child sent, as the port's value or error: an image that stopped the child twice, or made it throw,
+   * is refused as unreadable; no child to ask is `ImagesBusy` (503, try again), or for a probe (whose port has no
+   * such error) a refusal that says to try again.
+   */
+  const asResult = <T, E>(work: Call, busy: (why: string) => E | ImageRejected): ResultAsync<T, E | ImageRejected> =>
+    ResultAsync.fromSafePromise(send(work)).andThen((outcome): ResultAsync<T, E | ImageRejected> => {
+      if ('unavailable' in outcome) return errAsync(busy(outcome.unavailable));
+      if ('crashed' in outcome || 'thrown' in outcome) {
+        const why = 'crashed' in outcome ? outcome.crashed : outcome.thrown;
+        return errAsync(imageUnsupported(`the image could not be processed (${why}); send a complete JPEG, PNG, WebP or AVIF file`));
+      }
       return outcome.ok ? okAsync(outcome.value as T) : errAsync(outcome.error as E);
     });
+  const busyRenditions = (): ImagesBusy => ({ type: 'ImagesBusy', retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  const busyProbe = (why: string): ImageRejected => imageUnsupported(`the image could not be read right now (${why}); send it again in a moment`);
 
   return {
     get pid() {
       return child?.pid;
     },
     images: {
-      probe: (bytes) => asResult<ImageProbe, ImageRejected>({ call: 'probe', bytes }),
-      renditions: (bytes, widths, maxPixels) => asResult<ImageRendition[], ImageRejected | ImagesBusy>({ call: 'renditions', bytes, widths, maxPixels }),
+      probe: (bytes) => asResult<ImageProbe, ImageRejected>({ call: 'probe', bytes }, busyProbe),
+      renditions: (bytes, widths, maxPixels) => asResult<ImageRendition[], ImageRejected | ImagesBusy>({ call: 'renditions', bytes, widths, maxPixels }, busyRenditions),
     },
     covers: {
       size: options.coverSize,
       async generatedCover(request, width) {
         const outcome = await send({ call: 'cover', request, width });
         if ('thrown' in outcome) throw new Error(outcome.thrown);
+        if ('crashed' in outcome) throw new Error(outcome.crashed);
+        if ('unavailable' in outcome) throw new Error(outcome.unavailable);
         if (!outcome.ok) throw new Error(messageOf(outcome.error));
         return outcome.value as CoverImage;
       },
@@ -185,6 +267,27 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
 }
 
 /**
+ * Every thread of this process at `CHILD_NICE`, and so the threads started later (they inherit it from the thread that
+ * starts them): on Linux a priority is a thread's, and libuv's pool (which runs sharp, and starts libvips' workers) is
+ * already running when this module loads. Where that is refused or not Linux, the work keeps the service's priority.
+ */
+function backgroundPriority(): void {
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    threads = ['0'];
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(Number(thread), CHILD_NICE);
+    } catch {
+      // a thread gone meanwhile, or not permitted: that thread keeps its priority
+    }
+  }
+}
+
+/**
  * The child's side: answers each call with the work's result. Covers are drawn one at a time (each takes about a
  * second of a core and tens of MiB); the image processor bounds its own work. Exits when the parent goes.
  */
@@ -192,11 +295,7 @@ export function serveImageWork(work: ImageWork): void {
   if (process.send === undefined) throw new Error('serveImageWork runs in a child process started by startImageProcess');
   // Background work: requests go first. Nice 10 for this thread, and so for the threads libvips and libuv start later
   // (they inherit it); where that is refused, the work runs at the service's priority.
-  try {
-    setPriority(CHILD_NICE);
-  } catch {
-    // not permitted here: same priority as the service
-  }
+  backgroundPriority();
   let covers: Promise<unknown> = Promise.resolve();
   const outcomeOf = async (call: Call): Promise<Outcome> => {
     switch (call.call) {

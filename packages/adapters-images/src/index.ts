@@ -1,2 +1,2 @@
 export { sharpImageProcessor, type SharpImageOptions } from './sharp-image-processor.js';
-export { serveImageWork, startImageProcess, type ImageProcess, type ImageProcessOptions, type ImageWork } from './image-process.js';
+export { childExecArgv, serveImageWork, startImageProcess, type ImageProcess, type ImageProcessOptions, type ImageWork } from './image-process.js';

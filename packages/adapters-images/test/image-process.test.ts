@@ -3,11 +3,11 @@
  * first call and ended when idle, a crash in it refusing only the call in flight, and nothing started once closed.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { sharpImageProcessor, startImageProcess, type ImageProcess } from '../src/index.js';
+import { childExecArgv, sharpImageProcessor, startImageProcess, type ImageProcess } from '../src/index.js';
 
 const childFile = new URL('./support/image-child.ts', import.meta.url);
 const execArgv = ['--import', 'tsx', '--conditions=source'];
@@ -60,12 +60,15 @@ describe('the image process', () => {
     assert.deepEqual((await images.images.probe(bytes))._unsafeUnwrap(), { format: 'jpeg', width: 900, height: 600 });
   });
 
-  it('runs at a lower priority than this process (nice 10), so that requests go first', async (t) => {
+  it('runs every thread at a lower priority than this process (nice 10), so that requests go first', async (t) => {
     if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
     const images = imageProcess();
-    (await images.images.probe(await photo()))._unsafeUnwrap();
+    // sharp's work first: libuv's threads and libvips' workers exist by then.
+    (await images.images.renditions(await photo(), [320, 640], 40_000_000))._unsafeUnwrap();
     const niceOf = (stat: string): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    assert.equal(niceOf(readFileSync(`/proc/${images.pid ?? 0}/stat`, 'utf8')), 10);
+    const threads = readdirSync(`/proc/${images.pid ?? 0}/task`);
+    assert.ok(threads.length > 4, `the child's threads: ${threads.length}`);
+    assert.deepEqual(new Set(threads.map((thread) => niceOf(readFileSync(`/proc/${images.pid ?? 0}/task/${thread}/stat`, 'utf8')))), new Set([10]));
     assert.equal(niceOf(readFileSync('/proc/self/stat', 'utf8')), 0);
   });
 
@@ -96,20 +99,48 @@ describe('the image process', () => {
     assert.ok(alive(images.pid) && images.pid !== first, 'a new child');
   });
 
-  it('refuses only the call in flight when the child dies, and goes on with a new one', async () => {
+  it('refuses only the call that stops the child: the others in flight are sent again to a new child', async () => {
     const images = imageProcess();
     (await images.images.probe(await photo()))._unsafeUnwrap();
     const first = images.pid;
-    await assert.rejects(images.covers.generatedCover(request('crash')), /the image process stopped \(SIGKILL\)/);
+    const innocent = images.images.renditions(await photo(), [320, 640], 40_000_000);
+    const crashing = images.covers.generatedCover(request('crash'));
+    await assert.rejects(crashing, /the image process stopped \(SIGKILL\)/);
+    assert.equal((await innocent)._unsafeUnwrap().length, 4, 'the upload in flight beside it is made all the same');
     assert.equal(alive(first), false);
     const cover = await images.covers.generatedCover(request('After the crash'), 400);
     assert.equal(cover.width, 400);
     assert.ok(images.pid !== first);
-    // An upload in flight when the child dies is refused as an image that could not be processed, not left hanging.
+    // A child killed from outside while an upload is in flight: the upload is made by the next one.
     const pending = images.images.renditions(await photo(), [320], 40_000_000);
     process.kill(images.pid ?? 0, 'SIGKILL');
-    const refused = await pending;
-    assert.equal(refused.isErr() ? refused.error.type : 'ok', 'ImageUnsupported');
+    assert.equal((await pending)._unsafeUnwrap().length, 2);
+  });
+
+  it('ends a child whose call runs past its deadline, and answers that call with an error', async () => {
+    const images = startImageProcess({ childFile, coverSize: { width: 1200, height: 900 }, idleMs: 60_000, execArgv, callTimeoutMs: 1500 });
+    started.push(images);
+    (await images.images.probe(await photo()))._unsafeUnwrap();
+    const first = images.pid;
+    await assert.rejects(images.covers.generatedCover(request('hang')), /stopped \(SIGKILL\)/);
+    assert.equal(alive(first), false);
+    assert.equal((await images.covers.generatedCover(request('Then this one'), 300)).width, 300);
+  });
+
+  it("gives the child none of the service's secrets, and none of its debugger or preload options", async () => {
+    const before = process.env['JWT_SECRET'];
+    process.env['JWT_SECRET'] = 'a-secret-the-child-must-not-see';
+    try {
+      const images = imageProcess();
+      await assert.rejects(images.covers.generatedCover(request('env')), /JWT_SECRET=unset MALLOC_ARENA_MAX=2/);
+    } finally {
+      if (before === undefined) delete process.env['JWT_SECRET'];
+      else process.env['JWT_SECRET'] = before;
+    }
+    assert.deepEqual(
+      childExecArgv(['--inspect=9229', '--import', 'tsx', '--conditions=source', '--import', '/bench/probe.mjs', '--cpu-prof', '--inspect-brk', '--conditions', 'source', '--import=./agent.js']),
+      ['--import', 'tsx', '--conditions=source', '--conditions', 'source'],
+    );
   });
 
   it('once closed, ends its child and starts none', async () => {
@@ -118,7 +149,8 @@ describe('the image process', () => {
     const pid = images.pid;
     await images.close();
     assert.equal(alive(pid), false);
-    assert.equal((await images.images.probe(await photo())).isErr(), true);
+    const refused = await images.images.renditions(await photo(), [320], 40_000_000);
+    assert.equal(refused.isErr() ? refused.error.type : 'made', 'ImagesBusy', 'no image process: try again later, not an unreadable image');
     assert.equal(images.pid, undefined);
   });
 });

@@ -266,10 +266,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(docsRoutes);
   // One for the whole app: requests that ask for the same cover at once share its drawing.
   // The recipes a list of products takes its covers' photos from come from the search index when there is one (up to
-  // 240 for a page; on FerretDB one query each): `IndexedRecipeRepository.findByIdsListed`.
+  // 240 for a page; on FerretDB one query each): `IndexedRecipeRepository.findByIdsListed`. One product's cover reads
+  // the database.
   const recipes = deps.recipes;
-  const coverRecipes = recipes instanceof IndexedRecipeRepository ? { findByIds: (ids: readonly string[]) => recipes.findByIdsListed(ids) } : recipes;
-  const covers = deps.covers === undefined || deps.images === undefined ? undefined : generatedCovers({ covers: deps.covers, images: deps.images, files: deps.files, recipes: coverRecipes });
+  const listedRecipes = recipes instanceof IndexedRecipeRepository ? { listedRecipes: { findByIds: (ids: readonly string[]) => recipes.findByIdsListed(ids) } } : {};
+  const covers = deps.covers === undefined || deps.images === undefined ? undefined : generatedCovers({ covers: deps.covers, images: deps.images, files: deps.files, recipes, ...listedRecipes });
   const withCovers = covers === undefined ? {} : { covers };
   // Public, like the documentation: photo and cover files are fetched by browsers and storefronts without a token.
   await app.register(mediaRoutes, { files: deps.files });

@@ -119,11 +119,18 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       let signal: AbortSignal | undefined;
       const run = threadFree().then(async () => {
         const timeLimit = AbortSignal.timeout(timeoutMs);
+        let keepAlive: NodeJS.Timeout | undefined;
         signal = timeLimit;
         try {
-          const drawn = await withCoverFrom(options.covers, document, renderOptions);
+          // The drawing counts against the render's time limit too: an image process that never answers stops here.
+          // (AbortSignal.timeout's timer does not keep the process alive; a render under way does, until its limit.)
+          keepAlive = setTimeout(() => undefined, timeoutMs);
+          const stopped = new Promise<never>((_, reject) => timeLimit.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
+          stopped.catch(() => undefined);
+          const drawn = await Promise.race([withCoverFrom(options.covers, document, renderOptions), stopped]);
           return await renderOnThread({ document: drawn, options: renderOptions }, timeLimit);
         } finally {
+          clearTimeout(keepAlive);
           threadDone();
         }
       });

@@ -23,6 +23,12 @@ export interface GeneratedCoverDeps {
   readonly images: ImageProcessor;
   readonly files: FileStore;
   readonly recipes: Pick<RecipeRepository, 'findByIds'>;
+  /**
+   * Where a list's covers read their recipes (a page takes photos from up to 240): the search index's copy when the
+   * service has one (`IndexedRecipeRepository.findByIdsListed`); `recipes` when absent. A single product's cover, the
+   * one drawn and the listing image, always reads `recipes`.
+   */
+  readonly listedRecipes?: Pick<RecipeRepository, 'findByIds'>;
 }
 
 export type GeneratedCoverError = StoreUnavailable | ImageRejected | ImagesBusy;
@@ -63,8 +69,8 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   const notStoredAt = new Map<string, number>();
   let background: Promise<unknown> = Promise.resolve();
 
-  const requestsOf = (products: readonly Product[]): ResultAsync<CoverRequest[], StoreUnavailable> =>
-    findRecipesInPieces(deps.recipes, [...new Set(products.flatMap(coverRecipeIds))]).map((recipes) => products.map((product) => coverRequestOf(product, recipes)));
+  const requestsOf = (products: readonly Product[], from: Pick<RecipeRepository, 'findByIds'> = deps.recipes): ResultAsync<CoverRequest[], StoreUnavailable> =>
+    findRecipesInPieces(from, [...new Set(products.flatMap(coverRecipeIds))]).map((recipes) => products.map((product) => coverRequestOf(product, recipes)));
 
   const isStored = (photo: Photo): ResultAsync<boolean, StoreUnavailable> => deps.files.head(mediaKeyOfUrl(photo.url) ?? '').map((found) => found !== null);
 
@@ -173,7 +179,7 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   return {
     coverOf: ensureFor,
     storedCovers: (products) =>
-      requestsOf(products).andThen((requests) =>
+      requestsOf(products, deps.listedRecipes ?? deps.recipes).andThen((requests) =>
         ResultAsync.combine(
           requests.map((request, index) => {
             const photo = generatedCoverPhoto(coverIdentity(request), deps.covers.size);
