@@ -10,6 +10,7 @@ import type { CoverArtist, CoverRequest } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import sharp from 'sharp';
 import { documentCoverWidth } from '../src/cover/document-cover-width.js';
+import { backgroundNice } from '../src/render-pool/background-priority.js';
 import { createRenderPool } from '../src/index.js';
 import { document } from './fixtures.js';
 
@@ -89,6 +90,13 @@ describe('render pool with a cover artist', () => {
     pools.push(made);
     const failed = await made.render(book, { format: 'pdf', pageSize: 'a5' });
     assert.deepEqual(failed.isErr() ? [failed.error.type, failed.error.type === 'RenderFailed' && failed.error.timedOut] : 'rendered', ['RenderFailed', true]);
+  });
+
+  it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 10', () => {
+    assert.deepEqual(
+      [{}, { LARDER_BACKGROUND_NICE: '0' }, { LARDER_BACKGROUND_NICE: '5' }, { LARDER_BACKGROUND_NICE: '' }, { LARDER_BACKGROUND_NICE: 'low' }, { LARDER_BACKGROUND_NICE: '25' }].map((env) => backgroundNice(env)),
+      [10, 0, 5, 10, 10, 10],
+    );
   });
 
   it('renders all the same when the artist fails: the thread draws the cover', async () => {

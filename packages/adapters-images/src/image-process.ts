@@ -77,15 +77,23 @@ const DEFAULT_IDLE_MS = 10_000;
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /** What a client refused for an image process that cannot be reached is told to wait. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
-/** The child's nice value: below the service's, so that a drawing waits while requests need the cores. */
+/**
+ * The child's nice value: below the service's, so that a drawing waits while requests need the cores.
+ * `LARDER_BACKGROUND_NICE` sets another (0: none), as for the render threads.
+ */
 export const CHILD_NICE = 10;
+const childNice = (): number => {
+  const raw = process.env['LARDER_BACKGROUND_NICE'];
+  const value = raw === undefined || raw === '' ? CHILD_NICE : Number(raw);
+  return Number.isInteger(value) && value >= 0 && value <= 19 ? value : CHILD_NICE;
+};
 /** Glibc's arenas in the child: two, not eight per core (the threads' freed memory stays in fewer places). */
 const CHILD_ENV = { MALLOC_ARENA_MAX: '2' };
 /**
  * The environment the child gets: what node, sharp and libvips read, never the service's secrets (JWT_SECRET,
  * LARDER_SECRET_KEY, database and storage URLs): the process that decodes uploads from anyone holds none of them.
  */
-const CHILD_ENV_NAMES = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_[A-Z_]+|TZ|NODE_ENV|NODE_EXTRA_CA_CERTS|UV_THREADPOOL_SIZE|VIPS_[A-Z_]+|SHARP_[A-Z_]+|MALLOC_[A-Z_]+|TSX_[A-Z_]+)$/;
+const CHILD_ENV_NAMES = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_[A-Z_]+|TZ|NODE_ENV|NODE_EXTRA_CA_CERTS|UV_THREADPOOL_SIZE|VIPS_[A-Z_]+|SHARP_[A-Z_]+|MALLOC_[A-Z_]+|TSX_[A-Z_]+|LARDER_BACKGROUND_NICE)$/;
 
 /**
  * This process's node options fit for the child: a TypeScript loader (`--import tsx`, in tests and benches run from
@@ -272,6 +280,8 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
  * already running when this module loads. Where that is refused or not Linux, the work keeps the service's priority.
  */
 function backgroundPriority(): void {
+  const nice = childNice();
+  if (nice === 0) return;
   let threads: string[];
   try {
     threads = readdirSync('/proc/self/task');
@@ -280,7 +290,7 @@ function backgroundPriority(): void {
   }
   for (const thread of threads) {
     try {
-      setPriority(Number(thread), CHILD_NICE);
+      setPriority(Number(thread), nice);
     } catch {
       // a thread gone meanwhile, or not permitted: that thread keeps its priority
     }

@@ -28,7 +28,9 @@ function readNewKey(body: unknown, now: Date): Result<NewKey, ValidationFailed> 
   const issues: FieldIssue[] = [];
   const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const name = typeof input['name'] === 'string' ? input['name'].trim() : '';
-  if (isBlank(name) || name.length > 100) issues.push({ pointer: '/name', message: 'must be 1 to 100 characters, some of them visible' });
+  // PostgreSQL (FerretDB's backend) cannot store U+0000 in a string: refused on every store alike, as in recipes.
+  if (name.includes('\u0000')) issues.push({ pointer: '/name', message: 'must not contain the character U+0000' });
+  else if (isBlank(name) || name.length > 100) issues.push({ pointer: '/name', message: 'must be 1 to 100 characters, some of them visible' });
   const scopes = Array.isArray(input['scopes']) ? (input['scopes'] as unknown[]) : [];
   if (scopes.length === 0 || !scopes.every((scope): scope is ApiKeyScope => typeof scope === 'string' && isApiKeyScope(scope))) {
     issues.push({ pointer: '/scopes', message: `must list at least one of ${API_KEY_SCOPES.join(', ')}` });
