@@ -3,8 +3,8 @@
 //   1. the packages' JavaScript (scripts/build-js.mjs: esbuild, file by file, about a second), so that the CLI and
 //      the service start from dist/ (LARDER_TEST_BUILT=1) and the tests that run `pnpm start` or `pnpm cli` find it;
 //   2. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside every package's tests
-//      (scripts/run-tests.mjs) in three lanes: the service's tests (the largest share), the renderer's, and the other
-//      packages one after another;
+//      (scripts/run-tests.mjs) in two lanes: the service's tests (the largest share) in one from the start, the other
+//      packages one after another in the other;
 //   3. the test files that assert real time (`// run-tests: alone`), one at a time in their package, with nothing
 //      else running but the render pool's (see below).
 // The typecheck is not a build's: `tsc -b` would check every package's sources a second time (a minute of both cores);
@@ -46,19 +46,16 @@ async function phase(name, ...runs) {
 spawnSync(process.execPath, ['scripts/test-summary.mjs', '--reset'], { stdio: 'inherit' });
 const [built] = await phase('JavaScript of every package', node(['scripts/build-js.mjs']));
 const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
-// Three lanes of tests beside the typecheck and lint: the service's tests, the renderer's, and the other packages one
-// after another.
-const [checked, testedService, testedOthers, testedRenderer] = await phase(
+// Two lanes of tests beside the typecheck and lint: the service's tests in a lane of their own from the start, the
+// other packages one after another beside them.
+const [checked, testedService, testedOthers] = await phase(
   'typecheck, lint and tests',
   node(['scripts/check.mjs']),
   // The service's renders and image work at the priority of the rest (LARDER_BACKGROUND_NICE=0): in production they
   // yield to requests; here they are the work this lane waits for, and yielding it to the other lane made the whole
   // run a minute longer. The priority itself is tested in adapters-documents and adapters-images.
   run(['run', 'test', '--filter=@larder/http-fastify', '--', '--group', 'together'], { ...env, LARDER_BACKGROUND_NICE: '0' }),
-  // The renderer's tests (no database: renders, qpdf, EPUBCheck) in a lane of their own: one after another with the
-  // other packages they made that lane the longest (5m22s against the service's 4m48s on 2026-11-26).
-  run(['run', 'test', '--filter=!@larder/http-fastify', '--filter=!@larder/adapters-documents', '--concurrency=1', '--continue', '--', '--group', 'together'], env),
-  run(['run', 'test', '--filter=@larder/adapters-documents', '--', '--group', 'together'], env),
+  run(['run', 'test', '--filter=!@larder/http-fastify', '--concurrency=1', '--continue', '--', '--group', 'together'], env),
 );
 // The packages with such files, found by their marker (the others would only start and find none). The service's
 // and the renderer's run side by side: the renderer's (the pool's time limits) spends its time waiting on worker
@@ -74,4 +71,4 @@ const [testedAlone] = await phase('tests that run alone', (async () => {
   return [...together, after].find((status) => status !== 0) ?? 0;
 })());
 const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' });
-process.exit([checked, built, testedService, testedOthers, testedRenderer, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);
+process.exit([checked, built, testedService, testedOthers, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);
