@@ -31,42 +31,58 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 const validProduct = ajv.compile({ ...ProductSchema, $id: 'ProductForCoverTest' });
 
-/** The real artist, counting its drawings. */
-function countingArtist(): CoverArtist & { draws: number } {
+/**
+ * The real artist, drawing `width` px wide (its own 3000 unless told): the tests about when a cover is drawn, not about
+ * its size, draw 600 px wide. At 3000 × 2250 a drawing and its eight renditions take about 1.5 s of CPU; this file
+ * drew ten of them.
+ */
+function realArtist(width?: number): CoverArtist {
   const artist = createCoverArtist();
-  const counting = {
+  if (width === undefined) return artist;
+  const size = { width, height: Math.round((width * artist.size.height) / artist.size.width) };
+  return { size, generatedCover: (request) => artist.generatedCover(request, width) };
+}
+
+/** `artist`, counting its drawings. */
+function counting(artist: CoverArtist): CoverArtist & { draws: number } {
+  const counted = {
     draws: 0,
     size: artist.size,
     generatedCover: (request: Parameters<CoverArtist['generatedCover']>[0]) => {
-      counting.draws += 1;
+      counted.draws += 1;
       return artist.generatedCover(request);
     },
   };
-  return counting;
+  return counted;
 }
 
 const flatPng = (r: number, g: number, b: number) => sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g, b } } }).png().toBuffer();
 
+/** What the tests below do through the harness `current()` gives. */
+function coverHelpers(current: () => Harness) {
+  const media = (url: string) => current().app.inject({ method: 'GET', url });
+  const read = async (id: string) => (await current().request({ method: 'GET', url: `/api/products/${id}` })).json<ProductWithCover>();
+  /** Takes a cover's files out of storage, as if it had never been drawn. */
+  const forget = async (cover: CoverBody) => {
+    for (const variant of cover.variants) await current().files.delete(variant.url.slice(1));
+  };
+  const withPhoto = async (r: number, g: number, b: number) => {
+    const recipe = await createRecipe(current());
+    const set = await current().request({ method: 'PUT', url: `/api/recipes/${recipe.id}/photo`, payload: await flatPng(r, g, b), headers: { 'content-type': 'image/png' } });
+    assert.equal(set.statusCode, 200, set.body);
+    return recipe.id;
+  };
+  return { media, read, forget, withPhoto };
+}
+
 describe('generated covers (HTTP)', () => {
   let h: Harness;
-  const artist = countingArtist();
+  const artist = counting(realArtist());
   before(async () => {
     h = await harness({ covers: artist });
   });
   after(() => h.app.close());
-
-  const media = (url: string) => h.app.inject({ method: 'GET', url });
-  const read = async (id: string) => (await h.request({ method: 'GET', url: `/api/products/${id}` })).json<ProductWithCover>();
-  /** Takes a cover's files out of storage, as if it had never been drawn. */
-  const forget = async (cover: CoverBody) => {
-    for (const variant of cover.variants) await h.files.delete(variant.url.slice(1));
-  };
-  const withPhoto = async (r: number, g: number, b: number) => {
-    const recipe = await createRecipe(h);
-    const set = await h.request({ method: 'PUT', url: `/api/recipes/${recipe.id}/photo`, payload: await flatPng(r, g, b), headers: { 'content-type': 'image/png' } });
-    assert.equal(set.statusCode, 200, set.body);
-    return recipe.id;
-  };
+  const { media, read, withPhoto } = coverHelpers(() => h);
 
   it('a product without a cover has a generated one: the upload’s shape, a 3000 × 2250 sRGB JPEG, drawn once and served from storage', async () => {
     const recipeIds = [await withPhoto(200, 40, 40), (await createRecipe(h)).id, await withPhoto(40, 160, 60)];
@@ -103,6 +119,17 @@ describe('generated covers (HTTP)', () => {
     assert.ok(Buffer.from((await media(cover.url)).rawPayload).equals(largest.rawPayload), 'the same bytes');
     assert.equal(artist.draws - before, 1, 'drawn once for the create and the reads after it');
   });
+
+});
+
+describe('when a generated cover is drawn (HTTP; the real artist, 600 px wide)', () => {
+  let h: Harness;
+  const artist = counting(realArtist(600));
+  before(async () => {
+    h = await harness({ covers: artist });
+  });
+  after(() => h.app.close());
+  const { media, read, forget, withPhoto } = coverHelpers(() => h);
 
   it('concurrent reads of a product whose cover is not stored share one drawing', async () => {
     const product = await createEbook(h, [(await createRecipe(h)).id], 'Breads of the North');
@@ -169,7 +196,7 @@ describe('generated covers (HTTP)', () => {
 
 describe('a generated cover that cannot be drawn', () => {
   it('draws it without the photos when they fail (a stored photo the codec cannot read), and never takes the process down', async () => {
-    const real = createCoverArtist();
+    const real = realArtist(600);
     let failures = 0;
     const picky: CoverArtist = {
       size: real.size,
