@@ -58,6 +58,12 @@ export interface ServiceConfig {
   readonly renderThreads: number | undefined;
   /** Renders that may wait for a thread; unset: four per thread. */
   readonly renderQueue: number | undefined;
+  /**
+   * `RENDER_WARM` (default true): one render thread started with the service, so that the first render does not wait
+   * about a second for a thread to load the renderer. False: threads start with the first render, and a service that
+   * never renders keeps that thread's memory and the CPU of loading it.
+   */
+  readonly renderWarm: boolean;
   readonly production: boolean;
   /** `PUBLIC_URL`: where buyers and platforms reach the service; default `http://HOST:PORT`. */
   readonly publicUrl: string;
@@ -277,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     storageUrl: url(env, 'STORAGE_URL', ['s3']),
     renderThreads: optionalWholeNumber(env, 'RENDER_THREADS', 1, 64),
     renderQueue: optionalWholeNumber(env, 'RENDER_QUEUE', 0, 1000),
+    renderWarm: boolean(env, 'RENDER_WARM', true),
     publicUrlSetting: httpUrl(env, 'PUBLIC_URL', ''),
     secretKey: secretKey(env, production),
     etsyApiUrl: httpUrl(env, 'ETSY_API_URL', 'https://api.etsy.com'),

@@ -40,6 +40,8 @@ export interface RenderPoolOptions {
 export interface RenderPool extends RenderQueue {
   readonly threads: number;
   readonly maxQueue: number;
+  /** Worker threads started and not yet ended (one at once unless `warm: false`; idle ones beyond the first end). */
+  readonly threadsStarted: number;
   /** Waits for running renders, then stops the workers. */
   close(): Promise<void>;
 }
@@ -111,6 +113,9 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     revision: LAYOUT_REVISION,
     threads,
     maxQueue,
+    get threadsStarted() {
+      return pool.threads.length;
+    },
     render(document, renderOptions) {
       if (running + waiting.length >= threads + maxQueue) {
         const ahead = running + waiting.length;

@@ -101,6 +101,7 @@ describe('a database that goes away and comes back', { skip: binary === undefine
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'silent',
+      RENDER_WARM: 'false',
     })._unsafeUnwrap();
     service = await startService(config, { log: { info: () => undefined, warn: () => undefined } });
     token = await login();

@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     assert.match(problem({ ETSY_POLL_SECONDS: 'often' }), /^invalid configuration: ETSY_POLL_SECONDS must be .*, got "often"$/);
   });
 
+  it('reads RENDER_WARM (default true: a render thread starts with the service)', () => {
+    assert.equal(valid({}).renderWarm, true);
+    assert.equal(valid({ RENDER_WARM: 'false' }).renderWarm, false);
+    assert.equal(valid({ RENDER_WARM: 'TRUE' }).renderWarm, true);
+    assert.match(problem({ RENDER_WARM: 'later' }), /^invalid configuration: RENDER_WARM must be true or false, got "later"$/);
+  });
+
   it('reads SEARCH_INDEX_SNAPSHOT_SECONDS (default 300, 1 to 420: within the 10 minutes the change feed keeps)', () => {
     assert.equal(valid({}).searchIndexSnapshotSeconds, 300);
     assert.equal(valid({ SEARCH_INDEX_SNAPSHOT_SECONDS: '60' }).searchIndexSnapshotSeconds, 60);

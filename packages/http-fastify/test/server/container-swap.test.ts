@@ -5,19 +5,23 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { DependencyContainer } from 'tsyringe';
 import { InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher, recipeFixture } from '@larder/domain/testing';
 import { loadConfig, PORTS, serviceContainer, startService, type RunningService } from '@larder/http-fastify/service';
 
 const ADMIN = { email: 'embedder@example.com', password: 'swapped-in-memory' };
 
+/** The render threads the service's own render pool has started. */
+const threadsStarted = (container: DependencyContainer): number => (container.resolve(PORTS.rendering) as unknown as { threadsStarted: number }).threadsStarted;
+
 describe('startService with a container holding some registrations of its own', () => {
   const recipes = new InMemoryRecipeRepository();
   const users = new InMemoryUserRepository();
+  const container = serviceContainer();
   let service: RunningService;
 
   before(async () => {
     (await recipes.insert(recipeFixture({ id: 'in-memory-1', title: 'Only in the swapped repository' })))._unsafeUnwrap();
-    const container = serviceContainer();
     container.register(PORTS.recipes, { useValue: recipes });
     container.register(PORTS.products, { useValue: new InMemoryProductRepository() });
     container.register(PORTS.users, { useValue: users });
@@ -44,5 +48,25 @@ describe('startService with a container holding some registrations of its own', 
     assert.equal(created.status, 201);
     const id = ((await created.json()) as { id: string }).id;
     assert.equal((await recipes.findById(id))._unsafeUnwrap()?.title, 'Written through the API');
+  });
+
+  it('starts one render thread with the service (RENDER_WARM unset), so that the first render does not wait for it', () => {
+    assert.equal(threadsStarted(container), 1);
+  });
+});
+
+describe('startService with RENDER_WARM=false', () => {
+  it('starts no render thread until the first render', async () => {
+    const container = serviceContainer();
+    container.register(PORTS.recipes, { useValue: new InMemoryRecipeRepository() });
+    container.register(PORTS.products, { useValue: new InMemoryProductRepository() });
+    container.register(PORTS.users, { useValue: new InMemoryUserRepository() });
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'container-swap-test-secret-of-32-bytes-at-least', RENDER_WARM: 'false' })._unsafeUnwrap();
+    const service = await startService(config, { log: { info: () => undefined, warn: () => undefined }, container });
+    try {
+      assert.equal(threadsStarted(container), 0);
+    } finally {
+      await service.stop();
+    }
   });
 });

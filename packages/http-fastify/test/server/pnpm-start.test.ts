@@ -22,7 +22,7 @@ interface Ended {
 /** Starts `command` in its own process group, signals the group once it listens, and waits for the end of all of it. */
 function signalOnceListening(command: string, args: readonly string[], signal: NodeJS.Signals = 'SIGINT'): Promise<Ended> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, detached: true, env: serviceEnv({ DEMO_PASSWORD: 'try-the-larder' }), stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, detached: true, env: serviceEnv({ DEMO_PASSWORD: 'try-the-larder', RENDER_WARM: undefined }), stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let sent = false;
     child.stderr.setEncoding('utf8').on('data', (text: string) => {

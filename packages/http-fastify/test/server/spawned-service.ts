@@ -31,11 +31,13 @@ export interface SpawnedService {
 
 /**
  * A test environment: the embedded engine (no MONGODB_URL, no Redis), its data thrown away on exit
- * (LARDER_DATA_DIR=none) unless a test says otherwise, and any free port.
+ * (LARDER_DATA_DIR=none) unless a test says otherwise, and any free port. No render thread until the first render
+ * (RENDER_WARM=false): most of these services never render, and loading the renderer in a thread costs each of them
+ * about a second of CPU; `RENDER_WARM: undefined` keeps the service's default (pnpm-start.test.ts does).
  */
 export function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const { MONGODB_URL: _mongo, REDIS_URL: _redis, ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...inherited } = process.env;
-  return { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', LARDER_DATA_DIR: 'none', ...extra };
+  return { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', LARDER_DATA_DIR: 'none', RENDER_WARM: 'false', ...extra };
 }
 
 /** The child process, before it has necessarily started listening. */

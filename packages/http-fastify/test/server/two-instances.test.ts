@@ -47,7 +47,7 @@ for (const engine of await testEngines()) {
     const start = async (n: number): Promise<RunningService> => {
       const config = loadConfig({
         PORT: '0', LOG_LEVEL: 'silent', MONGODB_URL: mongodbUrl, JWT_SECRET: 'two-instances-test-secret-of-32-bytes-at-least',
-        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEARCH_INDEX_SNAPSHOT: join(snapshotDir, `instance-${n}.snapshot`),
+        ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEARCH_INDEX_SNAPSHOT: join(snapshotDir, `instance-${n}.snapshot`), RENDER_WARM: 'false',
       })._unsafeUnwrap();
       return startService(config, { log: { info: (line) => lines.push(line), warn: (line) => lines.push(line) } });
     };
