@@ -109,7 +109,7 @@ describe('photos and the cover in documents', () => {
     const [a, b] = [coverBytes(first.file), coverBytes(renamed.file)];
     assert.ok(!a.equals(b), 'a new title draws a new cover');
     const epub = await rendered(titled('Soups for Cold Evenings'), 'epub', 'a5', 'generated');
-    const report = epubCheck(epub.file);
+    const report = await epubCheck(epub.file);
     assert.ok(report.ok, report.output);
     assert.match(unzipEntry(epub.file, 'OEBPS/content.opf'), /href="cover\.jpg" media-type="image\/jpeg" properties="cover-image"/);
   });
@@ -124,7 +124,7 @@ describe('photos and the cover in documents', () => {
   it('an EPUB carries the cover as its cover image and each photo in its chapter, passes EPUBCheck, and is the same twice', requireTools(['epubcheck']), async () => {
     const model = await withPhotos('ebook', 'a4');
     const { file, size } = await rendered(model, 'epub', 'a4', 'ebook-photos');
-    const report = epubCheck(file);
+    const report = await epubCheck(file);
     assert.ok(report.ok, report.output);
     const entries = unzipList(file);
     assert.match(entries, /OEBPS\/cover\.xhtml/);

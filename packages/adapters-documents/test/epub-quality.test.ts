@@ -26,7 +26,7 @@ describe('EPUB quality gates', () => {
   it('an ebook passes EPUBCheck with no error and no warning, and holds every recipe', requireTools(['epubcheck']), async () => {
     const model = document('ebook', recipes);
     const file = await epubFile(model, 'ebook');
-    const report = epubCheck(file);
+    const report = await epubCheck(file);
     assert.ok(report.ok, report.output);
     const text = unzipText(file);
     assert.match(text, /Tom &amp; Jerry’s &lt;Best&gt; &#34;Pie&#34;/, 'markup in a title is escaped');
@@ -37,7 +37,7 @@ describe('EPUB quality gates', () => {
 
   it('a meal plan passes too, with its plan and shopping list chapters', requireTools(['epubcheck']), async () => {
     const file = await epubFile(document('meal_plan', recipes), 'meal-plan');
-    const report = epubCheck(file);
+    const report = await epubCheck(file);
     assert.ok(report.ok, report.output);
     const text = unzipText(file);
     assert.match(text, /<table class="plan">/);
@@ -59,7 +59,19 @@ describe('EPUB quality gates', () => {
       if (given === undefined) delete process.env['TMPDIR'];
       else process.env['TMPDIR'] = given;
     }
-    assert.ok(epubCheck(file).ok);
+    assert.ok((await epubCheck(file)).ok);
     assert.ok(unzipText(file).includes('A free sample from “Big Book”'));
+  });
+
+  it('EPUBCheck as these tests run it (one JVM for the process) refuses a broken book and a missing file, and passes a good one after them', requireTools(['epubcheck']), async () => {
+    const broken = join(directory, 'broken.epub');
+    writeFileSync(broken, 'PK not really a zip');
+    const good = await epubFile(document('ebook', [glyphRecipe()]), 'good-after-broken');
+    const [brokenReport, missingReport, goodReport] = await Promise.all([epubCheck(broken), epubCheck(join(directory, 'missing.epub')), epubCheck(good)]);
+    assert.equal(brokenReport.ok, false, brokenReport.output);
+    assert.match(brokenReport.output, /FATAL|ERROR/);
+    assert.equal(missingReport.ok, false, missingReport.output);
+    assert.match(missingReport.output, /missing\.epub/);
+    assert.ok(goodReport.ok, goodReport.output);
   });
 });

@@ -62,7 +62,7 @@ describe('ingredient sections in documents', () => {
 
   it('an EPUB gives each section an <h3> and its own list, and passes EPUBCheck', requireTools(['epubcheck']), async () => {
     const file = await rendered(document('ebook', [tart()]), 'epub', 'ebook');
-    const report = epubCheck(file);
+    const report = await epubCheck(file);
     assert.ok(report.ok, report.output);
     const text = execFileSync('unzip', ['-p', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     assert.match(

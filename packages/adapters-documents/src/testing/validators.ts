@@ -3,8 +3,9 @@
  * `qpdf`, `poppler-utils`, `epubcheck`; scripts/bootstrap.sh installs them). A missing tool fails the test with a
  * clear message in CI (`CI=true`) and skips it with one line elsewhere.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'pdfimages' | 'epubcheck';
 const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', pdfimages: 'poppler-utils', epubcheck: 'epubcheck' };
@@ -14,10 +15,12 @@ const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils',
  * with the JIT's first tier only and the serial collector: a check is a few seconds of a cold JVM, where the full
  * JIT and parallel GC threads cost more than they save (measured: 11.5 s of CPU per check against 4.8 s).
  */
+const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 function command(tool: Tool): readonly string[] | null {
   const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
   if (found === '') return null;
-  if (tool === 'epubcheck' && realpathSync(found).endsWith('.jar')) return existsSync('/usr/bin/java') || spawnSync('java', ['-version']).status === 0 ? ['java', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', realpathSync(found)] : null;
+  if (tool === 'epubcheck' && realpathSync(found).endsWith('.jar')) return existsSync('/usr/bin/java') || spawnSync('java', ['-version']).status === 0 ? ['java', ...JVM_OPTIONS, '-jar', realpathSync(found)] : null;
   return [found];
 }
 
@@ -126,11 +129,68 @@ export interface EpubCheckReport {
 }
 
 /** EPUBCheck: passes only with no fatal error, no error and no warning. */
-export function epubCheck(file: string): EpubCheckReport {
-  const result = run('epubcheck', [file]);
+export async function epubCheck(file: string): Promise<EpubCheckReport> {
+  const jar = command('epubcheck')?.at(-1);
+  const result = jar?.endsWith('.jar') === true ? await epubCheckServer(jar).check(file) : run('epubcheck', [file]);
   const output = result.stdout + result.stderr;
   const clean = /0 fatals \/ 0 errors \/ 0 warnings/.test(output) || /No errors or warnings detected/.test(output);
   return { ok: result.status === 0 && clean && !/WARNING|ERROR|FATAL/.test(output), output };
+}
+
+const DONE = /^@@@ done (\d+)$/m;
+const SERVER_SOURCE = fileURLToPath(new URL('../../src/testing/EpubCheckServer.java', import.meta.url));
+let server: { jar: string; check(file: string): Promise<{ status: number | null; stdout: string; stderr: string }> } | undefined;
+
+/**
+ * One JVM for every EPUBCheck of this process (`EpubCheckServer.java`, run from its source): a JVM's start and
+ * EPUBCheck's schemas cost about 3.5 s of CPU, each check after the first a fraction of that. Checks go one at a
+ * time. The JVM does not keep this process alive, and ends when it ends (its input closes).
+ */
+function epubCheckServer(jar: string): NonNullable<typeof server> {
+  if (server?.jar === jar) return server;
+  const child = spawn('java', [...JVM_OPTIONS, '-cp', jar, SERVER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const handles = [child, child.stdin, child.stdout] as unknown as { ref(): void; unref(): void }[];
+  const idle = () => handles.forEach((handle) => handle.unref());
+  idle();
+  let output = '';
+  let waiting: ((result: { status: number | null; stdout: string; stderr: string }) => void) | undefined;
+  const answer = (status: number | null, text: string) => {
+    const resolve = waiting;
+    waiting = undefined;
+    idle();
+    resolve?.({ status, stdout: text, stderr: '' });
+  };
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    output += text;
+    const done = DONE.exec(output);
+    if (done === null) return;
+    answer(Number(done[1]), output.slice(0, done.index));
+    output = output.slice(done.index + done[0].length).replace(/^\n/, '');
+  });
+  child.on('error', (error) => answer(null, `EPUBCheck could not start: ${error.message}`));
+  child.stdin.on('error', () => undefined); // a JVM that has ended: answered by 'close'
+  child.on('close', (code) => {
+    if (server === started) server = undefined;
+    answer(null, `${output}\nEPUBCheck's JVM ended (exit ${code})`);
+  });
+  let turn: Promise<unknown> = Promise.resolve();
+  const started = {
+    jar,
+    check(file: string) {
+      const result = turn.then(
+        () =>
+          new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+            waiting = resolve;
+            handles.forEach((handle) => handle.ref());
+            child.stdin.write(`${file}\n`);
+          }),
+      );
+      turn = result;
+      return result;
+    },
+  };
+  server = started;
+  return started;
 }
 
 /** One image drawn on a page, as `pdfimages -list` reports it. */

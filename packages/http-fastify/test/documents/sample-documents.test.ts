@@ -54,7 +54,7 @@ describe('the sample library’s documents', () => {
     for (const sample of samples.filter((entry) => entry.format === 'epub')) {
       if (seen.has(sample.product.type)) continue;
       seen.add(sample.product.type);
-      const report = epubCheck(await rendered(sample));
+      const report = await epubCheck(await rendered(sample));
       assert.ok(report.ok, `${sample.name}: ${report.output}`);
     }
     assert.equal(seen.size, 3);
