@@ -50,7 +50,8 @@ const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.e
 // other packages one after another beside them.
 const [checked, testedService, testedOthers] = await phase(
   'typecheck, lint and tests',
-  node(['scripts/check.mjs']),
+  // A larger young generation for the TypeScript programs' millions of short-lived objects: ~8 % less CPU.
+  node(['--max-semi-space-size=64', 'scripts/check.mjs']),
   // The service's renders and image work at the priority of the rest (LARDER_BACKGROUND_NICE=0): in production they
   // yield to requests; here they are the work this lane waits for, and yielding it to the other lane made the whole
   // run a minute longer. The priority itself is tested in adapters-documents and adapters-images.
