@@ -1,0 +1,58 @@
+/**
+ * Background work yields the CPU to requests: its threads' nice value raised to `BACKGROUND_NICE` (a lower priority),
+ * so that on a small machine the scheduler gives a core to the thread that answers requests before it gives one to a
+ * render or a drawing. On Linux a priority is a thread's: `setpriority` with a thread id sets that thread alone, and
+ * threads it starts afterwards inherit it. Elsewhere (or when refused) nothing changes: the work runs at the priority
+ * it had. Used by the service's render threads (adapters-documents) and its image process (`image-process.ts`).
+ */
+import { readdirSync, readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/**
+ * Nice 10: half-way down. Work on an idle machine runs as fast as before; under load it waits its turn.
+ * `LARDER_BACKGROUND_NICE` sets another (0: none), for the service's render threads and its image process alike.
+ */
+export const BACKGROUND_NICE = 10;
+
+/** The nice value background work takes: `LARDER_BACKGROUND_NICE` (0 to 19), else `BACKGROUND_NICE`. */
+export function backgroundNice(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env['LARDER_BACKGROUND_NICE'];
+  const value = raw === undefined || raw === '' ? BACKGROUND_NICE : Number(raw);
+  return Number.isInteger(value) && value >= 0 && value <= 19 ? value : BACKGROUND_NICE;
+}
+
+/** Lowers the calling thread's priority (`/proc/thread-self` names it), and so that of the threads it starts; true when it did. */
+export function runInBackground(): boolean {
+  const nice = backgroundNice();
+  if (nice === 0) return false;
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(thread) || thread <= 0) return false;
+    setPriority(thread, nice);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lowers the priority of every thread of this process, for a process that is background work as a whole (the image
+ * process): libuv's pool, which runs sharp and starts libvips' workers, is already running when its code loads.
+ */
+export function processInBackground(): void {
+  const nice = backgroundNice();
+  if (nice === 0) return;
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    threads = ['0'];
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(Number(thread), nice);
+    } catch {
+      // a thread gone meanwhile, or not permitted: that thread keeps its priority
+    }
+  }
+}
