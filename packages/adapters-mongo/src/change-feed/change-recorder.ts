@@ -4,7 +4,7 @@
  * moved. The repositories of that kind write through a `ChangeRecorder`.
  */
 import { randomUUID } from 'node:crypto';
-import type { Collection, Db } from 'mongodb';
+import { MongoServerError, type Collection, type Db } from 'mongodb';
 
 export const CHANGE_MARKS_COLLECTION = 'change_marks';
 
@@ -57,14 +57,21 @@ export interface ChangeMarkDocument {
 /** Longer than the service waits for a server (2 s) twice over, so a write that failed has landed or never will. */
 const LATE_WRITE_MS = 10_000;
 
+export interface ChangeRecorderOptions {
+  /** When a write whose answer never came is recorded again; default `LATE_WRITE_MS` (tests make it short). */
+  readonly lateWriteMs?: number;
+}
+
 export class ChangeRecorder {
   readonly #kind: ChangeKind;
   readonly #records: Collection<ChangeRecordDocument>;
   readonly #ids: Collection<ChangeIdsDocument>;
   readonly #marks: Collection<ChangeMarkDocument>;
+  readonly #lateWriteMs: number;
 
-  constructor(db: Db, kind: ChangeKind) {
+  constructor(db: Db, kind: ChangeKind, options: ChangeRecorderOptions = {}) {
     this.#kind = kind;
+    this.#lateWriteMs = options.lateWriteMs ?? LATE_WRITE_MS;
     this.#records = db.collection<ChangeRecordDocument>(kind.records);
     this.#ids = db.collection<ChangeIdsDocument>(idsCollectionOf(kind));
     this.#marks = db.collection<ChangeMarkDocument>(CHANGE_MARKS_COLLECTION);
@@ -87,10 +94,11 @@ export class ChangeRecorder {
       result = await write();
     } catch (error) {
       // Not waited for: a write that failed because the database went away must not wait for it a second time. A
-      // failed write may still land after this move (sent, then the connection lost): moved again once any such
-      // write has had time to land, so that a reader who read the mark in between does not keep it.
+      // write whose answer never came may still land after this move (sent, then the connection lost): moved again
+      // once any such write has had time to land, so that a reader who read the mark in between does not keep it.
+      // A server's refusal (a duplicate key, a part of a batch refused) is an answer: what landed has landed.
       void this.#record(ids);
-      setTimeout(() => void this.#record(ids), LATE_WRITE_MS).unref();
+      if (!(error instanceof MongoServerError)) setTimeout(() => void this.#record(ids), this.#lateWriteMs).unref();
       throw error;
     }
     await this.#record(ids);

@@ -1,0 +1,41 @@
+/**
+ * The writer's side of the change feed when a write fails: a record at once (the write may have landed in part), and
+ * a second once a write whose answer never came has had time to land; not for a refusal the server answered.
+ */
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, it } from 'node:test';
+import { MongoNetworkError, MongoServerError } from 'mongodb';
+import { ChangeRecorder, type ChangeRecordDocument } from '../src/change-feed/change-recorder.js';
+import { primaryTestEngine, testDatabaseFor } from '../src/testing/test-database.js';
+
+const KIND = { records: 'test_changes', mark: 'test' };
+const LATE_MS = 100;
+
+for (const engine of await primaryTestEngine()) {
+describe(`a change recorder whose write fails [${engine.label}]`, () => {
+  const database = testDatabaseFor(engine);
+
+  const recordsAfter = async (failure: Error): Promise<{ now: number; later: number }> => {
+    const db = database.freshDb('change_recorder');
+    const recorder = new ChangeRecorder(db, KIND, { lateWriteMs: LATE_MS });
+    await assert.rejects(recorder.written(['r-1'], () => Promise.reject(failure)), failure);
+    const records = db.collection<ChangeRecordDocument>(KIND.records);
+    let now = 0;
+    for (let wait = 0; wait < 50 && now === 0; wait += 1) {
+      now = await records.countDocuments({ ids: 'r-1' });
+      if (now === 0) await sleep(10);
+    }
+    await sleep(LATE_MS * 4);
+    return { now, later: await records.countDocuments({ ids: 'r-1' }) };
+  };
+
+  it('records it again later when no answer came (the connection went): it may still land', async () => {
+    assert.deepEqual(await recordsAfter(new MongoNetworkError('connection reset')), { now: 1, later: 2 });
+  });
+
+  it('records it once when the server refused it (a duplicate key): nothing is still on its way', async () => {
+    assert.deepEqual(await recordsAfter(new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 })), { now: 1, later: 1 });
+  });
+});
+}
