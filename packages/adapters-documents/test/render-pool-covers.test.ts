@@ -10,7 +10,7 @@ import type { CoverArtist, CoverRequest } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import sharp from 'sharp';
 import { documentCoverWidth } from '../src/cover/document-cover-width.js';
-import { backgroundNice } from '@larder/adapters-images/background-priority';
+import { backgroundNice } from '../src/render-pool/background-priority.js';
 import { createRenderPool } from '../src/index.js';
 import { document } from './fixtures.js';
 

@@ -14,9 +14,10 @@
  * The child runs `serveImageWork` (see `childFile`); the parent never loads an image into its own memory.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from '@larder/domain';
-import { processInBackground } from './background-priority.js';
 
 /** What the child process serves. */
 export interface ImageWork {
@@ -76,6 +77,16 @@ const DEFAULT_IDLE_MS = 10_000;
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /** What a client refused for an image process that cannot be reached is told to wait. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+/**
+ * The child's nice value: below the service's, so that a drawing waits while requests need the cores.
+ * `LARDER_BACKGROUND_NICE` sets another (0: none), as for the render threads.
+ */
+export const CHILD_NICE = 10;
+const childNice = (): number => {
+  const raw = process.env['LARDER_BACKGROUND_NICE'];
+  const value = raw === undefined || raw === '' ? CHILD_NICE : Number(raw);
+  return Number.isInteger(value) && value >= 0 && value <= 19 ? value : CHILD_NICE;
+};
 /** Glibc's arenas in the child: two, not eight per core (the threads' freed memory stays in fewer places). */
 const CHILD_ENV = { MALLOC_ARENA_MAX: '2' };
 /**
@@ -264,14 +275,37 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
 }
 
 /**
+ * Every thread of this process at `CHILD_NICE`, and so the threads started later (they inherit it from the thread that
+ * starts them): on Linux a priority is a thread's, and libuv's pool (which runs sharp, and starts libvips' workers) is
+ * already running when this module loads. Where that is refused or not Linux, the work keeps the service's priority.
+ */
+function backgroundPriority(): void {
+  const nice = childNice();
+  if (nice === 0) return;
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    threads = ['0'];
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(Number(thread), nice);
+    } catch {
+      // a thread gone meanwhile, or not permitted: that thread keeps its priority
+    }
+  }
+}
+
+/**
  * The child's side: answers each call with the work's result. Covers are drawn one at a time (each takes about a
  * second of a core and tens of MiB); the image processor bounds its own work. Exits when the parent goes.
  */
 export function serveImageWork(work: ImageWork): void {
   if (process.send === undefined) throw new Error('serveImageWork runs in a child process started by startImageProcess');
-  // Background work: requests go first. Every thread of this process at nice 10, and so the threads libvips and libuv
-  // start later (they inherit it); where that is refused, the work runs at the service's priority.
-  processInBackground();
+  // Background work: requests go first. Nice 10 for this thread, and so for the threads libvips and libuv start later
+  // (they inherit it); where that is refused, the work runs at the service's priority.
+  backgroundPriority();
   let covers: Promise<unknown> = Promise.resolve();
   const outcomeOf = async (call: Call): Promise<Outcome> => {
     switch (call.call) {

@@ -5,7 +5,7 @@
 import { move } from 'piscina';
 import { readAll, type ProductDocument, type RenderOptions } from '@larder/domain';
 import { createDocumentRenderer } from '../document-renderer.js';
-import { runInBackground } from '@larder/adapters-images/background-priority';
+import { runInBackground } from './background-priority.js';
 
 export interface RenderTask {
   readonly document: ProductDocument;
