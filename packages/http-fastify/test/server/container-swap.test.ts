@@ -12,7 +12,7 @@ import { loadConfig, PORTS, serviceContainer, startService, type RunningService 
 const ADMIN = { email: 'embedder@example.com', password: 'swapped-in-memory' };
 
 /** The render threads the service's own render pool has started. */
-const threadsStarted = (container: DependencyContainer): number => (container.resolve(PORTS.rendering) as unknown as { threadsStarted: number }).threadsStarted;
+const threadsStarted = (container: DependencyContainer): number => container.resolve<{ threadsStarted: number }>(PORTS.rendering).threadsStarted;
 
 describe('startService with a container holding some registrations of its own', () => {
   const recipes = new InMemoryRecipeRepository();
