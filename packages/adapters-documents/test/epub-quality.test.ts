@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { recipeFixture } from '@larder/domain/testing';
 import { createDocumentRenderer } from '../src/index.js';
-import { collect, epubCheck, requireTools } from '../src/testing/index.js';
+import { collect, epubCheck, killEpubCheckJvm, requireTools } from '../src/testing/index.js';
 import { CONTRACT_CHARACTERS, document, glyphRecipe, longRecipe } from './fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'larder-epub-test-'));
@@ -73,5 +73,18 @@ describe('EPUB quality gates', () => {
     assert.equal(missingReport.ok, false, missingReport.output);
     assert.match(missingReport.output, /missing\.epub/);
     assert.ok(goodReport.ok, goodReport.output);
+  });
+
+  it('EPUBCheck checks queued on a JVM that ends in the middle are still answered (by a JVM of their own)', { ...requireTools(['epubcheck']), timeout: 120_000 }, async () => {
+    const good = await epubFile(document('ebook', [glyphRecipe()]), 'good-while-the-jvm-ends');
+    const checks = [epubCheck(good), epubCheck(good), epubCheck(good)];
+    // Ended as the first answer comes back: the second check is then on its way through the JVM, the third queued.
+    void checks[0]?.then(() => killEpubCheckJvm());
+    const [first, second, third] = await Promise.all(checks);
+    assert.ok(first?.ok, first?.output);
+    assert.equal(second?.ok, false, 'the check the JVM was on when it ended fails');
+    assert.match(second?.output ?? '', /JVM ended \(SIGKILL\)/);
+    assert.ok(third?.ok, third?.output);
+    assert.ok((await epubCheck(good)).ok, 'and the next check starts a JVM again');
   });
 });

@@ -5,15 +5,16 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
-import { MongoNetworkError, MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoNetworkError, MongoServerError, type BulkWriteResult } from 'mongodb';
 import { ChangeRecorder, type ChangeRecordDocument } from '../src/change-feed/change-recorder.js';
 import { primaryTestEngine, testDatabaseFor } from '../src/testing/test-database.js';
 
 const KIND = { records: 'test_changes', mark: 'test' };
-const LATE_MS = 100;
+/** Long enough that the first record, written at once, is seen before the second even on a loaded machine. */
+const LATE_MS = 1500;
 
 for (const engine of await primaryTestEngine()) {
-describe(`a change recorder whose write fails [${engine.label}]`, () => {
+describe(`a change recorder whose write fails [${engine.label}]`, { concurrency: true }, () => {
   const database = testDatabaseFor(engine);
 
   const recordsAfter = async (failure: Error): Promise<{ now: number; later: number }> => {
@@ -22,11 +23,11 @@ describe(`a change recorder whose write fails [${engine.label}]`, () => {
     await assert.rejects(recorder.written(['r-1'], () => Promise.reject(failure)), failure);
     const records = db.collection<ChangeRecordDocument>(KIND.records);
     let now = 0;
-    for (let wait = 0; wait < 50 && now === 0; wait += 1) {
+    for (let wait = 0; wait < 100 && now === 0; wait += 1) {
       now = await records.countDocuments({ ids: 'r-1' });
       if (now === 0) await sleep(10);
     }
-    await sleep(LATE_MS * 4);
+    await sleep(LATE_MS * 2);
     return { now, later: await records.countDocuments({ ids: 'r-1' }) };
   };
 
@@ -36,6 +37,12 @@ describe(`a change recorder whose write fails [${engine.label}]`, () => {
 
   it('records it once when the server refused it (a duplicate key): nothing is still on its way', async () => {
     assert.deepEqual(await recordsAfter(new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 })), { now: 1, later: 1 });
+  });
+
+  it('records a batch that lost its connection again later: the driver reports it as a bulk write error too', async () => {
+    const lost = new MongoBulkWriteError(new MongoNetworkError('connection reset'), {} as BulkWriteResult);
+    assert.ok(lost instanceof MongoServerError, 'what the driver throws for it is a MongoServerError');
+    assert.deepEqual(await recordsAfter(lost), { now: 1, later: 2 });
   });
 });
 }

@@ -61,7 +61,7 @@ export interface ServiceConfig {
   /**
    * `RENDER_WARM` (default true): one render thread started with the service, so that the first render does not wait
    * about a second for a thread to load the renderer. False: threads start with the first render, and a service that
-   * never renders keeps that thread's memory and the CPU of loading it.
+   * never renders saves that thread's memory and the CPU of loading it.
    */
   readonly renderWarm: boolean;
   readonly production: boolean;

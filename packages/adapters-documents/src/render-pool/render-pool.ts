@@ -40,7 +40,7 @@ export interface RenderPoolOptions {
 export interface RenderPool extends RenderQueue {
   readonly threads: number;
   readonly maxQueue: number;
-  /** Worker threads started and not yet ended (one at once unless `warm: false`; idle ones beyond the first end). */
+  /** Worker threads started and not yet ended (one at once unless `warm: false`; idle ones end, but for that first). */
   readonly threadsStarted: number;
   /** Waits for running renders, then stops the workers. */
   close(): Promise<void>;

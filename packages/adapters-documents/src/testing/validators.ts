@@ -5,19 +5,28 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'pdfimages' | 'epubcheck';
 const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', pdfimages: 'poppler-utils', epubcheck: 'epubcheck' };
 
 /**
- * Debian's `epubcheck` is a jar that runs through binfmt when it is set up, and through `java -jar` otherwise. Run
- * with the JIT's first tier only and the serial collector: a check is a few seconds of a cold JVM, where the full
- * JIT and parallel GC threads cost more than they save (measured: 11.5 s of CPU per check against 4.8 s).
+ * Debian's `epubcheck` is a jar: its checks run in one JVM per process (`epubCheckServer` below), else through
+ * `java -jar`, one JVM per check. With the JIT's first tier only and the serial collector: a JVM that checks a few
+ * books lives seconds, where the full JIT and parallel GC threads cost more than they save (measured for one check
+ * per JVM: 11.5 s of CPU against 4.8 s).
  */
 const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
+const commands = new Map<Tool, readonly string[] | null>();
+/** How to run `tool` (looked up once per process). */
 function command(tool: Tool): readonly string[] | null {
+  if (!commands.has(tool)) commands.set(tool, lookUp(tool));
+  return commands.get(tool) ?? null;
+}
+
+function lookUp(tool: Tool): readonly string[] | null {
   const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
   if (found === '') return null;
   if (tool === 'epubcheck' && realpathSync(found).endsWith('.jar')) return existsSync('/usr/bin/java') || spawnSync('java', ['-version']).status === 0 ? ['java', ...JVM_OPTIONS, '-jar', realpathSync(found)] : null;
@@ -131,20 +140,30 @@ export interface EpubCheckReport {
 /** EPUBCheck: passes only with no fatal error, no error and no warning. */
 export async function epubCheck(file: string): Promise<EpubCheckReport> {
   const jar = command('epubcheck')?.at(-1);
-  const result = jar?.endsWith('.jar') === true ? await epubCheckServer(jar).check(file) : run('epubcheck', [file]);
+  const result = jar?.endsWith('.jar') === true ? await epubCheckServer(jar).check(resolve(file)) : run('epubcheck', [file]);
   const output = result.stdout + result.stderr;
   const clean = /0 fatals \/ 0 errors \/ 0 warnings/.test(output) || /No errors or warnings detected/.test(output);
   return { ok: result.status === 0 && clean && !/WARNING|ERROR|FATAL/.test(output), output };
 }
 
+interface Ran {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
 const DONE = /^@@@ done (\d+)$/m;
 const SERVER_SOURCE = fileURLToPath(new URL('../../src/testing/EpubCheckServer.java', import.meta.url));
-let server: { jar: string; check(file: string): Promise<{ status: number | null; stdout: string; stderr: string }> } | undefined;
+/** A check that takes longer ends its JVM and fails (EPUBCheck takes seconds for the largest book here). */
+const CHECK_TIMEOUT_MS = 120_000;
+let server: { readonly jar: string; check(file: string): Promise<Ran>; kill(): void } | undefined;
 
 /**
- * One JVM for every EPUBCheck of this process (`EpubCheckServer.java`, run from its source): a JVM's start and
- * EPUBCheck's schemas cost about 3.5 s of CPU, each check after the first a fraction of that. Checks go one at a
- * time. The JVM does not keep this process alive, and ends when it ends (its input closes).
+ * One JVM for every EPUBCheck of this process (`EpubCheckServer.java`, run from its source, which takes a JDK's
+ * compiler: Debian's default-jre-headless has it): a JVM's start and EPUBCheck's schemas cost about 3.5 s of CPU,
+ * each check after the first a fraction of that. Checks go one at a time. The JVM does not keep this process alive,
+ * and ends when it ends (its input closes). A JVM that ends before answering a check, or never answers one (it could
+ * not start, or compile the server), gives way to one `java -jar` per check.
  */
 function epubCheckServer(jar: string): NonNullable<typeof server> {
   if (server?.jar === jar) return server;
@@ -153,34 +172,49 @@ function epubCheckServer(jar: string): NonNullable<typeof server> {
   const idle = () => handles.forEach((handle) => handle.unref());
   idle();
   let output = '';
-  let waiting: ((result: { status: number | null; stdout: string; stderr: string }) => void) | undefined;
-  const answer = (status: number | null, text: string) => {
-    const resolve = waiting;
+  let answered = 0;
+  let ended = false;
+  let waiting: { file: string; resolve: (ran: Ran) => void; timer: NodeJS.Timeout } | undefined;
+  const answer = (ran: Ran) => {
+    const current = waiting;
     waiting = undefined;
+    if (current === undefined) return;
+    clearTimeout(current.timer);
     idle();
-    resolve?.({ status, stdout: text, stderr: '' });
+    current.resolve(ran);
   };
   child.stdout.setEncoding('utf8').on('data', (text: string) => {
     output += text;
     const done = DONE.exec(output);
     if (done === null) return;
-    answer(Number(done[1]), output.slice(0, done.index));
+    answered += 1;
+    answer({ status: Number(done[1]), stdout: output.slice(0, done.index), stderr: '' });
     output = output.slice(done.index + done[0].length).replace(/^\n/, '');
   });
-  child.on('error', (error) => answer(null, `EPUBCheck could not start: ${error.message}`));
-  child.stdin.on('error', () => undefined); // a JVM that has ended: answered by 'close'
-  child.on('close', (code) => {
+  const end = (why: string) => {
+    if (ended) return;
+    ended = true;
     if (server === started) server = undefined;
-    answer(null, `${output}\nEPUBCheck's JVM ended (exit ${code})`);
-  });
+    const current = waiting;
+    // Never answered one: it could not start; the check runs the plain way. Else the check that ended it fails.
+    if (current !== undefined) answer(answered === 0 ? run('epubcheck', [current.file]) : { status: null, stdout: `${output}\n${why}`, stderr: '' });
+  };
+  child.on('error', (error) => end(`EPUBCheck's JVM could not start: ${error.message}`));
+  child.on('close', (code, signal) => end(`EPUBCheck's JVM ended (${signal ?? `exit ${code}`})`));
+  child.stdin.on('error', () => undefined); // a JVM that has ended: answered by 'close'
   let turn: Promise<unknown> = Promise.resolve();
   const started = {
     jar,
-    check(file: string) {
+    kill: () => child.kill('SIGKILL'),
+    check(file: string): Promise<Ran> {
       const result = turn.then(
         () =>
-          new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-            waiting = resolve;
+          new Promise<Ran>((resolvePromise) => {
+            if (file.includes('\n')) return resolvePromise({ status: null, stdout: `not checked: the path holds a line break: ${JSON.stringify(file)}`, stderr: '' });
+            // Ended meanwhile (a check before this one timed out): this one runs the plain way.
+            if (ended) return resolvePromise(run('epubcheck', [file]));
+            const timer = setTimeout(() => child.kill('SIGKILL'), CHECK_TIMEOUT_MS);
+            waiting = { file, resolve: resolvePromise, timer };
             handles.forEach((handle) => handle.ref());
             child.stdin.write(`${file}\n`);
           }),
@@ -191,6 +225,11 @@ function epubCheckServer(jar: string): NonNullable<typeof server> {
   };
   server = started;
   return started;
+}
+
+/** Ends this process's EPUBCheck JVM, as a crash would (for the test of what the checks queued on it get). */
+export function killEpubCheckJvm(): void {
+  server?.kill();
 }
 
 /** One image drawn on a page, as `pdfimages -list` reports it. */

@@ -62,6 +62,9 @@ export interface ChangeRecorderOptions {
   readonly lateWriteMs?: number;
 }
 
+/** A write the server answered with a duplicate key (for a batch: its first refused document), and not to be retried. */
+const refused = (error: unknown): boolean => error instanceof MongoServerError && error.code === 11000 && !error.hasErrorLabel('RetryableWriteError');
+
 export class ChangeRecorder {
   readonly #kind: ChangeKind;
   readonly #records: Collection<ChangeRecordDocument>;
@@ -96,9 +99,10 @@ export class ChangeRecorder {
       // Not waited for: a write that failed because the database went away must not wait for it a second time. A
       // write whose answer never came may still land after this move (sent, then the connection lost): moved again
       // once any such write has had time to land, so that a reader who read the mark in between does not keep it.
-      // A server's refusal (a duplicate key, a part of a batch refused) is an answer: what landed has landed.
+      // A duplicate key is the server's answer, nothing of it still on its way: not recorded again (a batch that lost
+      // its connection is a MongoBulkWriteError too, and a MongoServerError: only the code tells them apart).
       void this.#record(ids);
-      if (!(error instanceof MongoServerError)) setTimeout(() => void this.#record(ids), this.#lateWriteMs).unref();
+      if (!refused(error)) setTimeout(() => void this.#record(ids), this.#lateWriteMs).unref();
       throw error;
     }
     await this.#record(ids);

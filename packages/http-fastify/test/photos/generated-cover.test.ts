@@ -40,7 +40,7 @@ function realArtist(width?: number): CoverArtist {
   const artist = createCoverArtist();
   if (width === undefined) return artist;
   const size = { width, height: Math.round((width * artist.size.height) / artist.size.width) };
-  return { size, generatedCover: (request) => artist.generatedCover(request, width) };
+  return { size, generatedCover: (request, atWidth) => artist.generatedCover(request, Math.min(atWidth ?? width, width)) };
 }
 
 /** `artist`, counting its drawings. */
@@ -48,9 +48,9 @@ function counting(artist: CoverArtist): CoverArtist & { draws: number } {
   const counted = {
     draws: 0,
     size: artist.size,
-    generatedCover: (request: Parameters<CoverArtist['generatedCover']>[0]) => {
+    generatedCover: (...args: Parameters<CoverArtist['generatedCover']>) => {
       counted.draws += 1;
-      return artist.generatedCover(request);
+      return artist.generatedCover(...args);
     },
   };
   return counted;
