@@ -140,7 +140,7 @@ export interface EpubCheckReport {
 /** EPUBCheck: passes only with no fatal error, no error and no warning. */
 export async function epubCheck(file: string): Promise<EpubCheckReport> {
   const jar = command('epubcheck')?.at(-1);
-  const result = jar?.endsWith('.jar') === true ? await epubCheckServer(jar).check(resolve(file)) : run('epubcheck', [file]);
+  const result = jar?.endsWith('.jar') === true && !serverUnusable ? await epubCheckServer(jar).check(resolve(file)) : run('epubcheck', [file]);
   const output = result.stdout + result.stderr;
   const clean = /0 fatals \/ 0 errors \/ 0 warnings/.test(output) || /No errors or warnings detected/.test(output);
   return { ok: result.status === 0 && clean && !/WARNING|ERROR|FATAL/.test(output), output };
@@ -157,6 +157,8 @@ const SERVER_SOURCE = fileURLToPath(new URL('../../src/testing/EpubCheckServer.j
 /** A check that takes longer ends its JVM and fails (EPUBCheck takes seconds for the largest book here). */
 const CHECK_TIMEOUT_MS = 120_000;
 let server: { readonly jar: string; check(file: string): Promise<Ran>; kill(): void } | undefined;
+/** Set when a JVM ended without answering any check (no compiler in this Java, say): no other is started. */
+let serverUnusable = false;
 
 /**
  * One JVM for every EPUBCheck of this process (`EpubCheckServer.java`, run from its source, which takes a JDK's
@@ -196,7 +198,9 @@ function epubCheckServer(jar: string): NonNullable<typeof server> {
     ended = true;
     if (server === started) server = undefined;
     const current = waiting;
-    // Never answered one: it could not start; the check runs the plain way. Else the check that ended it fails.
+    // Never answered one: it could not start; the check runs the plain way, and so do the next ones. Else the check
+    // that ended it fails.
+    if (answered === 0) serverUnusable = true;
     if (current !== undefined) answer(answered === 0 ? run('epubcheck', [current.file]) : { status: null, stdout: `${output}\n${why}`, stderr: '' });
   };
   child.on('error', (error) => end(`EPUBCheck's JVM could not start: ${error.message}`));
