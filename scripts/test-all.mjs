@@ -46,6 +46,8 @@ async function phase(name, ...runs) {
 spawnSync(process.execPath, ['scripts/test-summary.mjs', '--reset'], { stdio: 'inherit' });
 const [built] = await phase('JavaScript of every package', node(['scripts/build-js.mjs']));
 const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
+// Renders and image work at the priority of the rest, where the tests wait for them (the two runs below say why).
+const atServicePriority = { ...env, LARDER_BACKGROUND_NICE: '0' };
 // Two lanes of tests beside the typecheck and lint: the service's tests in a lane of their own from the start, the
 // other packages one after another beside them.
 const [checked, testedService, testedOthers] = await phase(
@@ -55,7 +57,7 @@ const [checked, testedService, testedOthers] = await phase(
   // The service's renders and image work at the priority of the rest (LARDER_BACKGROUND_NICE=0): in production they
   // yield to requests; here they are the work this lane waits for, and yielding it to the other lane made the whole
   // run a minute longer. The priority itself is tested in adapters-documents and adapters-images.
-  run(['run', 'test', '--filter=@larder/http-fastify', '--', '--group', 'together'], { ...env, LARDER_BACKGROUND_NICE: '0' }),
+  run(['run', 'test', '--filter=@larder/http-fastify', '--', '--group', 'together'], atServicePriority),
   run(['run', 'test', '--filter=!@larder/http-fastify', '--concurrency=1', '--continue', '--', '--group', 'together'], env),
 );
 // The packages with such files, found by their marker (the others would only start and find none). The service's
@@ -65,7 +67,7 @@ const withAlone = readdirSync('packages').filter((name) => hasAloneFile(join('pa
 const packageName = (name) => JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')).name;
 // Renders at the service's own priority here too (LARDER_BACKGROUND_NICE=0): these files race real time limits beside
 // the service's, and a render at nice 10 waited its turn past them (the priority itself is tested with the others).
-const aloneRun = (names) => run(['run', 'test', '--concurrency=1', '--continue', ...names.map((name) => `--filter=${packageName(name)}`), '--', '--group', 'alone'], { ...env, LARDER_BACKGROUND_NICE: '0' });
+const aloneRun = (names) => run(['run', 'test', '--concurrency=1', '--continue', ...names.map((name) => `--filter=${packageName(name)}`), '--', '--group', 'alone'], atServicePriority);
 const SIDE_BY_SIDE = ['http-fastify', 'adapters-documents'];
 const [testedAlone] = await phase('tests that run alone', (async () => {
   const together = await Promise.all(SIDE_BY_SIDE.filter((name) => withAlone.includes(name)).map((name) => aloneRun([name])));

@@ -304,8 +304,8 @@ function backgroundPriority(): void {
  */
 export function serveImageWork(work: ImageWork): void {
   if (process.send === undefined) throw new Error('serveImageWork runs in a child process started by startImageProcess');
-  // Background work: requests go first. Nice 10 for this thread, and so for the threads libvips and libuv start later
-  // (they inherit it); where that is refused, the work runs at the service's priority.
+  // Background work: requests go first. Every thread of this process at nice 10, and so the threads libvips and libuv
+  // start later (they inherit it); where that is refused, the work runs at the service's priority.
   backgroundPriority();
   let covers: Promise<unknown> = Promise.resolve();
   const outcomeOf = async (call: Call): Promise<Outcome> => {
