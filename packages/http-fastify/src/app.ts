@@ -30,6 +30,7 @@ import { photoRoutes } from './routes/photos.js';
 import { productRoutes } from './routes/products.js';
 import { recipeRoutes } from './routes/recipes.js';
 import { recipeImportRoutes } from './routes/recipe-import.js';
+import { ingredientParseRoutes } from './routes/ingredient-parse.js';
 import { saleNoticeRoutes } from './routes/sale-notices.js';
 import { saleRoutes } from './routes/sales.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -333,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secured.addHook('onRequest', app.limiters.perUser);
         secured.addHook('onRequest', enforceKeyScopes);
         await secured.register(recipeRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids });
+        await secured.register(ingredientParseRoutes);
         await secured.register(productRoutes, {
           products: deps.products,
           recipes: deps.recipes,

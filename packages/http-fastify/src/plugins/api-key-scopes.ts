@@ -11,7 +11,8 @@ const READS = new Set(['GET', 'HEAD']);
 
 /** The scope an operation needs (`null`: no key may call it). */
 export function requiredScope(method: string, route: string): ApiKeyScope | null {
-  const read = READS.has(method.toUpperCase());
+  // Reading lines as a recipe would store them changes nothing, though it is a POST (the lines are its body).
+  const read = READS.has(method.toUpperCase()) || route === '/api/recipes/parse-ingredients';
   const area = /^\/api\/([^/]+)/.exec(route)?.[1] ?? '';
   switch (area) {
     case 'recipes':

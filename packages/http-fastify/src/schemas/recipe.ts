@@ -64,7 +64,7 @@ export const ScaledRecipeSchema = Type.Object({
   ),
 }, { $id: 'ScaledRecipe' });
 
-const IngredientInput = Type.Unsafe<unknown>({
+export const IngredientInput = Type.Unsafe<unknown>({
   anyOf: [
     { type: 'string', minLength: 1, maxLength: L.ingredientLine, examples: ['1 1/2 cups flour, sifted'] },
     {
@@ -175,3 +175,10 @@ export const RecipeGetQuery = Type.Object(
   { additionalProperties: false },
 );
 
+
+/** `POST /api/recipes/parse-ingredients`: lines as a recipe takes them, read as a recipe would store them. */
+export const IngredientParseBody = Type.Object(
+  { ingredients: Type.Array(IngredientInput, { maxItems: L.ingredients }) },
+  { additionalProperties: false },
+);
+export const ParsedIngredientsSchema = Type.Object({ ingredients: Type.Array(IngredientSchema) });
