@@ -65,7 +65,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
       return reply
         .type(located.value.mediaType)
         .header('content-length', file.size)
-        .header('content-disposition', `attachment; filename="${located.value.fileName}"`)
+        .header('content-disposition', `${request.query.disposition ?? 'attachment'}; filename="${located.value.fileName}"`)
         .send(Readable.from(file.body, { objectMode: false }));
     });
 

@@ -14,6 +14,11 @@ export const DocumentQuery = Type.Object(
       }),
     ),
     units: Type.Optional(StringEnum(UNITS_CHOICES, { description: 'Ingredient units: `original` (default), `metric` or `us`.' })),
+    disposition: Type.Optional(
+      StringEnum(['attachment', 'inline'] as const, {
+        description: '`attachment` (default) to save the file; `inline` for a browser to show it in the page (the studio’s preview). The same file and ETag either way.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -36,7 +41,7 @@ export const documentDownload = (mediaType: string, what: string) => ({
     ...AUTHENTICATED_HEADERS,
     ETag: { type: 'string', description: 'Strong tag of this document: it changes whenever the product, any of its recipes, the query or the layout changes.' },
     'Content-Length': { type: 'integer', description: 'The file’s size in bytes.' },
-    'Content-Disposition': { type: 'string', description: '`attachment; filename="<product title as a slug>.pdf"` (or `.epub`).' },
+    'Content-Disposition': { type: 'string', description: '`attachment; filename="<product title as a slug>.pdf"` (or `.epub`); `inline; filename=...` with `disposition=inline`.' },
   },
   content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
 });

@@ -69,6 +69,16 @@ describe('GET /api/products/{id}/document.pdf and .epub', () => {
     assert.notEqual(await etagOf(), before);
   });
 
+  it('gives the same file inline with disposition=inline, for a browser to show in the page, under the same ETag', async () => {
+    const attachment = await get(`/api/products/${ebook.id}/document.pdf`);
+    const inline = await get(`/api/products/${ebook.id}/document.pdf?disposition=inline`);
+    assert.equal(inline.statusCode, 200);
+    assert.equal(inline.headers['content-disposition'], 'inline; filename="creme-de-la-creme-vol-1.pdf"');
+    assert.equal(inline.headers['etag'], attachment.headers['etag']);
+    assert.equal(inline.rawPayload.equals(attachment.rawPayload), true);
+    assert.equal((await get(`/api/products/${ebook.id}/document.pdf?disposition=open`)).statusCode, 400);
+  });
+
   it('gives the EPUB of an ebook', async () => {
     const response = await get(`/api/products/${ebook.id}/document.epub`);
     assert.equal(response.statusCode, 200);
