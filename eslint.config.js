@@ -6,12 +6,12 @@ export default tseslint.config(
   // .tools: FerretDB's source and binary, built by scripts/build-ferretdb.sh; .larder: the service's local data.
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**', '.tools/**', '.larder/**', '**/.test-chunks/**'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       // The two programs of `pnpm typecheck` (tsconfig.json says why two): with a program per package (projectService)
       // the domain's sources were parsed and typed again for every package that imports them, and lint took twice as long.
-      parserOptions: { project: ['./tsconfig.json', './tsconfig.documents.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ['./tsconfig.json', './tsconfig.documents.json', './packages/web/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

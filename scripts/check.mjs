@@ -11,7 +11,8 @@ const require = createRequire(import.meta.url);
 const ts = require('typescript');
 const { ESLint } = require('eslint');
 
-const CONFIGS = ['tsconfig.json', 'tsconfig.documents.json'];
+// The studio's is a third: the browser's types and JSX, resolved as Vite resolves.
+const CONFIGS = ['tsconfig.json', 'tsconfig.documents.json', 'packages/web/tsconfig.json'];
 const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
 
 function program(config) {

@@ -1,0 +1,109 @@
+/**
+ * The real file, previewed in the page: the PDF the API renders (fetched through the typed client as a blob, shown
+ * by the browser's own PDF viewer), with page size and units; and the PDF and EPUB to download.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Field } from '../../../components/Field';
+import { Notice } from '../../../components/Notice';
+import type { Product } from '../../../lib/api';
+import { describeError } from '../../../lib/problem';
+import { documentBlob, useDocument, type DocumentOptions } from '../api/products';
+
+const SIZES = {
+  book: [
+    ['a4', 'A4'],
+    ['letter', 'US Letter'],
+    ['a5', 'A5'],
+  ],
+  cards: [
+    ['4x6', '6 × 4 in'],
+    ['5x7', '7 × 5 in'],
+    ['a6', 'A6'],
+  ],
+} as const;
+
+function save(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function DocumentPanel({ product }: { product: Product }) {
+  const sizes = product.type === 'recipe_card_pack' ? SIZES.cards : SIZES.book;
+  const [pageSize, setPageSize] = useState<string>(sizes[0][0]);
+  const [units, setUnits] = useState<NonNullable<DocumentOptions['units']>>('original');
+  // Keyed by the product's version too: a change to it means a new file.
+  const options = { format: 'pdf' as const, page_size: pageSize, units, inline: true, version: product.version };
+  const pdf = useDocument(product.id, options, product.recipe_ids.length > 0);
+  const url = useMemo(() => (pdf.data === undefined ? undefined : URL.createObjectURL(pdf.data.blob)), [pdf.data]);
+  useEffect(() => () => {
+    if (url !== undefined) URL.revokeObjectURL(url);
+  }, [url]);
+  const [downloading, setDownloading] = useState<'pdf' | 'epub' | null>(null);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+
+  const download = async (format: 'pdf' | 'epub') => {
+    setDownloading(format);
+    setDownloadError(null);
+    try {
+      const file = await documentBlob(product.id, { format, page_size: pageSize, units, inline: false });
+      save(file.blob, file.fileName);
+    } catch (error) {
+      setDownloadError(error);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <section className="panel document-panel" aria-labelledby="document-title">
+      <h2 id="document-title">The file your buyers get</h2>
+      <div className="document-panel__controls">
+        <Field label="Page size">
+          {(control) => (
+            <select {...control} value={pageSize} onChange={(event) => setPageSize(event.target.value)}>
+              {sizes.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Units">
+          {(control) => (
+            <select {...control} value={units} onChange={(event) => setUnits(event.target.value as typeof units)}>
+              <option value="original">As written</option>
+              <option value="metric">Metric</option>
+              <option value="us">US</option>
+            </select>
+          )}
+        </Field>
+        <div className="document-panel__downloads">
+          <button type="button" className="button" disabled={downloading !== null} onClick={() => void download('pdf')}>
+            {downloading === 'pdf' ? 'Preparing…' : 'Download PDF'}
+          </button>
+          {product.type === 'recipe_card_pack' ? null : (
+            <button type="button" className="button" disabled={downloading !== null} onClick={() => void download('epub')}>
+              {downloading === 'epub' ? 'Preparing…' : 'Download EPUB'}
+            </button>
+          )}
+        </div>
+      </div>
+      {downloadError === null ? null : <Notice tone="error">{describeError(downloadError)}</Notice>}
+      {pdf.isError ? <Notice tone="error">{describeError(pdf.error)}</Notice> : null}
+      {pdf.isFetching ? (
+        <p role="status" className="loading">
+          <span className="loading__bar" aria-hidden="true" />
+          Rendering the PDF: the first time for each version takes a few seconds…
+        </p>
+      ) : null}
+      {url === undefined ? null : <iframe className="document-panel__preview" src={url} title={`PDF preview of ${product.title}`} />}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+/** Adding recipes to a product: search the library and add; what is already in shows as added. */
+import { useState } from 'react';
+import { Field } from '../../../components/Field';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import type { Recipe } from '../../../lib/api';
+import { describeError } from '../../../lib/problem';
+import { useRecipeChoices } from '../api/products';
+
+export function RecipePicker({ chosen, onAdd }: { chosen: string[]; onAdd: (recipe: Recipe) => void }) {
+  const [words, setWords] = useState('');
+  const [page, setPage] = useState(1);
+  const settled = useDebouncedValue(words.trim(), 250);
+  const choices = useRecipeChoices(settled, page);
+  return (
+    <div className="picker">
+      <Field label="Find recipes to add" hint="Search your library by title or ingredient.">
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            value={words}
+            onChange={(event) => {
+              setWords(event.target.value);
+              setPage(1);
+            }}
+          />
+        )}
+      </Field>
+      {choices.isError ? <p className="field__error">{describeError(choices.error)}</p> : null}
+      <ul className="picker__list" aria-busy={choices.isFetching}>
+        {choices.data?.data.map((recipe) => {
+          const added = chosen.includes(recipe.id);
+          return (
+            <li key={recipe.id}>
+              <span>{recipe.title}</span>
+              <button type="button" className="button button--small" disabled={added} onClick={() => onAdd(recipe)}>
+                {added ? 'Added' : 'Add'}
+                <span className="visually-hidden"> {recipe.title}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {choices.data !== undefined && choices.data.pagination.total_pages > 1 ? (
+        <div className="pager pager--small">
+          <button type="button" className="button button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            {page} / {choices.data.pagination.total_pages}
+          </span>
+          <button type="button" className="button button--small" disabled={page >= choices.data.pagination.total_pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** The recipe's photo: a preview of the chosen file at once, then the stored renditions; replace or remove. */
+import { useEffect, useId, useState } from 'react';
+import { Notice } from '../../../components/Notice';
+import { Photo } from '../../../components/Photo';
+import type { Recipe } from '../../../lib/api';
+import { describeError } from '../../../lib/problem';
+import { useRemovePhoto, useUploadPhoto } from '../api/recipes';
+
+export function PhotoPanel({ recipe }: { recipe: Recipe }) {
+  const inputId = useId();
+  const upload = useUploadPhoto(recipe.id);
+  const remove = useRemovePhoto(recipe.id);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (preview !== null) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const choose = (file: File | undefined) => {
+    if (file === undefined) return;
+    setPreview(URL.createObjectURL(file));
+    upload.mutate(file, { onSettled: () => setPreview(null) });
+  };
+
+  return (
+    <section className="panel photo-panel" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>Photo</h2>
+      <div className="photo-panel__frame">
+        {preview !== null ? (
+          <img src={preview} alt="The chosen photo, uploading" className="photo-panel__preview" />
+        ) : recipe.photo === null ? (
+          <p className="photo-panel__none">No photo yet. A good one sells the recipe.</p>
+        ) : (
+          <Photo photo={recipe.photo} alt={`Photo of ${recipe.title}`} sizes="(max-width: 900px) 100vw, 360px" eager />
+        )}
+      </div>
+      {upload.isPending ? (
+        <p role="status" className="loading">
+          <span className="loading__bar" aria-hidden="true" />
+          Uploading and preparing sizes…
+        </p>
+      ) : null}
+      {upload.isError ? <Notice tone="error">{describeError(upload.error)}</Notice> : null}
+      {remove.isError ? <Notice tone="error">{describeError(remove.error)}</Notice> : null}
+      <div className="photo-panel__actions">
+        <label htmlFor={inputId} className="button file-button">
+          {recipe.photo === null ? 'Choose a photo' : 'Replace the photo'}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            className="file-button__input"
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </label>
+        {recipe.photo === null ? null : (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Remove the photo of “${recipe.title}”?`)) remove.mutate();
+            }}
+          >
+            Remove
+          </button>
+        )}
+      </div>
+      <p className="muted small">JPEG, PNG, WebP or AVIF, up to 20 MB. Location and camera details are removed.</p>
+    </section>
+  );
+}

@@ -1,0 +1,271 @@
+/**
+ * The studio in a real Chromium against the real service (the built studio, the sample library, the demo user):
+ * what a food creator does in it, each step through the screens, and the quality every screen must have (no serious
+ * or critical axe violation, nothing wider than a 375 px phone, usable with the keyboard with a visible focus).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
+import { gradientPng, recipePageServer } from './support/fixtures.js';
+import { buildStudio, DEMO_EMAIL, DEMO_PASSWORD, startStudioService, type StudioService } from './support/service.js';
+
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
+
+describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
+  let service: StudioService;
+  let browser: Browser;
+  let recipePage: { url: string; server: Server };
+  /** A signed-in browser, kept across the tests of the walk. */
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    buildStudio();
+    [service, browser, recipePage] = await Promise.all([startStudioService(), launch(), recipePageServer()]);
+    context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    page = await context.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await service?.stop();
+    recipePage?.server.close();
+  });
+
+  /** The screen at `path` passes axe and fits a phone, in a fresh page of the signed-in context at both sizes. */
+  async function checkScreen(path: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const screen = await context.newPage();
+      try {
+        await screen.setViewportSize(viewport);
+        await screen.goto(`${service.url}${path}`);
+        await ready(screen);
+        assert.deepEqual(await seriousViolations(screen), [], `${path} at ${viewport.width} px`);
+        assert.equal(await scrollsSideways(screen), false, `${path} scrolls sideways at ${viewport.width} px`);
+      } finally {
+        await screen.close();
+      }
+    }
+  }
+
+  const heading = (target: Page, name: string | RegExp) => target.getByRole('heading', { level: 1, name }).waitFor();
+
+  it('sends a visitor to sign in; a wrong password is said in words; the demo user signs in to the library', async () => {
+    const visitor = await browser.newContext({ viewport: PHONE });
+    try {
+      const signIn = await visitor.newPage();
+      await signIn.goto(`${service.url}/recipes`);
+      await heading(signIn, 'Sign in to your studio');
+      assert.match(signIn.url(), /\/signin\?redirect=/);
+      assert.deepEqual(await seriousViolations(signIn), []);
+      assert.equal(await scrollsSideways(signIn), false);
+    } finally {
+      await visitor.close();
+    }
+
+    await page.goto(`${service.url}/`);
+    await heading(page, 'Sign in to your studio');
+    await page.getByLabel('E-mail').fill(DEMO_EMAIL);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /password/i }).waitFor();
+
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Recipes');
+    await page.getByRole('link', { name: 'Harissa Baked Eggs with Peppers' }).waitFor();
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === 'larder_session');
+    assert.equal(session?.httpOnly, true, 'the session cookie is HttpOnly');
+    assert.equal(session?.sameSite, 'Strict');
+    assert.equal(await page.evaluate(() => document.cookie.includes('larder_session')), false, 'scripts cannot read the session');
+  });
+
+  it('finds a recipe by a misspelled word, filters by status, archives with undo', async () => {
+    await page.goto(`${service.url}/recipes`);
+    await page.getByLabel('Search').fill('harisa');
+    await page.waitForURL(/q=harisa/);
+    await page.getByRole('link', { name: 'Harissa Baked Eggs with Peppers' }).waitFor();
+    await page.getByText(/close matches/).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Wild Mushroom Risotto' }).count(), 0, 'only what matches');
+
+    await page.getByLabel('Search').fill('');
+    await page.waitForURL((url) => !url.search.includes('q='));
+    await page.getByRole('button', { name: 'Archive Wild Mushroom Risotto' }).click();
+    await page.getByText('“Wild Mushroom Risotto” is archived').waitFor();
+    await page.getByRole('link', { name: 'Wild Mushroom Risotto' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('link', { name: 'Wild Mushroom Risotto' }).waitFor();
+
+    await page.getByRole('button', { name: 'Archive Wild Mushroom Risotto' }).click();
+    await page.getByText('“Wild Mushroom Risotto” is archived').waitFor();
+    await page.getByLabel('Status').selectOption('archived');
+    await page.waitForURL(/status=archived/);
+    await page.getByRole('button', { name: 'Restore Wild Mushroom Risotto' }).click();
+    await page.getByRole('button', { name: 'Restore Wild Mushroom Risotto' }).waitFor({ state: 'detached' });
+  });
+
+  it('edits a recipe with a live reading of its ingredient lines, and says so when someone else saved first', async () => {
+    await page.goto(`${service.url}/recipes?q=tzatziki`);
+    await page.getByRole('link', { name: 'Garlic and Dill Tzatziki' }).click();
+    await heading(page, 'Garlic and Dill Tzatziki');
+    const recipeUrl = page.url();
+
+    const ingredients = page.getByLabel('One ingredient a line');
+    await ingredients.fill('For the dip:\n1 1/2 cups Greek yoghurt\n2-3 cloves garlic, grated\nsalt to taste');
+    const preview = page.locator('.ingredient-preview');
+    await preview.getByRole('table', { name: 'For the dip' }).waitFor();
+    await preview.getByRole('cell', { name: 'Greek yoghurt' }).waitFor();
+    await preview.getByRole('cell', { name: '2–3' }).waitFor();
+    await preview.getByRole('cell', { name: 'clove', exact: true }).waitFor();
+
+    await page.getByLabel('Notes').fill('Best made an hour ahead.');
+    await page.getByRole('button', { name: 'Save changes' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+    // Someone else saves in another tab meanwhile; this tab's next save must not overwrite it.
+    const other = await context.newPage();
+    await other.goto(recipeUrl);
+    await heading(other, 'Garlic and Dill Tzatziki');
+    await other.getByLabel('Title').fill('Tzatziki for a crowd');
+    await other.getByRole('button', { name: 'Save changes' }).first().click();
+    await other.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await other.close();
+
+    await page.getByLabel('Description').fill('My edit, made without seeing theirs.');
+    await page.getByRole('button', { name: 'Save changes' }).first().click();
+    await page.getByText('Someone else changed this recipe since you opened it').waitFor();
+    await page.getByRole('button', { name: 'Load their version' }).click();
+    await heading(page, 'Tzatziki for a crowd');
+    assert.equal(await page.getByLabel('Description').inputValue() !== 'My edit, made without seeing theirs.', true);
+    assert.equal(await page.getByLabel('Notes').inputValue(), 'Best made an hour ahead.');
+  });
+
+  it('shows the recipe scaled and in metric, and takes a photo with a preview', async () => {
+    await page.getByLabel('Servings', { exact: true }).last().fill('8');
+    await page.getByRole('radio', { name: 'Metric' }).check();
+    await page.locator('.reader-view__list').getByText(/ml/).first().waitFor();
+
+    await page.getByLabel('Choose a photo').setInputFiles({ name: 'tzatziki.png', mimeType: 'image/png', buffer: gradientPng() });
+    await page.getByRole('img', { name: 'Photo of Tzatziki for a crowd' }).waitFor();
+    const source = await page.getByRole('img', { name: 'Photo of Tzatziki for a crowd' }).getAttribute('src');
+    assert.match(source ?? '', /^\/media\//);
+  });
+
+  it('imports a recipe from a web address and says what was left out', async () => {
+    await page.goto(`${service.url}/recipes`);
+    await page.getByRole('button', { name: 'Import from a web address' }).click();
+    await page.getByLabel('Web address').fill(recipePage.url);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Imported “Fig and Walnut Loaf”').waitFor();
+    await page.getByText(/left out/).waitFor();
+    await page.getByRole('link', { name: 'Open “Fig and Walnut Loaf”' }).click();
+    await heading(page, 'Fig and Walnut Loaf');
+    assert.equal(await page.getByLabel('One ingredient a line').inputValue(), '250 g plain flour\n150 g dried figs, chopped\n75 g walnuts\n2 eggs');
+  });
+
+  it('makes an ebook of three recipes in a chosen order (reordered with the keyboard), previews its PDF and downloads it', async () => {
+    await page.goto(`${service.url}/products`);
+    await page.getByRole('link', { name: 'New ebook' }).click();
+    await heading(page, 'New ebook');
+    await page.getByLabel('Title').fill('Little Book of Dips');
+    for (const [words, title] of [
+      ['tzatziki', 'Tzatziki for a crowd'],
+      ['hummus', 'Whipped Hummus with Paprika Oil'],
+      ['guacamole', 'Charred Corn Guacamole'],
+    ] as const) {
+      await page.getByLabel('Find recipes to add').fill(words);
+      await page.getByRole('button', { name: `Add ${title}` }).click();
+    }
+    const order = page.locator('.recipe-order__title');
+    assert.deepEqual(await order.allTextContents(), ['Tzatziki for a crowd', 'Whipped Hummus with Paprika Oil', 'Charred Corn Guacamole']);
+
+    // The guacamole first: its handle with Space, Up twice, Space.
+    const handle = page.getByRole('button', { name: /^Move Charred Corn Guacamole/ });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.querySelector('.recipe-order__title')?.textContent === 'Charred Corn Guacamole');
+    // And the hummus last, with its button.
+    await page.getByRole('button', { name: 'Down: move Whipped Hummus with Paprika Oil down' }).click();
+    assert.deepEqual(await order.allTextContents(), ['Charred Corn Guacamole', 'Tzatziki for a crowd', 'Whipped Hummus with Paprika Oil']);
+
+    await page.getByRole('button', { name: 'Create the ebook' }).click();
+    await heading(page, 'Little Book of Dips');
+    assert.deepEqual(await page.locator('.recipe-order__title').allTextContents(), ['Charred Corn Guacamole', 'Tzatziki for a crowd', 'Whipped Hummus with Paprika Oil']);
+
+    const preview = page.frameLocator('iframe[title="PDF preview of Little Book of Dips"]');
+    await page.locator('iframe[title="PDF preview of Little Book of Dips"]').waitFor({ timeout: 60_000 });
+    assert.match((await page.locator('iframe[title="PDF preview of Little Book of Dips"]').getAttribute('src')) ?? '', /^blob:/);
+    void preview;
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    assert.equal(download.suggestedFilename(), 'little-book-of-dips.pdf');
+    const file = readFileSync((await download.path()) ?? '');
+    assert.equal(file.subarray(0, 5).toString('latin1'), '%PDF-');
+    const text = file.toString('latin1');
+    assert.ok(text.includes('/Type /Page') || text.includes('/Type/Page'), 'a PDF with pages');
+  });
+
+  it('moves through the library with the keyboard alone, with the focus always visible', async () => {
+    await page.goto(`${service.url}/recipes`);
+    await heading(page, 'Recipes');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+    const seen: string[] = [];
+    for (let step = 0; step < 25; step += 1) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (element === null) return null;
+        const style = getComputedStyle(element);
+        const card = element.closest('.recipe-card, .product-card');
+        const ring = card === null ? style : getComputedStyle(card);
+        return { label: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName, visible: ring.outlineStyle !== 'none' && ring.outlineWidth !== '0px' };
+      });
+      assert.ok(focus !== null, 'the focus stays on the page');
+      assert.equal(focus.visible, true, `the focus on “${focus.label}” is visible`);
+      seen.push(focus.label);
+    }
+    assert.ok(seen.includes('Recipes'), 'the navigation');
+    assert.ok(seen.includes('Import from a web address'), 'the page actions');
+    assert.ok(seen.some((label) => label.startsWith('Archive ')), 'a recipe’s own action');
+    await page.keyboard.press('Enter');
+  });
+
+  it('has no serious accessibility violation and fits a phone on every screen', async () => {
+    const ids = await page.evaluate(async () => {
+      const recipes = (await (await fetch('/api/recipes?per_page=1')).json()) as { data: { id: string }[] };
+      const products = (await (await fetch('/api/products?type=ebook&per_page=1')).json()) as { data: { id: string }[] };
+      return { recipe: recipes.data[0]?.id ?? '', product: products.data[0]?.id ?? '' };
+    });
+    const screens: [string, (screen: Page) => Promise<unknown>][] = [
+      ['/recipes', (screen) => screen.locator('.recipe-card').first().waitFor()],
+      [`/recipes/${ids.recipe}`, (screen) => screen.locator('.ingredient-preview table').first().waitFor()],
+      ['/recipes/new', (screen) => heading(screen, 'New recipe')],
+      ['/products', (screen) => screen.locator('.product-card').first().waitFor()],
+      ['/products/new?type=meal_plan', (screen) => heading(screen, 'New meal plan')],
+      [`/products/${ids.product}`, (screen) => screen.locator('.recipe-order__row').first().waitFor()],
+      ['/sales', (screen) => heading(screen, 'Sales')],
+      ['/audience', (screen) => screen.locator('.sample-row').first().waitFor()],
+      ['/settings', (screen) => heading(screen, 'Settings')],
+    ];
+    for (const [path, ready] of screens) await checkScreen(path, ready);
+  });
+
+  it('signs out on the server: the same cookie, replayed, no longer opens anything', async () => {
+    const cookie = (await context.cookies()).find((each) => each.name === 'larder_session');
+    assert.ok(cookie !== undefined);
+    await page.goto(`${service.url}/settings`);
+    await page.getByRole('button', { name: 'Sign out on this browser' }).click();
+    await heading(page, 'Sign in to your studio');
+    const replayed = await fetch(`${service.url}/api/recipes`, { headers: { cookie: `larder_session=${cookie.value}` } });
+    assert.equal(replayed.status, 401);
+  });
+});
