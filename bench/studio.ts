@@ -1,0 +1,148 @@
+/**
+ * The studio's speed and weight, as a creator meets them (figures printed, met / NOT met; never asserted by tests):
+ *
+ *   cd bench && node --import tsx --conditions=source studio.ts [--records 10000] [--runs 5]
+ *
+ * Starts the service as `pnpm start` does (the built packages and studio, the embedded default engine, the sample
+ * library and the demo user; nothing kept), loads `--records` more recipes (default 10,000, scale-data.ts's
+ * generator) into its database through the import path, waits until the service lists them all, then, in Debian's
+ * Chromium (playwright-core):
+ * - the library's first view: the compressed JavaScript it transfers (≤ 250 KB), the time from navigation to its first
+ *   recipe cards on screen (< 2 s, the median of `--runs` cold page loads), and the page's DOM elements (< 3,000);
+ * - Lighthouse 12.2.3 (mobile defaults: simulated slow 4G and a 4× slower CPU) on the sign-in page and the library
+ *   (signed in through the session cookie): accessibility ≥ 95, best practices ≥ 90, performance ≥ 90.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { createMongoRepositories, openDatabase } from '@larder/adapters-mongo';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { importNdjson } from './import-pipeline.js';
+import { ndjsonChunks } from './scale-data.js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string): string => {
+  const at = args.indexOf(name);
+  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
+};
+const records = Number(option('--records', '10000'));
+const runs = Number(option('--runs', '5'));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const PASSWORD = 'bench-the-studio';
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+for (const script of ['scripts/build-js.mjs', 'scripts/build-studio.mjs']) {
+  const built = spawnSync(process.execPath, [script, '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const service = spawn(process.execPath, ['packages/http-fastify/dist/main.js'], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LARDER_DATA_DIR: 'none', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let output = '';
+service.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+service.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
+const stop = () => service.kill('SIGTERM');
+process.on('exit', stop);
+while (!/listening on http/.test(output)) {
+  if (service.exitCode !== null) throw new Error(`the service stopped:\n${output}`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+const engineLine = /database engine: ([^\s]+)/.exec(output)?.[1] ?? 'unknown';
+const mongodbUrl = /MONGODB_URL=(\S+)/.exec(output)?.[1];
+if (mongodbUrl === undefined) throw new Error(`no MONGODB_URL line:\n${output}`);
+
+const session = await fetch(`${url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email: 'demo@example.com', password: PASSWORD }) });
+const cookie = /larder_session=([^;]+)/.exec(session.headers.get('set-cookie') ?? '')?.[1];
+if (session.status !== 200 || cookie === undefined) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
+const authed = { cookie: `larder_session=${cookie}` };
+const listedTotal = async () => ((await (await fetch(`${url}/api/recipes?per_page=1`, { headers: authed })).json()) as { pagination: { total: number } }).pagination.total;
+const before = await listedTotal();
+
+console.log(`engine ${engineLine}; loading ${records} recipes…`);
+const started = performance.now();
+const database = await openDatabase({ url: mongodbUrl, logger: () => undefined });
+const report = await importNdjson(Readable.from(ndjsonChunks(records)), createMongoRepositories(database.db).recipes, { batchSize: 500 });
+console.log(`loaded ${report.created} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+while ((await listedTotal()) < before + report.created) await new Promise((resolve) => setTimeout(resolve, 500));
+console.log(`the service lists ${await listedTotal()} recipes`);
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+await context.addCookies([{ name: 'larder_session', value: cookie, url }]);
+const times: number[] = [];
+let scriptBytes = 0;
+let elements = 0;
+for (let run = 0; run < runs; run += 1) {
+  const page = await context.newPage();
+  const client = await page.context().newCDPSession(page);
+  await client.send('Network.enable');
+  await client.send('Network.setCacheDisabled', { cacheDisabled: true });
+  let transferred = 0;
+  const scripts = new Set<string>();
+  client.on('Network.responseReceived', (event: { requestId: string; type: string }) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  client.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+    if (scripts.has(event.requestId)) transferred += event.encodedDataLength;
+  });
+  const start = performance.now();
+  await page.goto(`${url}/recipes`);
+  await page.locator('.recipe-card').first().waitFor({ state: 'visible' });
+  times.push(performance.now() - start);
+  await page.waitForLoadState('networkidle');
+  scriptBytes = transferred;
+  elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  await page.close();
+}
+times.sort((a, b) => a - b);
+const median = times[Math.floor(times.length / 2)] ?? Number.NaN;
+console.log(`\nthe library at ${before + report.created} recipes, ${runs} cold loads:`);
+console.log(`${verdict(scriptBytes <= 250_000).padEnd(8)} JavaScript transferred (compressed, with headers): ${(scriptBytes / 1000).toFixed(1)} KB (target ≤ 250 KB)`);
+console.log(`${verdict(median < 2000).padEnd(8)} first recipes on screen: median ${median.toFixed(0)} ms, runs ${times.map((time) => time.toFixed(0)).join(' / ')} ms (target < 2 s)`);
+console.log(`${verdict(elements < 3000).padEnd(8)} DOM elements: ${elements} (target < 3,000)`);
+await browser.close();
+
+// Lighthouse starts its own Chromium through the DevTools port of one launched here.
+const debugPort = await freePort();
+const chrome = spawn(CHROMIUM, ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--remote-debugging-port=${debugPort}`, '--user-data-dir=/tmp/larder-lighthouse', 'about:blank'], { stdio: 'ignore' });
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const targets = [
+  ['sign-in page', `${url}/signin`, {}],
+  ['library', `${url}/recipes`, authed],
+] as const;
+console.log('\nLighthouse 12.2.3 (mobile: simulated slow 4G, 4× CPU slowdown):');
+for (const [name, target, headers] of targets) {
+  const result = await lighthouse(target, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], extraHeaders: headers });
+  const categories = result?.lhr.categories ?? {};
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const [performanceScore, accessibility, bestPractices] = [score('performance'), score('accessibility'), score('best-practices')];
+  const met = performanceScore >= 90 && accessibility >= 95 && bestPractices >= 90;
+  console.log(`${verdict(met).padEnd(8)} ${name}: performance ${performanceScore} (≥ 90), accessibility ${accessibility} (≥ 95), best practices ${bestPractices} (≥ 90)`);
+  if (!met) {
+    for (const audit of Object.values(result?.lhr.audits ?? {})) {
+      if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable') console.log(`         ${audit.id}: ${audit.title} (${audit.displayValue ?? audit.score})`);
+    }
+  }
+}
+chrome.kill();
+await database.close();
+stop();
+process.exit(0);
