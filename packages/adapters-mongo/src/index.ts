@@ -31,6 +31,8 @@ export { MongoConnectionRepository } from './sales/mongo-connection-repository.j
 export { MongoAuthorizationRepository } from './sales/mongo-authorization-repository.js';
 export { MongoSaleRepository } from './sales/mongo-sale-repository.js';
 export { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
+export { MongoProfileRepository } from './profiles/mongo-profile-repository.js';
+export { PROFILES_COLLECTION } from './profiles/profile-document.js';
 export { API_KEYS_COLLECTION } from './api-keys/api-key-document.js';
 export { SALES_COLLECTION } from './sales/sale-document.js';
 export { LISTINGS_COLLECTION } from './sales/listing-document.js';

@@ -4,8 +4,8 @@
  * unique external id and e-mail indexes are part of the behaviour under test).
  */
 import { describe } from 'node:test';
-import { runProductRepositoryContract, runRecipeRepositoryContract, runUserRepositoryContract } from '@larder/domain/testing';
-import { MongoProductRepository, MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
+import { runProductRepositoryContract, runProfileRepositoryContract, runRecipeRepositoryContract, runUserRepositoryContract } from '@larder/domain/testing';
+import { MongoProductRepository, MongoProfileRepository, MongoRecipeRepository, MongoUserRepository } from '../src/index.js';
 import { testDatabaseFor, testEngines } from '../src/testing/test-database.js';
 
 for (const engine of await testEngines()) {
@@ -15,5 +15,6 @@ for (const engine of await testEngines()) {
     runRecipeRepositoryContract('mongo', async () => new MongoRecipeRepository(await database.indexedDb('recipes')));
     runProductRepositoryContract('mongo', async () => new MongoProductRepository(await database.indexedDb('products')));
     runUserRepositoryContract('mongo', async () => new MongoUserRepository(await database.indexedDb('users')));
+    runProfileRepositoryContract('mongo', async () => new MongoProfileRepository(await database.indexedDb('profiles')));
   });
 }

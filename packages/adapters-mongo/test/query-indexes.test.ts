@@ -40,6 +40,7 @@ import { WEBHOOK_DELIVERIES_COLLECTION } from '../src/webhooks/webhook-delivery-
 import { DUE_FIRST_SORT, dueEndpointDeliveriesFilter, enabledUserEndpointsFilter, endpointDeliveriesFilter, eventDeliveryFilter, laterEndpointDeliveriesFilter, NEWEST_FIRST_SORT, pendingEndpointDeliveriesFilter, userEndpointsFilter } from '../src/webhooks/webhook-queries.js';
 import { MARKED_EVENTS_FILTER, WAITING_EVENTS_FILTER, WAITING_EVENTS_SORT } from '../src/outbox/mongo-event-outbox.js';
 import { PRODUCTS_COLLECTION } from '../src/products/product-document.js';
+import { PROFILES_COLLECTION } from '../src/profiles/profile-document.js';
 import { WEBHOOK_ENDPOINTS_COLLECTION } from '../src/webhooks/webhook-endpoint-document.js';
 
 /** Text queries: none, a short word (exact only), a word with typo keys, and several words (`$and`). */
@@ -130,6 +131,11 @@ describe('declared indexes serve every query the adapter builds', () => {
     const filters = [{}, { status: 'draft' as const }, { type: 'ebook' as const }, { status: 'published' as const, type: 'meal_plan' as const }];
     const shapes = filters.map((filter) => queryShape(productFilter(filter), PRODUCT_LIST_SORT));
     assert.deepEqual(unserved(shapes, [...PRODUCT_INDEXES, ID_INDEX('products')]), []);
+  });
+
+  it('profiles by their user: the `_id` index alone', () => {
+    assert.equal(servingIndex(queryShape({ _id: 'user-1' }), [ID_INDEX(PROFILES_COLLECTION)])?.name, '_id_');
+    assert.equal(servingIndex(queryShape({ _id: 'user-1', version: 3 }), [ID_INDEX(PROFILES_COLLECTION)])?.name, '_id_');
   });
 
   it('users by e-mail and listed by e-mail', () => {

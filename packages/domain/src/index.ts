@@ -55,6 +55,7 @@ export * from './shopping-list/product-shopping-list.js';
 export * from './user/user.js';
 export * from './user/user-repository.js';
 export * from './user/user-use-cases.js';
+export * from './profile/index.js';
 
 export * from './idempotency/index.js';
 

@@ -28,3 +28,5 @@ export { apiKeyFixture, runApiKeyRepositoryContract } from './api-key-repository
 export { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
 export { InMemoryMailBudget, RecordingMailer } from './in-memory-mail.js';
 export { runMailBudgetContract, runSubscriberRepositoryContract, subscriberFixture } from './subscriber-repository-contract.js';
+export { InMemoryProfileRepository } from './in-memory-profile-repository.js';
+export { profileFixture, runProfileRepositoryContract } from './profile-repository-contract.js';
