@@ -11,6 +11,7 @@ import { MongoProductRepository } from './products/mongo-product-repository.js';
 import { MongoRecipeRepository } from './recipes/mongo-recipe-repository.js';
 import { MongoUserRepository } from './users/mongo-user-repository.js';
 import { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
+import { MongoProfileRepository } from './profiles/mongo-profile-repository.js';
 
 export { MongoRecipeRepository, MongoProductRepository, MongoUserRepository };
 export { MongoRecipeChangeFeed, RECIPE_CHANGES_COLLECTION, CHANGE_MARKS_COLLECTION } from './recipes/recipe-change-feed.js';
@@ -55,6 +56,7 @@ export interface MongoRepositories {
   readonly products: MongoProductRepository;
   readonly users: MongoUserRepository;
   readonly apiKeys: MongoApiKeyRepository;
+  readonly profiles: MongoProfileRepository;
 }
 
 export function createMongoRepositories(db: Db): MongoRepositories {
@@ -63,5 +65,6 @@ export function createMongoRepositories(db: Db): MongoRepositories {
     products: new MongoProductRepository(db),
     users: new MongoUserRepository(db),
     apiKeys: new MongoApiKeyRepository(db),
+    profiles: new MongoProfileRepository(db),
   };
 }

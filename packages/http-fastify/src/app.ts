@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CoverArtist, ImageProcessor, MailBudget, RecipePageSource, SubscriberRepository } from '@larder/domain';
-import { generatedCovers, IndexedRecipeRepository } from '@larder/domain';
+import { generatedCovers, IndexedRecipeRepository, profileLookup, type ProfileRepository } from '@larder/domain';
 import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -34,6 +34,7 @@ import { ingredientParseRoutes } from './routes/ingredient-parse.js';
 import { saleNoticeRoutes } from './routes/sale-notices.js';
 import { saleRoutes } from './routes/sales.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
+import { profileRoutes } from './routes/profile.js';
 import { enforceKeyScopes } from './plugins/api-key-scopes.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { leadMagnetPublicRoutes } from './routes/lead-magnet-public.js';
@@ -48,6 +49,8 @@ export interface AppConfig {
   rateLimit: { max: number; windowMs: number };
   /** Login attempts, counted separately per e-mail and per client address. Default 10 per minute. */
   loginRateLimit?: { max: number; windowMs: number };
+  /** A creator's links (website, privacy policy, social pages) may be http too (`OUTBOUND_ALLOW_PRIVATE=true`). Default false. */
+  allowHttpLinks?: boolean;
   /** The public routes (lead magnet pages and links), per client address. Default 60 per minute. */
   publicRateLimit?: { max: number; windowMs: number };
   /** Shared rate-limit store when present (create it with `enableOfflineQueue: false` so an outage fails fast). */
@@ -100,6 +103,8 @@ export interface AppDeps {
   users: UserRepository;
   /** API keys (digests only). */
   apiKeys: ApiKeyRepository;
+  /** Creators' profiles and brands. Absent: no `/api/profile` routes, and pages, documents and e-mails carry no brand. */
+  profiles?: ProfileRepository;
   clock: Clock;
   ids: IdGenerator;
   hasher: PasswordHasher;
@@ -273,6 +278,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const listedRecipes = recipes instanceof IndexedRecipeRepository ? { listedRecipes: { findByIds: (ids: readonly string[]) => recipes.findByIdsListed(ids) } } : {};
   const covers = deps.covers === undefined || deps.images === undefined ? undefined : generatedCovers({ covers: deps.covers, images: deps.images, files: deps.files, recipes, ...listedRecipes });
   const withCovers = covers === undefined ? {} : { covers };
+  // Profiles as pages, documents and covers read them: kept a few seconds, forgotten here on a change.
+  const profiles = deps.profiles === undefined ? undefined : { repository: deps.profiles, lookup: profileLookup({ profiles: deps.profiles, users: deps.users, clock: deps.clock }) };
   // Public, like the documentation: photo and cover files are fetched by browsers and storefronts without a token.
   await app.register(mediaRoutes, { files: deps.files });
   const leadMagnets = deps.leadMagnets;
@@ -348,6 +355,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await secured.register(connectionRoutes, connections);
         await secured.register(saleRoutes, { sales: publishing.sales });
         await secured.register(apiKeyRoutes, { apiKeys: deps.apiKeys, clock: deps.clock, ids: deps.ids });
+        if (profiles !== undefined) {
+          await secured.register(profileRoutes, {
+            profiles: profiles.repository,
+            users: deps.users,
+            clock: deps.clock,
+            lookup: profiles.lookup,
+            rules: { allowHttp: config.allowHttpLinks ?? false },
+            ...(deps.images === undefined ? {} : { photos: { images: deps.images, files: deps.files } }),
+          });
+        }
         await secured.register(webhookRoutes, {
           endpoints: publishing.webhooks.endpoints,
           deliveries: publishing.webhooks.deliveries,

@@ -269,6 +269,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
         corsOrigins: config.corsOrigins,
         trustProxy: config.trustProxy,
         requestTimeoutMs: config.requestTimeoutMs,
+        allowHttpLinks: config.outboundAllowPrivate,
       },
       logger: { level: config.logLevel },
     });

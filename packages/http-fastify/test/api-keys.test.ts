@@ -72,7 +72,7 @@ describe('API keys', () => {
     });
   }
 
-  it('never manage keys or platform connections, whatever their scopes', async () => {
+  it('never manage keys, platform connections or the creator’s profile, whatever their scopes', async () => {
     const key = await newKey([...API_KEY_SCOPES]);
     for (const [method, url, body] of [
       ['GET', '/api/api-keys'],
@@ -81,6 +81,9 @@ describe('API keys', () => {
       ['GET', '/api/connections'],
       ['PUT', '/api/connections/gumroad', { access_token: 'some-token-123456' }],
       ['DELETE', '/api/connections/gumroad'],
+      ['GET', '/api/profile'],
+      ['PUT', '/api/profile', { display_name: 'Script' }],
+      ['DELETE', '/api/profile/logo'],
     ] as const) {
       const refused = await withKey(key.key, method, url, body);
       assert.equal(refused.statusCode, 403, `${method} ${url}: ${refused.body}`);
@@ -122,15 +125,15 @@ describe('API keys', () => {
     assert.notEqual((await h.request({ method: 'GET', url: '/api/products' })).statusCode, 429, 'its user still has requests left');
   });
 
-  it('gives every operation of the OpenAPI document a scope, except key and connection management', async () => {
+  it('gives every operation of the OpenAPI document a scope, except key, connection and profile management', async () => {
     const document = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
     const closed: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       if (!path.startsWith('/api/') || path === '/api/auth/login' || path.endsWith('/callback')) continue;
       for (const method of Object.keys(operations)) if (requiredScope(method, path.replace(/\{(\w+)\}/g, ':$1')) === null) closed.push(`${method.toUpperCase()} ${path}`);
     }
-    assert.deepEqual(closed.map((operation) => operation.replace(/^\w+ /, '')).filter((path) => !/^\/api\/(api-keys|connections)/.test(path)), []);
-    assert.ok(closed.includes('POST /api/api-keys') && closed.includes('PUT /api/connections/{platform}'));
+    assert.deepEqual(closed.map((operation) => operation.replace(/^\w+ /, '')).filter((path) => !/^\/api\/(api-keys|connections|profile)/.test(path)), []);
+    assert.ok(closed.includes('POST /api/api-keys') && closed.includes('PUT /api/connections/{platform}') && closed.includes('PUT /api/profile'));
     assert.equal(requiredScope('POST', '/api/recipes/import'), 'recipes:write', 'importing a page writes a recipe');
   });
 });

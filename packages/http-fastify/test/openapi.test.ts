@@ -105,7 +105,7 @@ describe('OpenAPI document', () => {
     assert.ok(document.paths['/api/recipes']?.get?.responses['200']?.headers?.Link);
     assert.ok(document.paths['/api/recipes']?.post?.responses['201']?.headers?.Location);
     assert.deepEqual(Object.keys(document.components.schemas).sort(), [
-      'ApiKey', 'Connection', 'EbookCreate', 'ImportedRecipe', 'MealPlanCreate', 'Pagination', 'Problem', 'Product', 'Recipe', 'RecipeCardPackCreate', 'Sale', 'ScaledRecipe',
+      'ApiKey', 'Connection', 'EbookCreate', 'ImportedRecipe', 'MealPlanCreate', 'Pagination', 'Problem', 'Product', 'Profile', 'Recipe', 'RecipeCardPackCreate', 'Sale', 'ScaledRecipe',
       'ShoppingList', 'Subscriber', 'WebhookDelivery', 'WebhookEndpoint',
     ]);
     assert.equal(document.paths['/api/products/{id}/lead-magnet']?.post?.requestBody?.required, false, 'its body is optional');

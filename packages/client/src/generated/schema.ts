@@ -602,6 +602,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your profile and brand
+         * @description Made on its first read, named after your e-mail's local part. Needs a login token: API keys cannot read or change the profile (403 `forbidden`).
+         */
+        get: operations["getProfile"];
+        /**
+         * Set your profile and brand
+         * @description Replaces every field (one left out is cleared; the logo stays). Shown from then on on your lead magnets’ pages (within a minute where a CDN keeps them), in documents rendered afterwards (their `ETag` changes), on generated covers, in e-mails and in listings updated afterwards. A field that breaks its rule is a 400 `validation_failed` naming it. Needs a login token: API keys cannot read or change the profile (403 `forbidden`).
+         */
+        put: operations["replaceProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or replace your logo
+         * @description The body is the image itself, sent with `Content-Type: image/jpeg`, `image/png`, `image/webp` or `image/avif`; the bytes decide, not the header. Anything that is not one of those four formats (SVG, HTML, GIF, HEIC, a file that is two things at once, a truncated image) is a 415 `unsupported_media_type`; over 20 MiB or over 50 megapixels, a 413 `payload_too_large`. Metadata (EXIF with GPS, XMP, IPTC, ICC) is stripped, the EXIF orientation applied, colours converted to sRGB; JPEG renditions of transparent images are flattened onto white. Replacing or removing a photo changes the version; the replaced renditions are deleted from storage. A logo with transparency keeps it in its WebP renditions (the ones your pages show). Needs a login token: API keys cannot read or change the profile (403 `forbidden`).
+         */
+        put: operations["setProfileLogo"];
+        post?: never;
+        /**
+         * Remove your logo
+         * @description Its renditions are deleted from storage. Removing a logo you do not have changes nothing (same version). Needs a login token: API keys cannot read or change the profile (403 `forbidden`).
+         */
+        delete: operations["deleteProfileLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -1418,6 +1466,59 @@ export interface components {
              * @example 3
              */
             total_pages: number;
+        };
+        /** @description Your name and brand, as readers meet them on your pages, documents, covers, e-mails and listings. */
+        Profile: {
+            /** @description Your name as readers see it: on your pages (“by …”), on the title page and copyright page of your documents, on generated covers, as the sender of your e-mails. */
+            display_name: string;
+            /** @description Your website: your name and logo link to it, documents and listings end with it. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+            website_url: string | null;
+            /** @description Lower-case `#rrggbb`, or null: generated covers keep their own palette. */
+            brand_color: string | null;
+            /** @description Your pages on the networks, shown as links in the footer of your lead magnets’ pages. */
+            social: {
+                /** @description Your instagram page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                instagram: string | null;
+                /** @description Your tiktok page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                tiktok: string | null;
+                /** @description Your pinterest page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                pinterest: string | null;
+                /** @description Your youtube page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                youtube: string | null;
+                /** @description Your facebook page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                facebook: string | null;
+            };
+            /** @description Your privacy policy: linked from every page readers give their address on. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+            privacy_policy_url: string | null;
+            /** @description A postal address at which you receive mail, printed in the footer of your e-mails (anti-spam laws such as CAN-SPAM ask for one). Up to 6 lines. */
+            postal_address: string | null;
+            /** @description Your logo (`PUT /api/profile/logo`): beside your name on your pages and their icon, or null when it has none. */
+            logo: {
+                /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                url: string;
+                width: number;
+                height: number;
+                /** @description Widths 320, 800, 1600 (those narrower than the image) and the image itself capped at 3000, each in WebP and JPEG; narrowest first. */
+                variants: {
+                    /** @description Where `GET /media/{file}` serves it (public, cached for a year). */
+                    url: string;
+                    width: number;
+                    height: number;
+                    /** @enum {string} */
+                    format: "webp" | "jpeg";
+                }[];
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T01:24:33.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T01:24:33.000Z
+             */
+            updated_at: string;
+            version: number;
         };
         /** @description A new ebook. */
         EbookCreate: {
@@ -5821,6 +5922,562 @@ export interface operations {
             };
             /** @description `not_found`: no resource with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the change conditional: `*` or exactly one strong entity tag, the `ETag` last read (`"3"`). A different current version is a 412 and changes nothing. A weak tag (`W/"3"`) or a quoted tag that is not a version never matches (412). Anything else, or a list of several tags, is a 400 `validation_failed` with `in: "header"`. Without the header the change applies to the current version. */
+                "if-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The whole profile: a field left out (or null) is cleared. The logo has its own address. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Maple & Thyme Kitchen",
+                 *       "website_url": "https://mapleandthyme.example",
+                 *       "brand_color": "#2f6b4f",
+                 *       "social": {
+                 *         "instagram": "https://www.instagram.com/mapleandthyme",
+                 *         "pinterest": "https://www.pinterest.com/mapleandthyme"
+                 *       },
+                 *       "privacy_policy_url": "https://mapleandthyme.example/privacy",
+                 *       "postal_address": "Maple & Thyme Ltd\n12 Orchard Lane\nBristol BS1 4DJ\nUnited Kingdom"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your name as readers see it: on your pages (“by …”), on the title page and copyright page of your documents, on generated covers, as the sender of your e-mails. */
+                    display_name: string;
+                    /** @description Your website: your name and logo link to it, documents and listings end with it. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                    website_url?: string | null;
+                    /** @description Your colour, `#rrggbb`: generated covers are drawn on it, your pages use it for their heading band and buttons (kept readable: the text on it is white or black, whichever contrasts more). */
+                    brand_color?: string | null;
+                    /** @description Your pages on the networks, shown as links in the footer of your lead magnets’ pages. */
+                    social?: {
+                        /** @description Your instagram page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                        instagram?: string | null;
+                        /** @description Your tiktok page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                        tiktok?: string | null;
+                        /** @description Your pinterest page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                        pinterest?: string | null;
+                        /** @description Your youtube page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                        youtube?: string | null;
+                        /** @description Your facebook page. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                        facebook?: string | null;
+                    } | null;
+                    /** @description Your privacy policy: linked from every page readers give their address on. An https address (http too when the service runs with `OUTBOUND_ALLOW_PRIVATE=true`), without a user name or password. */
+                    privacy_policy_url?: string | null;
+                    /** @description A postal address at which you receive mail, printed in the footer of your e-mails (anti-spam laws such as CAN-SPAM ask for one). Up to 6 lines. */
+                    postal_address?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Your profile, changed. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_failed`: If-Match does not match the current version; nothing changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setProfileLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the change conditional: `*` or exactly one strong entity tag, the `ETag` last read (`"3"`). A different current version is a 412 and changes nothing. A weak tag (`W/"3"`) or a quoted tag that is not a version never matches (412). Anything else, or a list of several tags, is a 400 `validation_failed` with `in: "header"`. Without the header the change applies to the current version. */
+                "if-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/webp": unknown;
+                "image/avif": unknown;
+            };
+        };
+        responses: {
+            /** @description Your profile with its new `logo`. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_failed`: If-Match does not match the current version; nothing changed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the image is over 20 MiB, or over 50 megapixels. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not a JPEG, PNG, WebP or AVIF image (whatever its Content-Type says). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteProfileLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the change conditional: `*` or exactly one strong entity tag, the `ETag` last read (`"3"`). A different current version is a 412 and changes nothing. A weak tag (`W/"3"`) or a quoted tag that is not a version never matches (412). Anything else, or a list of several tags, is a 400 `validation_failed` with `in: "header"`. Without the header the change applies to the current version. */
+                "if-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile without a logo. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description The resource version, quoted: `"3"`. Send it back in If-Match to change this version only. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `precondition_failed`: If-Match does not match the current version; nothing changed. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

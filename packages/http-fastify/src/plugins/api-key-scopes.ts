@@ -1,7 +1,7 @@
 /**
  * What an API key may do: each `/api` operation needs one scope, read from its method and route; a key without it is
- * refused with 403 `forbidden`. Keys never manage keys or platform connections, and an operation this table does
- * not know is refused too (a new route is closed to keys until it is given a scope here).
+ * refused with 403 `forbidden`. Keys never manage keys, platform connections or the creator's profile, and an
+ * operation this table does not know is refused too (a new route is closed to keys until it is given a scope here).
  */
 import type { ApiKeyScope } from '@larder/domain';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -26,7 +26,8 @@ export function requiredScope(method: string, route: string): ApiKeyScope | null
     case 'webhooks':
       return 'webhooks:write';
     default:
-      // api-keys, connections, and whatever comes later until it is given a scope.
+      // api-keys, connections, profile (it holds the creator's postal address, and no scope names it), and whatever
+      // comes later until it is given a scope.
       return null;
   }
 }

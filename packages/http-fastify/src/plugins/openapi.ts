@@ -146,6 +146,7 @@ const TAGS = [
   { name: 'sales', description: 'Sales that came back from the platforms, revenue, and the platforms\' sale notices.' },
   { name: 'webhooks', description: 'Endpoints of yours that hear about sales and products (Standard Webhooks), and their deliveries.' },
   { name: 'subscribers', description: 'The readers who asked for your lead magnets, and erasing them.' },
+  { name: 'profile', description: 'Your name and brand: what readers see on your pages, documents, covers, e-mails and listings.' },
   { name: 'api-keys', description: 'Keys for scripts and apps: scoped, expiring, revocable. Send one as `Authorization: Bearer lk_...`.' },
   { name: 'public', description: 'What readers reach without a token: a lead magnet\'s page, its form, and the links of its e-mails.' },
   { name: 'media', description: 'Photos and covers in every size, at the addresses their `photo` and `cover` objects give (no authentication; immutable).' },

@@ -10,6 +10,7 @@ import { ApiKeySchema } from './api-key.js';
 import { WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
 import { SubscriberSchema } from './subscriber.js';
 import { PaginationSchema } from './common.js';
+import { ProfileSchema } from './profile.js';
 
 /**
  * Responses reference these with `refTo`; so does the product create body, whose branches are named so that its
@@ -17,6 +18,6 @@ import { PaginationSchema } from './common.js';
  */
 export const SHARED_SCHEMAS = [
   ProblemSchema, RecipeSchema, ScaledRecipeSchema, ImportedRecipeSchema, ProductSchema, ShoppingListSchema, ConnectionSchema, SaleSchema, ApiKeySchema,
-  WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema, PaginationSchema,
+  WebhookEndpointSchema, WebhookDeliverySchema, SubscriberSchema, PaginationSchema, ProfileSchema,
   EbookCreateSchema, RecipeCardPackCreateSchema, MealPlanCreateSchema,
 ];

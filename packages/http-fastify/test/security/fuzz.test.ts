@@ -11,13 +11,14 @@ import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { WebhookCreateBody, WebhookListQuery, WebhookPatchBody } from '../../src/schemas/webhook.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
-import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
+import { IngredientParseBody, RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
 import { DocumentQuery } from '../../src/schemas/document.js';
 import { RecipeImportBody } from '../../src/schemas/recipe-import.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
 import { OAuthCallbackQuery, TokenConnectBody } from '../../src/schemas/listing.js';
 import { RevenueQuery, SaleListQuery } from '../../src/schemas/sale.js';
 import { ApiKeyCreateBody } from '../../src/schemas/api-key.js';
+import { ProfilePutBody } from '../../src/schemas/profile.js';
 import { DownloadQuery, SubscriberListQuery, SubscriptionBody } from '../../src/schemas/subscriber.js';
 import { startTestDatabase, testEngines, type TestDatabase } from '@larder/adapters-mongo/testing';
 import { harness } from '../support/harness.js';
@@ -51,6 +52,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/recipes', query: schema(RecipeListQuery), authenticated: true },
   { method: 'POST', path: '/api/recipes', body: schema(RecipeCreateBody), authenticated: true },
   { method: 'POST', path: '/api/recipes/import', body: schema(RecipeImportBody), authenticated: true },
+  { method: 'POST', path: '/api/recipes/parse-ingredients', body: schema(IngredientParseBody), authenticated: true },
   { method: 'GET', path: '/api/recipes/{id}', query: schema(RecipeGetQuery), authenticated: true },
   { method: 'PATCH', path: '/api/recipes/{id}', body: schema(RecipePatchBody), authenticated: true },
   { method: 'DELETE', path: '/api/recipes/{id}', authenticated: true },
@@ -79,6 +81,10 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/api-keys', body: schema(ApiKeyCreateBody), authenticated: true },
   { method: 'GET', path: '/api/api-keys', authenticated: true },
   { method: 'DELETE', path: '/api/api-keys/{id}', authenticated: true },
+  { method: 'GET', path: '/api/profile', authenticated: true },
+  { method: 'PUT', path: '/api/profile', body: schema(ProfilePutBody), authenticated: true },
+  { method: 'PUT', path: '/api/profile/logo', body: schema({}), authenticated: true },
+  { method: 'DELETE', path: '/api/profile/logo', authenticated: true },
   { method: 'GET', path: '/api/reports/revenue', query: schema(RevenueQuery), authenticated: true },
   { method: 'POST', path: '/hooks/{platform}/{secret}', body: schema({ type: 'object', properties: { sale_id: { type: 'string' } } }), authenticated: false },
   { method: 'POST', path: '/api/webhooks', body: schema(WebhookCreateBody), authenticated: true },

@@ -8,6 +8,7 @@ import {
   InMemoryMailBudget,
   InMemorySubscriberRepository,
   InMemoryProductRepository,
+  InMemoryProfileRepository,
   InMemoryRecipeRepository,
   InMemoryUserRepository,
   ManualClock,
@@ -36,6 +37,7 @@ export interface Harness {
   readonly products: InMemoryProductRepository;
   readonly users: InMemoryUserRepository;
   readonly apiKeys: InMemoryApiKeyRepository;
+  readonly profiles: InMemoryProfileRepository;
   readonly files: InMemoryFileStore;
   readonly publishing: InMemoryPublishing;
   /** Lead magnet delivery's stores (their events go to `publishing.outbox`). */
@@ -104,9 +106,11 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const subscribers = new InMemorySubscriberRepository(publishing.outbox);
   const mailBudget = new InMemoryMailBudget();
   const apiKeys = new InMemoryApiKeyRepository();
+  const profiles = new InMemoryProfileRepository();
   const app = await buildApp({
     publishing,
     apiKeys,
+    profiles,
     recipes,
     products,
     users,
@@ -147,5 +151,5 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     return app.inject({ ...rest, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth, ...headers } });
   };
   const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
-  return { app, recipes, products, users, apiKeys, files, publishing, subscribers, mailBudget, clock, nowSeconds, userId, token, request, addUser: newUser, login };
+  return { app, recipes, products, users, apiKeys, profiles, files, publishing, subscribers, mailBudget, clock, nowSeconds, userId, token, request, addUser: newUser, login };
 }
