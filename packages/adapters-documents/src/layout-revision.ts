@@ -1,2 +1,2 @@
 /** Bump when a layout changes, so that validators (ETags) derived from a document change with it. */
-export const LAYOUT_REVISION = '7';
+export const LAYOUT_REVISION = '8';

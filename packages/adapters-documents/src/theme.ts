@@ -107,6 +107,7 @@ export const EPUB_IMAGES = { coverWidth: 1600, photoWidth: 1200, jpegQuality: 82
 
 export const WORDS = {
   contents: 'Contents',
+  copyright: 'Copyright',
   ingredients: 'Ingredients',
   method: 'Method',
   notes: 'Notes',

@@ -53,6 +53,25 @@ describe('generated cover', () => {
     }
   });
 
+  it('a creator’s cover is drawn on their colour with their name at its foot, inside the frame, with or without photos', async () => {
+    const brand = { name: 'Maple & Thyme Kitchen', color: '#2f6b4f' };
+    const plain = coverSvg({ ...request, brand: { ...brand, color: null } });
+    assert.equal(plain.svg.split('<path').length, coverSvg(request).svg.split('<path').length + 1, 'one more path: the name');
+    const cover = await artist.generatedCover({ ...request, brand }, 600);
+    const corner = await pixel(cover.bytes, 4, 4);
+    for (const [channel, value] of corner.entries()) assert.ok(Math.abs(value - (rgb(brand.color)[channel] ?? 0)) <= 4, `corner ${corner.join(',')} is the brand colour`);
+    // The name's band: light ink (white on a dark green) between the inner frame and the text above it.
+    const { data, info } = await sharp(cover.bytes).extract({ left: 0, top: Math.round(cover.height * 0.86), width: cover.width, height: Math.round(cover.height * 0.09) }).raw().toBuffer({ resolveWithObject: true });
+    let light = 0;
+    for (let at = 0; at < data.length; at += info.channels) if ((data[at] ?? 0) > 200 && (data[at + 1] ?? 0) > 200) light += 1;
+    assert.ok(light > 50, `the name is drawn in the band at the foot (${light} light pixels)`);
+    const unbranded = await artist.generatedCover(request, 600);
+    assert.notDeepEqual(Buffer.from(cover.bytes), Buffer.from(unbranded.bytes));
+    const pale = coverSvg({ ...request, title: longTitle, brand: { name: 'A very long creator name that has to shrink to fit inside the frame of the cover', color: '#ffe066' } });
+    assert.match(pale.svg, /fill="#1f2328"/, 'dark ink on a pale colour');
+    assert.ok(pale.title.lines.length > 0 && !pale.title.truncated);
+  });
+
   it('every palette entry reads at a thumbnail: title ink 7:1, subtitle as drawn 4.5:1, rules and ornament 3:1', () => {
     const luminance = (channels: readonly number[]): number => {
       const [r = 0, g = 0, b = 0] = channels.map((value) => value / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { recipeFixture } from '@larder/domain/testing';
 import { createDocumentRenderer } from '../src/index.js';
 import { collect, epubCheck, killEpubCheckJvm, requireTools } from '../src/testing/index.js';
-import { CONTRACT_CHARACTERS, document, glyphRecipe, longRecipe } from './fixtures.js';
+import { BRAND, CONTRACT_CHARACTERS, document, glyphRecipe, longRecipe } from './fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'larder-epub-test-'));
 const renderer = createDocumentRenderer();
@@ -23,8 +23,8 @@ const unzipText = (file: string): string => execFileSync('unzip', ['-p', file], 
 describe('EPUB quality gates', () => {
   const recipes = [glyphRecipe(), recipeFixture({ title: 'Tom & Jerry’s <Best> "Pie"', notes: '5 < 6 & 7 > 3' }), longRecipe()];
 
-  it('an ebook passes EPUBCheck with no error and no warning, and holds every recipe', requireTools(['epubcheck']), async () => {
-    const model = document('ebook', recipes);
+  it('an ebook by a creator passes EPUBCheck with no error and no warning, holds every recipe, names its creator (dc:creator, title page, copyright page)', requireTools(['epubcheck']), async () => {
+    const model = document('ebook', recipes, {}, { published_at: new Date('2026-01-15T00:00:00.000Z') }, BRAND);
     const file = await epubFile(model, 'ebook');
     const report = await epubCheck(file);
     assert.ok(report.ok, report.output);
@@ -33,6 +33,13 @@ describe('EPUB quality gates', () => {
     assert.doesNotMatch(text, /<Best>/);
     for (const character of CONTRACT_CHARACTERS) assert.ok(text.includes(character), `"${character}" is in the book`);
     for (const recipe of model.recipes) for (const ingredient of recipe.ingredients) assert.ok(text.includes(ingredient.replace(/&/g, '&amp;')), ingredient);
+    const name = BRAND.name.replace(/&/g, '&amp;');
+    // The library writes an ampersand as &#x26; in chapters and &amp; in the package document: both are one character.
+    const book = text.replace(/&#x26;/g, '&amp;');
+    assert.ok(book.includes(`<dc:creator id="creator">${name}</dc:creator>`), 'dc:creator');
+    assert.ok(book.includes(`<p class="byline">by ${name}</p>`), 'the title page says by whom');
+    assert.ok(book.includes(`© 2026 ${name}`), 'the copyright page');
+    assert.ok(book.includes(`href="${(BRAND.website_url ?? '').replace(/&/g, '&amp;')}"`), 'the website, linked');
   });
 
   it('a meal plan passes too, with its plan and shopping list chapters', requireTools(['epubcheck']), async () => {
@@ -52,7 +59,7 @@ describe('EPUB quality gates', () => {
     process.env['TMPDIR'] = own;
     let file: string;
     try {
-      const model = { ...document('lead_magnet', [glyphRecipe()]), title_page: { title: 'Free sampler', description: null, source_line: 'A free sample from “Big Book”' } };
+      const model = { ...document('lead_magnet', [glyphRecipe()]), title_page: { title: 'Free sampler', description: null, source_line: 'A free sample from “Big Book”', byline: null } };
       file = await epubFile(model, 'lead-magnet');
       assert.deepEqual(readdirSync(own), [], 'the temporary files are gone once the book is read out');
     } finally {

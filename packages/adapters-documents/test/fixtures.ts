@@ -1,5 +1,5 @@
 /** Documents built through the domain from fixture products and recipes, as the service builds them. */
-import { buildProductDocument, type DocumentOptions, type Product, type ProductDocument, type Recipe } from '@larder/domain';
+import { buildProductDocument, type DocumentBrand, type DocumentOptions, type Product, type ProductDocument, type Recipe } from '@larder/domain';
 import { ingredient, productFixture, recipeFixture } from '@larder/domain/testing';
 
 /** Every character the contract names, in Latin-script text. */
@@ -26,7 +26,10 @@ export const longRecipe = (steps = 24): Recipe =>
     notes: 'Keeps for three days in the fridge; it is better on the second.',
   });
 
-export function document(type: Product['type'], recipes: readonly Recipe[], options: Partial<DocumentOptions> = {}, extra: Partial<Product> = {}): ProductDocument {
+/** A creator's brand, with characters a PDF's metadata and an EPUB's XML must carry intact. */
+export const BRAND: DocumentBrand = { name: 'Maple & Thyme Kitchen — Søren’s', website_url: 'https://mapleandthyme.example/?from=book&lang=en', color: '#2f6b4f' };
+
+export function document(type: Product['type'], recipes: readonly Recipe[], options: Partial<DocumentOptions> = {}, extra: Partial<Product> = {}, brand: DocumentBrand | null = null): ProductDocument {
   const product = productFixture({
     type,
     title: `A ${type.replace(/_/g, ' ')}: Crème & Co. ½`,
@@ -42,5 +45,6 @@ export function document(type: Product['type'], recipes: readonly Recipe[], opti
     sourceProduct: null,
     shoppingList,
     options: { format: 'pdf', page_size: type === 'recipe_card_pack' ? '4x6' : 'a4', units: 'original', ...options },
+    brand,
   });
 }

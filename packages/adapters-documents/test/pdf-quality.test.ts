@@ -6,12 +6,12 @@ import { describe, it } from 'node:test';
 import { BOOK_PAGE_SIZES, CARD_PAGE_SIZES, type PageSize, type ProductDocument } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import { createDocumentRenderer } from '../src/index.js';
-import { collect, pdfFonts, pdfPageCount, pdfText, qpdfCheck, requireTools, wordsOutsidePage } from '../src/testing/index.js';
-import { document, glyphRecipe, longRecipe } from './fixtures.js';
+import { collect, pdfFonts, pdfInfo, pdfPageCount, pdfText, qpdfCheck, requireTools, wordsOutsidePage } from '../src/testing/index.js';
+import { BRAND, document, glyphRecipe, longRecipe } from './fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'larder-pdf-test-'));
 const renderer = createDocumentRenderer();
-const tools = requireTools(['qpdf', 'pdffonts', 'pdftotext']);
+const tools = requireTools(['qpdf', 'pdffonts', 'pdftotext', 'pdfinfo']);
 
 async function renderToFile(model: ProductDocument, pageSize: PageSize, name: string): Promise<string> {
   const file = join(directory, `${name}-${pageSize}.pdf`);
@@ -40,9 +40,17 @@ describe('PDF quality gates', () => {
   const recipes = [glyphRecipe(), recipeFixture({ title: 'Archived but kept', status: 'archived' }), longRecipe()];
 
   for (const pageSize of BOOK_PAGE_SIZES) {
-    it(`an ebook in ${pageSize} passes qpdf, embeds its fonts, holds every title and ingredient, stays on the page`, tools, async () => {
-      const model = document('ebook', recipes);
-      assertQuality(await renderToFile(model, pageSize, 'ebook'), model);
+    it(`an ebook in ${pageSize} by a creator passes qpdf, embeds its fonts, holds every title and ingredient, stays on the page; "by …" on its title page, a copyright page next, the author in its metadata`, tools, async () => {
+      const model = document('ebook', recipes, {}, { published_at: new Date('2026-01-15T00:00:00.000Z') }, BRAND);
+      const file = await renderToFile(model, pageSize, 'ebook');
+      assertQuality(file, model);
+      const flat = (first: number) => pdfText(file, { first, last: first }).normalize('NFC').replace(/\s+/g, ' ');
+      assert.ok(flat(1).includes(`by ${BRAND.name}`), flat(1));
+      assert.ok(flat(2).includes(`© 2026 ${BRAND.name}`), flat(2));
+      assert.ok(flat(2).includes(BRAND.website_url ?? ''), 'the website on the copyright page');
+      assert.match(flat(2), /For personal use only/);
+      assert.match(flat(3), /Contents/, 'then the contents');
+      assert.equal(pdfInfo(file)['Author'], BRAND.name);
     });
 
     it(`a meal plan in ${pageSize} does too, with its plan and shopping list`, tools, async () => {
@@ -58,20 +66,24 @@ describe('PDF quality gates', () => {
 
   for (const pageSize of CARD_PAGE_SIZES) {
     it(`a card pack in ${pageSize}: a long recipe continues on the next page of its card, marked, nothing lost`, tools, async () => {
-      const model = document('recipe_card_pack', [recipeFixture({ title: 'Short One' }), longRecipe(), recipeFixture({ title: 'Short Two' })]);
+      const model = document('recipe_card_pack', [recipeFixture({ title: 'Short One' }), longRecipe(), recipeFixture({ title: 'Short Two' })], {}, { published_at: new Date('2026-01-15T00:00:00.000Z') }, BRAND);
       const file = await renderToFile(model, pageSize, 'cards');
       assertQuality(file, model);
       const pages = pdfPageCount(file);
-      assert.ok(pages >= 4, `the long recipe takes more than one card (${pages} pages)`);
+      assert.ok(pages >= 5, `the long recipe takes more than one card, and a last card for the notice (${pages} pages)`);
       const second = pdfText(file, { first: 3, last: 3 });
       assert.match(second.replace(/\s+/g, ' '), /Slow-Cooked Festival Cassoulet .*\(continued\)/);
       assert.match(pdfText(file, { first: 2, last: 2 }), /continued overleaf/);
       const all = pdfText(file).replace(/\s+/g, ' ');
       for (let step = 1; step <= 24; step += 1) assert.ok(all.includes(`Step ${step}: stir`), `step ${step} is printed`);
       // The short card after it starts a fresh page that is not marked as a continuation.
-      const last = pdfText(file, { first: pages, last: pages });
-      assert.match(last, /Short Two/);
-      assert.doesNotMatch(last, /continued/);
+      const shortTwo = pdfText(file, { first: pages - 1, last: pages - 1 });
+      assert.match(shortTwo, /Short Two/);
+      assert.doesNotMatch(shortTwo, /continued/);
+      // The last card: the creator's notice, website and terms.
+      const last = pdfText(file, { first: pages, last: pages }).normalize('NFC').replace(/\s+/g, ' ');
+      assert.ok(last.includes(`© 2026 ${BRAND.name}`), last);
+      assert.match(last, /For personal use only/);
     });
   }
 });

@@ -1,5 +1,5 @@
 import type { EnsuredIndexes, SlimmingReport } from '@larder/adapters-mongo';
-import type { FileStore, JobQueue, ProductRepository, RecipeRepository, SaleRepository, SalesPlatform, SecretBox, StoreUnavailable, UserRepository, ConnectionRepository, ListingRepository } from '@larder/domain';
+import type { FileStore, JobQueue, ProductRepository, RecipeRepository, SaleRepository, SalesPlatform, SecretBox, StoreUnavailable, UserRepository, ProfileRepository, ConnectionRepository, ListingRepository } from '@larder/domain';
 import { ResultAsync, errAsync, type Result } from 'neverthrow';
 import { chooseDatabaseName } from '@larder/adapters-mongo/database-name';
 import type { CliIo } from './cli-io.js';
@@ -16,6 +16,8 @@ export interface Store {
   readonly recipes: RecipeRepository;
   readonly products: ProductRepository;
   readonly users: UserRepository;
+  /** Creators' profiles: documents and listings carry the publisher's brand (absent: no brand). */
+  readonly profiles?: ProfileRepository;
   /** Sales that came back from the platforms (the service's). */
   readonly sales: SaleRepository;
   /** Where rendered documents are kept: the service's own (GridFS in this database), so each finds the other's. */
@@ -105,6 +107,7 @@ export const openMongoStore: OpenStore = (options, io) => {
       recipes: repositories.recipes,
       products: repositories.products,
       users: repositories.users,
+      profiles: repositories.profiles,
       sales: new mongo.MongoSaleRepository(handle.db),
       files,
       ensureIndexes: () => mongo.ensureIndexes(handle.db),

@@ -280,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const withCovers = covers === undefined ? {} : { covers };
   // Profiles as pages, documents and covers read them: kept a few seconds, forgotten here on a change.
   const profiles = deps.profiles === undefined ? undefined : { repository: deps.profiles, lookup: profileLookup({ profiles: deps.profiles, users: deps.users, clock: deps.clock }) };
+  const withProfiles = profiles === undefined ? {} : { profiles: profiles.lookup };
   // Public, like the documentation: photo and cover files are fetched by browsers and storefronts without a token.
   await app.register(mediaRoutes, { files: deps.files });
   const leadMagnets = deps.leadMagnets;
@@ -295,7 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secrets: deps.publishing.secrets,
         clock: deps.clock,
         ids: deps.ids,
-        documents: { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock },
+        documents: { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock, ...withProfiles },
         ...withCovers,
         ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
         ...(deps.publishing.webhooks.onEvents === undefined ? {} : { onEvents: deps.publishing.webhooks.onEvents }),
@@ -350,6 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           salesPlatforms: config.salesPlatforms,
           listings,
           ...withCovers,
+          ...withProfiles,
           ...(publishing.webhooks.onEvents === undefined ? {} : { onEvents: publishing.webhooks.onEvents }),
         });
         await secured.register(connectionRoutes, connections);
@@ -387,9 +389,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             files: deps.files,
             listings: { listings: publishing.listings, connections: publishing.connections, queue: publishing.queue, clock: deps.clock, platforms: publishing.platforms },
             ...withCovers,
+            ...withProfiles,
           });
         }
-        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock });
+        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock, ...withProfiles });
         if (leadMagnets !== undefined) await secured.register(subscriberRoutes, { subscribers: leadMagnets.subscribers, products: deps.products });
       });
     },

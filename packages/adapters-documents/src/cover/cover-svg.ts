@@ -5,7 +5,7 @@
  * photos themselves are laid on afterwards (`cover-photos.ts`).
  */
 import type { CoverRequest, ProductType } from '@larder/domain';
-import { COVER, coloursFor, PHOTO_COVER, type CoverColours } from './cover-theme.js';
+import { brandColours, COVER, coloursFor, PHOTO_COVER, type CoverColours } from './cover-theme.js';
 import { drawableText, faceFor, linePath, trackedWidth, type Face } from './cover-faces.js';
 import { fitText, memoised, normalisedText, type FittedText } from './cover-layout.js';
 
@@ -19,6 +19,8 @@ export interface CoverDrawing {
 interface TextArea {
   readonly top: number;
   readonly bottom: number;
+  /** Where the text block is centred down to: `bottom`, or above the creator's name. */
+  readonly textBottom: number;
   readonly frameInset: number;
   readonly titleHeight: number;
   readonly title: typeof COVER.title | typeof PHOTO_COVER.title;
@@ -27,12 +29,13 @@ interface TextArea {
   readonly opticalLift: number;
 }
 
-const textArea = (photoCount: number): TextArea =>
+const baseTextArea = (photoCount: number): TextArea =>
   photoCount === 0
-    ? { top: 0, bottom: COVER.height, frameInset: COVER.frame.inset, titleHeight: COVER.titleHeight, title: COVER.title, subtitle: COVER.subtitle, ornament: COVER.ornament, opticalLift: COVER.opticalLift }
+    ? { top: 0, bottom: COVER.height, textBottom: COVER.height, frameInset: COVER.frame.inset, titleHeight: COVER.titleHeight, title: COVER.title, subtitle: COVER.subtitle, ornament: COVER.ornament, opticalLift: COVER.opticalLift }
     : {
         top: PHOTO_COVER.band,
         bottom: COVER.height,
+        textBottom: COVER.height,
         frameInset: PHOTO_COVER.frame.inset,
         titleHeight: PHOTO_COVER.titleHeight,
         title: PHOTO_COVER.title,
@@ -41,10 +44,33 @@ const textArea = (photoCount: number): TextArea =>
         opticalLift: PHOTO_COVER.opticalLift,
       };
 
+/** With a creator's name, the text is centred above the name's band, the title given that much less height. */
+function textArea(photoCount: number, named: boolean): TextArea {
+  const area = baseTextArea(photoCount);
+  if (!named) return area;
+  const band = COVER.name.band;
+  return { ...area, textBottom: area.bottom - band, titleHeight: Math.max(area.title.maxSize, area.titleHeight - (photoCount === 0 ? band / 2 : band)), opticalLift: 0 };
+}
+
+/** The creator's name in tracked capitals, centred at the foot of the frame (shrunk to fit the frame's width). */
+function nameLine(name: string, colours: CoverColours, area: TextArea): string {
+  const text = normalisedText(name).toLocaleUpperCase('en');
+  const face = faceFor(text, 'subtitle');
+  const drawable = normalisedText(drawableText(face, text));
+  const { size: largest, minSize, letterSpacing, opacity, baselineFromBottom } = COVER.name;
+  const room = COVER.textWidth;
+  const width = trackedWidth(face, drawable, letterSpacing);
+  const size = Math.max(minSize, Math.min(largest, width === 0 ? largest : room / width));
+  const baseline = area.bottom - area.frameInset - COVER.frame.gap - baselineFromBottom;
+  const path = linePath(face, drawable, { left: COVER.width / 2 - (trackedWidth(face, drawable, letterSpacing) * size) / 2, baseline, size, tracking: letterSpacing });
+  return `<path fill="${colours.ink}" fill-opacity="${opacity}" d="${path}"/>`;
+}
+
 export function coverSvg(request: CoverRequest, photoCount = 0): CoverDrawing {
-  const area = textArea(photoCount);
+  const brand = request.brand;
+  const area = textArea(photoCount, brand !== undefined);
   const [requestedTitle, requestedSubtitle] = [normalisedText(request.title), normalisedText(request.subtitle)];
-  const colours = coloursFor(requestedTitle);
+  const colours = brand?.color == null ? coloursFor(requestedTitle) : brandColours(brand.color);
   const titleFace = faceFor(requestedTitle, 'title');
   const subtitleFace = faceFor(requestedSubtitle, 'subtitle');
   const titleText = normalisedText(drawableText(titleFace, requestedTitle));
@@ -63,7 +89,7 @@ export function coverSvg(request: CoverRequest, photoCount = 0): CoverDrawing {
   const aboveOrnament = Math.max(area.ornament.minGap, area.ornament.gap * title.size) + 0.2 * title.size;
   const belowOrnament = subtitle.lines.length === 0 ? 0 : Math.max(area.ornament.minGap, 1.1 * subtitle.size);
   const total = titleBlock + aboveOrnament + belowOrnament + subtitleBlock;
-  const top = area.top + (area.bottom - area.top - total) / 2 - area.opticalLift;
+  const top = area.top + (area.textBottom - area.top - total) / 2 - area.opticalLift;
 
   const centre = COVER.width / 2;
   const titleBaseline = top + titleCap;
@@ -90,6 +116,7 @@ export function coverSvg(request: CoverRequest, photoCount = 0): CoverDrawing {
     `<path fill="${colours.ink}" d="${titlePaths.join('')}"/>`,
     ornament(request.kind, centre, ornamentY, colours, area.ornament),
     subtitlePaths.length === 0 ? '' : `<path fill="${colours.ink}" fill-opacity="${area.subtitle.opacity}" d="${subtitlePaths.join('')}"/>`,
+    brand === undefined ? '' : nameLine(brand.name, colours, area),
     '</svg>',
   ].join('\n');
   return { svg, title, subtitle };

@@ -1,3 +1,5 @@
+import { inkOn, mix } from '@larder/domain';
+
 /**
  * Every layout decision of a generated cover in one place: canvas, safe area, type scale and colours.
  *
@@ -22,6 +24,11 @@ export const COVER = {
   subtitle: { maxSize: 84, minSize: 44, lineHeight: 1.35, maxHeight: 220, letterSpacing: 0.04, opacity: 0.86 },
   /** Space between title, ornament and subtitle, as a share of the title size (with a floor). */
   ornament: { gap: 0.55, minGap: 90, length: 420, strokeWidth: 4, mark: 18 },
+  /**
+   * The creator's name, when the cover carries a brand: small tracked capitals in a band kept at the foot of the
+   * frame (the title block is centred in what is left above it).
+   */
+  name: { band: 150, size: 64, minSize: 36, letterSpacing: 0.12, opacity: 0.92, baselineFromBottom: 52 },
   jpeg: { quality: 88 },
 } as const;
 
@@ -67,6 +74,15 @@ export const PALETTE: readonly CoverColours[] = [
   { background: '#dcaa4a', ink: '#2d2214', accent: '#6e4512' }, // mustard
   { background: '#762823', ink: '#f8e7d7', accent: '#e1a46c' }, // tomato
 ];
+
+/**
+ * A brand colour as a cover's palette: the colour itself as the background, white or near-black ink (whichever
+ * reads; see `inkOn`), and rules halfway between the two.
+ */
+export function brandColours(colour: string): CoverColours {
+  const ink = inkOn(colour);
+  return { background: colour, ink, accent: mix(ink, colour, 0.45) };
+}
 
 /** FNV-1a over the title's UTF-16 code units: the same title always gets the same colours, on every machine. */
 export function coloursFor(title: string): CoverColours {

@@ -10,6 +10,10 @@ h2 { font-size: 1.05em; color: ${COLOURS.accent}; margin: 1.3em 0 0.4em; }
 .book-title { font-size: 2.2em; border-bottom: 2px solid ${COLOURS.accent}; padding-bottom: 0.3em; }
 figure.photo { margin: 0.6em 0 1em; text-align: center; }
 figure.photo img { max-width: 100%; max-height: 45vh; }
+.byline { font-family: sans-serif; font-size: 1.15em; margin: 0.8em 0 0; }
+.copyright { margin-top: 50%; font-size: 0.85em; color: ${COLOURS.muted}; }
+.copyright .notice { font-family: sans-serif; font-weight: bold; color: ${COLOURS.text}; }
+.copyright a { color: ${COLOURS.accent}; }
 .lede { font-style: italic; color: ${COLOURS.muted}; }
 .source { font-family: sans-serif; color: ${COLOURS.accent}; }
 .facts { font-family: sans-serif; font-size: 0.8em; letter-spacing: 0.05em; text-transform: uppercase; color: ${COLOURS.accent}; margin: 0; }

@@ -1,9 +1,10 @@
 /**
- * The XHTML fragments of an EPUB: every piece of text escaped, no links outside the book; a recipe's photo is a
+ * The XHTML fragments of an EPUB: every piece of text escaped, no links outside the book but the creator's website
+ * on the copyright page; a recipe's photo is a
  * file of the book (its `src` a file in the render's private directory, which the library copies in). The reading
  * system chooses the fonts; the style sheet only sets the hierarchy (epub.css).
  */
-import type { DocumentDay, DocumentRecipe, DocumentTitlePage, ShoppingListGroup } from '@larder/domain';
+import type { CopyrightPage, DocumentDay, DocumentRecipe, DocumentTitlePage, ShoppingListGroup } from '@larder/domain';
 import { WORDS } from '../theme.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -12,7 +13,13 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch
 const paragraph = (className: string, text: string | null): string => (text === null ? '' : `<p class="${className}">${escapeHtml(text)}</p>`);
 
 export function titlePageHtml(title: DocumentTitlePage): string {
-  return `<section class="title-page"><h1 class="book-title">${escapeHtml(title.title)}</h1>${paragraph('lede', title.description)}${paragraph('source', title.source_line)}</section>`;
+  return `<section class="title-page"><h1 class="book-title">${escapeHtml(title.title)}</h1>${paragraph('byline', title.byline)}${paragraph('lede', title.description)}${paragraph('source', title.source_line)}</section>`;
+}
+
+/** The copyright page: the notice, the creator's website (the book's one link out), the terms. */
+export function copyrightHtml(copyright: CopyrightPage): string {
+  const website = copyright.website_url === null ? '' : `<p class="website"><a href="${escapeHtml(copyright.website_url)}">${escapeHtml(copyright.website_url)}</a></p>`;
+  return `<section class="copyright">${paragraph('notice', copyright.notice)}${website}${paragraph('terms', copyright.terms)}</section>`;
 }
 
 /** The ingredient list, one `<ul>` per section, each after its `<h3>` (lines before the first section have none). */

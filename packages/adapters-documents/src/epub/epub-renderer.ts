@@ -12,7 +12,7 @@ import { EPub, type EpubContentOptions } from '@lesjoursfr/html-to-epub';
 import type { ProductDocument } from '@larder/domain';
 import { WORDS } from '../theme.js';
 import { EPUB_CSS } from './epub-css.js';
-import { planHtml, recipeHtml, shoppingListHtml, titlePageHtml } from './epub-html.js';
+import { copyrightHtml, planHtml, recipeHtml, shoppingListHtml, titlePageHtml } from './epub-html.js';
 import { epubIdentifier } from './epub-identifier.js';
 import { nameImagesAfterFiles, writeEpubImages, type EpubImageFiles } from './epub-images.js';
 import { OPF_TEMPLATE } from './epub-opf-template.js';
@@ -21,6 +21,7 @@ import { deterministicEpubZip } from './epub-zip.js';
 function chapters(document: ProductDocument, images: EpubImageFiles): EpubContentOptions[] {
   const front: EpubContentOptions[] = [
     { title: document.title_page.title, data: titlePageHtml(document.title_page), beforeToc: true, excludeFromToc: true, filename: 'title-page' },
+    ...(document.copyright === null ? [] : [{ title: WORDS.copyright, data: copyrightHtml(document.copyright), beforeToc: true, excludeFromToc: true, filename: 'copyright' }]),
   ];
   const plan: EpubContentOptions[] =
     document.layout === 'meal_plan'
@@ -48,8 +49,9 @@ export async function renderEpub(document: ProductDocument): Promise<AsyncIterab
       {
         title: document.title_page.title,
         description: document.title_page.description ?? document.title_page.title,
-        author: 'Larder',
-        publisher: 'Larder',
+        // The creator (dc:creator, dc:publisher and the rights line name them); the service's name without a brand.
+        author: document.author ?? 'Larder',
+        publisher: document.author ?? 'Larder',
         tocTitle: WORDS.contents,
         appendChapterTitles: false,
         date: document.updated_at.toISOString(),

@@ -8,7 +8,8 @@ import type { CardPackDocument, DocumentRecipe } from '@larder/domain';
 import { IMAGES, SPACING, WORDS, type PageTheme } from '../theme.js';
 import { factsLine, imageBlock, methodTable, notesBlock, recipePhoto, sectionTitleBefore } from './recipe-blocks.js';
 import type { PlacedImage } from './print-images.js';
-import type { PdfPlan } from './sections.js';
+import type { PdfPlan, PdfSection } from './sections.js';
+import { copyrightPageContent } from './front-matter.js';
 
 function ingredientsColumn(recipe: DocumentRecipe, page: PageTheme, photo: PlacedImage | null): Content {
   const [first, ...rest] = recipe.ingredients;
@@ -57,12 +58,14 @@ function card(recipe: DocumentRecipe, page: PageTheme, photo: PlacedImage | null
 }
 
 /** Each card is a section of its own, so its pages after the first are its continuations. */
+/** One card per recipe, and the copyright notice on a last card of its own. */
 export function cardPackPlan(document: CardPackDocument, page: PageTheme): PdfPlan {
   const [left, , right, bottom] = page.margins;
+  const copyright = document.copyright;
   return {
     front: [],
     contents: null,
-    body: document.recipes.map((recipe) => {
+    body: document.recipes.map((recipe): PdfSection => {
       const photo = cardPhoto(recipe, page);
       return {
       content: () => card(recipe, page, photo),
@@ -72,6 +75,6 @@ export function cardPackPlan(document: CardPackDocument, page: PageTheme): PdfPl
       footer: ({ index, count }) =>
         index < count ? { text: `${WORDS.continuedOverleaf} →`, style: 'running', alignment: 'right', margin: [left, bottom - page.footerOffset, right, 0] } : null,
       };
-    }),
+    }).concat(copyright === null ? [] : [{ content: (): Content[] => [copyrightPageContent(copyright, page)] }]),
   };
 }

@@ -5,7 +5,7 @@
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { DocumentDay, MealPlanDocument, ShoppingListGroup } from '@larder/domain';
 import { COLOURS, SPACING, WORDS, type PageTheme } from '../theme.js';
-import { pageFurniture, titlePage, titlePageCover } from './front-matter.js';
+import { frontSections, pageFurniture } from './front-matter.js';
 import { recipeSection } from './recipe-blocks.js';
 import type { PdfPlan } from './sections.js';
 
@@ -55,9 +55,8 @@ const SHOPPING_LIST_ANCHOR = 'shopping-list';
 
 export function mealPlanPlan(document: MealPlanDocument, page: PageTheme): PdfPlan {
   const furniture = pageFurniture(document.running_title, page);
-  const cover = titlePageCover(document.cover, page);
   return {
-    front: [{ content: () => [titlePage(document.title_page, page, cover)], ...(cover === null ? {} : { images: [cover] }) }],
+    front: frontSections(document, page),
     contents: furniture,
     body: [
       {

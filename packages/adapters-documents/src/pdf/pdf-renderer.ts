@@ -60,7 +60,7 @@ export async function* renderPdf(given: ProductDocument, pageSize: PageSize): As
   const images: Record<string, string> = {};
   const pdf: PdfKitDocument = openDocument(
     setup,
-    { title: document.title_page.title, creator: 'Larder', producer: 'Larder (pdfmake)', date: document.updated_at },
+    { title: document.title_page.title, ...(document.author === null ? {} : { author: document.author }), creator: 'Larder', producer: 'Larder (pdfmake)', date: document.updated_at },
     images,
   );
   let pages = 0;

@@ -73,6 +73,8 @@ export interface DocumentInfo {
   readonly creator: string;
   readonly producer: string;
   readonly date: Date;
+  /** The creator's name (the PDF's Author); absent without a brand. */
+  readonly author?: string;
 }
 
 /**
@@ -95,7 +97,7 @@ export function openDocument(setup: PageSetup, info: DocumentInfo, images: Recor
       fontLayoutCache: true,
       bufferPages: false,
       autoFirstPage: false,
-      info: { Title: info.title, Creator: info.creator, Producer: info.producer, CreationDate: info.date, ModDate: info.date },
+      info: { Title: info.title, ...(info.author === undefined ? {} : { Author: info.author }), Creator: info.creator, Producer: info.producer, CreationDate: info.date, ModDate: info.date },
       font: null,
     },
     fontFiles,

@@ -3,7 +3,7 @@ import type { Style } from 'pdfmake/interfaces.js';
 import { COLOURS, FAMILIES, SPACING, type PageTheme } from '../theme.js';
 
 export type StyleName =
-  | 'title' | 'lede' | 'source' | 'heading' | 'chapterTitle' | 'facts' | 'tags' | 'subheading' | 'body' | 'ingredient' | 'ingredientSection'
+  | 'title' | 'byline' | 'lede' | 'source' | 'copyright' | 'copyrightNotice' | 'copyrightLink' | 'heading' | 'chapterTitle' | 'facts' | 'tags' | 'subheading' | 'body' | 'ingredient' | 'ingredientSection'
   | 'stepNumber' | 'note' | 'running' | 'folio' | 'tocEntry' | 'tocNumber' | 'tableHead' | 'tableCell' | 'tick';
 
 export function stylesFor(page: PageTheme): Record<StyleName, Style> {
@@ -11,6 +11,10 @@ export function stylesFor(page: PageTheme): Record<StyleName, Style> {
   const after = (size: number) => size * SPACING.paragraph;
   return {
     title: { font: FAMILIES.display, bold: true, fontSize: type.title, lineHeight: 1.1, color: COLOURS.text },
+    byline: { font: FAMILIES.display, fontSize: type.subheading, color: COLOURS.text },
+    copyrightNotice: { font: FAMILIES.display, bold: true, fontSize: type.body, color: COLOURS.text },
+    copyright: { font: FAMILIES.text, fontSize: type.caption * 1.1, lineHeight: type.leading, color: COLOURS.muted },
+    copyrightLink: { font: FAMILIES.display, fontSize: type.body, color: COLOURS.accent },
     lede: { font: FAMILIES.text, italics: true, fontSize: type.subheading, lineHeight: type.leading, color: COLOURS.muted },
     source: { font: FAMILIES.display, fontSize: type.body, color: COLOURS.accent },
     heading: { font: FAMILIES.display, bold: true, fontSize: type.heading, color: COLOURS.text, margin: [0, 0, 0, after(type.heading)] },

@@ -8,8 +8,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'pdfimages' | 'epubcheck';
-const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', pdfimages: 'poppler-utils', epubcheck: 'epubcheck' };
+export type Tool = 'qpdf' | 'pdffonts' | 'pdftotext' | 'pdfimages' | 'pdfinfo' | 'epubcheck';
+const PACKAGE: Record<Tool, string> = { qpdf: 'qpdf', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', pdfimages: 'poppler-utils', pdfinfo: 'poppler-utils', epubcheck: 'epubcheck' };
 
 /**
  * Debian's `epubcheck` is a jar: its checks run in one JVM per process (`epubCheckServer` below), else through
@@ -80,6 +80,16 @@ export function pdfFonts(file: string): PdfFont[] {
 export function pdfText(file: string, pages?: { first: number; last: number }, raw = false): string {
   const range = pages === undefined ? [] : ['-f', String(pages.first), '-l', String(pages.last)];
   return run('pdftotext', ['-enc', 'UTF-8', ...(raw ? ['-raw'] : []), ...range, file, '-']).stdout;
+}
+
+/** `pdfinfo`'s fields (Title, Author, Creator, Pages, ...), by name. */
+export function pdfInfo(file: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of run('pdfinfo', ['-enc', 'UTF-8', file]).stdout.split('\n')) {
+    const match = /^([^:]+):\s*(.*)$/.exec(line);
+    if (match !== null) fields[match[1] ?? ''] = match[2] ?? '';
+  }
+  return fields;
 }
 
 export function pdfPageCount(file: string): number {

@@ -9,7 +9,7 @@ import { rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_FORMATS, documentFiles, PAGE_SIZES, UNITS_CHOICES, type DocumentFileError, type DocumentFormat, type ProductError, type UnitsChoice } from '@larder/domain';
+import { DOCUMENT_FORMATS, documentFiles, PAGE_SIZES, profileLookup, UNITS_CHOICES, type DocumentFileError, type DocumentFormat, type ProductError, type UnitsChoice } from '@larder/domain';
 import { Option, type Command } from 'commander';
 import { EXIT, fail, type ExitCode } from '../cli-io.js';
 import type { DatabaseOptions } from '../database.js';
@@ -63,7 +63,9 @@ async function render(deps: CommandDeps, id: string, options: RenderOptions): Pr
   return withStore(deps, databaseOptions(options), async (store) => {
     const rendering = await deps.rendering();
     try {
-      const files = documentFiles({ products: store.products, recipes: store.recipes, files: store.files, rendering });
+      // A product is branded as its publisher's (the CLI asks as no user): their name, website, colour.
+      const profiles = store.profiles === undefined ? {} : { profiles: profileLookup({ profiles: store.profiles, users: store.users, clock: deps.clock }) };
+      const files = documentFiles({ products: store.products, recipes: store.recipes, files: store.files, rendering, ...profiles });
       const located = await files.locate({ id, format: options.format, page_size: options.pageSize, units: options.units });
       if (located.isErr()) return describeError(deps, located.error);
       const opened = await files.open(located.value);

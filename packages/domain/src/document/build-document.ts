@@ -9,8 +9,10 @@ import { coverRequestOf } from '../product/generated-cover.js';
 import { PRINT_COVER_WIDTH, PRINT_PHOTO_WIDTH, printImage } from './document-images.js';
 import { fileStemOf, fractionsAsGlyphs, recipeFacts } from './document-text.js';
 import { AISLE_LABELS, AISLES, type Aisle } from '../shopping-list/aisles.js';
+import { copyrightPage, documentBrandKey } from './document-brand.js';
 import {
   type ContentsEntry,
+  type DocumentBrand,
   type DocumentDay,
   type DocumentRecipe,
   type DocumentTitlePage,
@@ -34,6 +36,8 @@ export interface DocumentSource {
   /** A meal plan's shopping list; ignored for the other types. */
   readonly shoppingList: readonly ShoppingLine[];
   readonly options: DocumentOptions;
+  /** The creator the document is by; null or absent: no byline, no copyright page, the default cover palette. */
+  readonly brand?: DocumentBrand | null;
 }
 
 const optional = <K extends string, V>(name: K, value: V | null): { [P in K]?: V } => (value === null ? {} : ({ [name]: value } as { [P in K]?: V }));
@@ -73,9 +77,9 @@ export function orderedRecipes(product: Product, recipes: readonly Recipe[]): Re
   return product.recipe_ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function titlePage(product: Product, sourceProduct: Product | null): DocumentTitlePage {
+function titlePage(product: Product, sourceProduct: Product | null, brand: DocumentBrand | null): DocumentTitlePage {
   const sourceLine = product.type === 'lead_magnet' && sourceProduct !== null ? `A free sample from “${sourceProduct.title}”` : null;
-  return { title: product.title, description: glyphs(product.description), source_line: sourceLine };
+  return { title: product.title, description: glyphs(product.description), source_line: sourceLine, byline: brand === null ? null : `by ${brand.name}` };
 }
 
 function mealPlanDays(product: Product, recipes: readonly DocumentRecipe[], byId: ReadonlyMap<string, { recipe: Recipe; index: number }>): DocumentDay[] {
@@ -102,20 +106,23 @@ export function groupShoppingList(lines: readonly ShoppingLine[]): ShoppingListG
 
 export function buildProductDocument(source: DocumentSource): ProductDocument {
   const { product, options } = source;
+  const brand = source.brand ?? null;
   const recipes = orderedRecipes(product, source.recipes);
   const shown = recipes.map(documentRecipe);
   const contents: ContentsEntry[] = shown.map((recipe) => ({ title: recipe.title, anchor: recipe.anchor }));
   const base = {
     product_id: product.id,
     product_type: product.type,
-    title_page: titlePage(product, source.sourceProduct),
+    title_page: titlePage(product, source.sourceProduct, brand),
     running_title: product.title,
     recipes: shown,
     updated_at: product.updated_at,
     file_stem: fileStemOf(product.title),
     units: options.units,
+    author: brand?.name ?? null,
+    copyright: copyrightPage(brand, product),
     ...optional('cover', printImage(product.cover, PRINT_COVER_WIDTH)),
-    ...optional('generated_cover', product.cover === null && product.type !== 'recipe_card_pack' ? coverRequestOf(product, recipes) : null),
+    ...optional('generated_cover', product.cover === null && product.type !== 'recipe_card_pack' ? coverRequestOf(product, recipes, brand) : null),
   };
   switch (product.type) {
     case 'ebook':
@@ -131,13 +138,14 @@ export function buildProductDocument(source: DocumentSource): ProductDocument {
 }
 
 /**
- * What a document's content depends on whatever the options: the product's and every recipe's version and the lead
- * magnet source's (its title is printed). Every variant of one version of a product shares it.
+ * What a document's content depends on whatever the options: the product's and every recipe's version, the lead
+ * magnet source's (its title is printed) and the creator's brand (name, website, colour). Every variant of one
+ * version of a product shares it.
  */
 export function documentContentKey(source: Omit<DocumentSource, 'shoppingList' | 'options'>): string {
   const recipes = orderedRecipes(source.product, source.recipes).map((recipe) => `${recipe.id}@${recipe.version}`);
   const from = source.sourceProduct === null ? '-' : `${source.sourceProduct.id}@${source.sourceProduct.version}`;
-  return [`${source.product.id}@${source.product.version}`, from, recipes.join(',')].join('|');
+  return [`${source.product.id}@${source.product.version}`, from, recipes.join(','), documentBrandKey(source.brand ?? null)].join('|');
 }
 
 /**

@@ -7,11 +7,19 @@ import type { DocumentImage } from './product-document.js';
  * `product/generated-cover.ts`). Like rendering a document, drawing cannot fail for a valid request, so a failure here
  * is a bug and rejects.
  */
+/** What a cover shows of the creator: their name, and their colour (`#rrggbb`) when they chose one. */
+export interface CoverBrand {
+  readonly name: string;
+  readonly color: string | null;
+}
+
 export interface CoverRequest {
   readonly title: string;
   /** A short line under the title, e.g. "A recipe ebook · 42 recipes". */
   readonly subtitle: string;
   readonly kind: ProductType;
+  /** The creator's name (drawn at the foot of the cover) and colour (its background); absent: the default palette, no name. */
+  readonly brand?: CoverBrand;
   /**
    * Up to four of its recipes' photos, in the product's order, named by a stored JPEG rendition. Only those whose
    * `bytes` were read are drawn; none (or absent): the title typography alone.

@@ -10,8 +10,8 @@ import type { ProductError } from '../shared/errors.js';
 import { oneChunk, type FileStore, type FileStoreError, type StoredFile } from '../storage/file-store.js';
 import { DOCUMENT_MEDIA_TYPES } from './document-options.js';
 import { withImageBytes } from './document-images.js';
-import { loadDocumentSubject, prepareSubject, type DocumentDeps, type DocumentSubject, type PreparedDocument } from './prepare-document.js';
-import type { DocumentRequest } from './document-options.js';
+import { loadDocumentSubject, prepareSubject, type DocumentCommand, type DocumentDeps, type DocumentSubject, type PreparedDocument } from './prepare-document.js';
+import { documentBrandKey } from './document-brand.js';
 import { systemClock } from '../shared/node-crypto.js';
 import type { Clock } from '../shared/ports.js';
 import type { RecipeRepository } from '../recipe/recipe-repository.js';
@@ -37,6 +37,8 @@ export interface LocatedDocument {
   readonly prepared: PreparedDocument | null;
   /** The recipes' change mark read before the key was found. */
   readonly mark: string;
+  /** Who asked: whose brand a product no user has published carries. */
+  readonly requester: string | null;
 }
 
 export interface DocumentFile {
@@ -96,8 +98,8 @@ interface RememberedKey {
   readonly located: LocatedDocument;
 }
 
-const subjectKey = ({ product, sourceProduct, options }: DocumentSubject): string =>
-  [`${product.id}@${product.version}`, sourceProduct === null ? '-' : `${sourceProduct.id}@${sourceProduct.version}`, options.format, options.page_size, options.units].join('|');
+const subjectKey = ({ product, sourceProduct, options, brand }: DocumentSubject): string =>
+  [`${product.id}@${product.version}`, sourceProduct === null ? '-' : `${sourceProduct.id}@${sourceProduct.version}`, options.format, options.page_size, options.units, documentBrandKey(brand)].join('|');
 
 export function documentFiles(deps: DocumentFileDeps) {
   const load = loadDocumentSubject(deps);
@@ -109,10 +111,11 @@ export function documentFiles(deps: DocumentFileDeps) {
   // written (the mark moves) or DOCUMENT_KEY_TRUST_MS has passed, whichever comes first.
   const remembered = new Map<string, RememberedKey>();
 
-  const locatedFrom = (subject: DocumentSubject, prepared: PreparedDocument, mark: string): LocatedDocument => ({
+  const locatedFrom = (subject: DocumentSubject, prepared: PreparedDocument, mark: string, requester: string | null): LocatedDocument => ({
     subject,
     prepared,
     mark,
+    requester,
     key: documentFileKey(prepared, deps.rendering.revision),
     versionKey: prepared.versionKey,
     fileName: `${prepared.document.file_stem}.${prepared.options.format}`,
@@ -162,7 +165,7 @@ export function documentFiles(deps: DocumentFileDeps) {
   const withModel = (located: LocatedDocument): ResultAsync<LocatedDocument & { prepared: PreparedDocument }, ProductError> =>
     located.prepared !== null
       ? okAsync({ ...located, prepared: located.prepared })
-      : deps.recipes.changeMark().andThen((mark) => prepare(located.subject).map((prepared) => ({ ...locatedFrom(located.subject, prepared, mark), prepared })));
+      : deps.recipes.changeMark().andThen((mark) => prepare(located.subject).map((prepared) => ({ ...locatedFrom(located.subject, prepared, mark, located.requester), prepared })));
 
   /**
    * Whether `located` still names the current file: no recipe written and the product (and its source) unchanged
@@ -171,7 +174,7 @@ export function documentFiles(deps: DocumentFileDeps) {
    */
   const stillCurrent = async (located: LocatedDocument): Promise<boolean> => {
     const { product, options } = located.subject;
-    const current = await ResultAsync.combine([deps.recipes.changeMark(), load({ id: product.id, format: options.format, page_size: options.page_size, units: options.units })] as const);
+    const current = await ResultAsync.combine([deps.recipes.changeMark(), load({ id: product.id, format: options.format, page_size: options.page_size, units: options.units, requester: located.requester })] as const);
     return current.isOk() && current.value[0] === located.mark && subjectKey(current.value[1]) === subjectKey(located.subject);
   };
 
@@ -180,13 +183,13 @@ export function documentFiles(deps: DocumentFileDeps) {
      * The product and the options, settled, and the file's key: from a remembered key while no recipe has been
      * written since it was found, else from the recipes themselves. Nothing is rendered or read from storage.
      */
-    locate(command: DocumentRequest & { readonly id: string }): ResultAsync<LocatedDocument, ProductError> {
+    locate(command: DocumentCommand): ResultAsync<LocatedDocument, ProductError> {
       // The mark is read before the recipes are (below), side by side with the product: one round trip less.
       return ResultAsync.combine([load(command), deps.recipes.changeMark()] as const).andThen(([subject, mark]) => {
         const known = remembered.get(subjectKey(subject));
         if (known !== undefined && known.mark === mark && now() - known.at < DOCUMENT_KEY_TRUST_MS) return okAsync(known.located);
         return prepare(subject).map((prepared) => {
-          const located = locatedFrom(subject, prepared, mark);
+          const located = locatedFrom(subject, prepared, mark, command.requester ?? null);
           remember(subject, mark, located);
           return located;
         });

@@ -8,3 +8,4 @@ export * from './render-queue.js';
 export * from './document-file.js';
 export * from './cover-image.js';
 export * from './document-images.js';
+export * from './document-brand.js';

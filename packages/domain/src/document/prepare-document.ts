@@ -3,7 +3,7 @@
  * magnet's source, settle the options, and build the model with the key its validator is derived from. Rendering is
  * the caller's next step (through `DocumentRenderer`), so that a caller holding a matching validator renders nothing.
  */
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { ProductError } from '../shared/errors.js';
 import type { Product } from '../product/product.js';
 import type { ProductRepository } from '../product/product-repository.js';
@@ -11,7 +11,9 @@ import type { Recipe } from '../recipe/recipe.js';
 import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
 import { buildProductDocument, documentContentKey, documentVersionKey, type ShoppingLine } from './build-document.js';
 import { settleDocumentOptions, type DocumentOptions, type DocumentRequest } from './document-options.js';
-import type { ProductDocument } from './product-document.js';
+import type { DocumentBrand, ProductDocument } from './product-document.js';
+import { documentBrandOf } from './document-brand.js';
+import { brandOwner, type ProfileLookup } from '../profile/profile-lookup.js';
 import { convertIngredient } from '../ingredient/ingredient-conversion.js';
 import type { UnitsChoice } from '../ingredient/unit-conversion.js';
 import { shoppingListSources } from '../shopping-list/product-shopping-list.js';
@@ -20,7 +22,12 @@ import { buildShoppingList } from '../shopping-list/shopping-list.js';
 export interface DocumentDeps {
   readonly products: Pick<ProductRepository, 'findById'>;
   readonly recipes: Pick<RecipeRepository, 'findByIds'>;
+  /** Where the creator's brand is read (see `brandOwner`); absent: documents carry none. */
+  readonly profiles?: Pick<ProfileLookup, 'ofUser'>;
 }
+
+/** What to render, and for whom: a product no user has published is branded as the user asking for it. */
+export type DocumentCommand = DocumentRequest & { readonly id: string; readonly requester?: string | null };
 
 export interface PreparedDocument {
   readonly document: ProductDocument;
@@ -47,29 +54,37 @@ export interface DocumentSubject {
   readonly product: Product;
   readonly sourceProduct: Product | null;
   readonly options: DocumentOptions;
+  readonly brand: DocumentBrand | null;
 }
 
-/** The product and its source, with the options settled for its type; no recipe is read. */
+const brandOf = (deps: Pick<DocumentDeps, 'profiles'>, product: Product, requester: string | null): ResultAsync<DocumentBrand | null, ProductError> =>
+  deps.profiles === undefined ? okAsync(null) : deps.profiles.ofUser(brandOwner(product, requester)).map(documentBrandOf);
+
+/** The product and its source, with the options settled for its type, and the brand it carries; no recipe is read. */
 export const loadDocumentSubject =
-  (deps: Pick<DocumentDeps, 'products'>) =>
-  (command: DocumentRequest & { readonly id: string }): ResultAsync<DocumentSubject, ProductError> =>
+  (deps: Pick<DocumentDeps, 'products' | 'profiles'>) =>
+  (command: DocumentCommand): ResultAsync<DocumentSubject, ProductError> =>
     deps.products
       .findById(command.id)
       .andThen((product) => (product === null ? errAsync({ type: 'ProductNotFound' as const, id: command.id }) : okAsync(product)))
-      .andThen((product) => settleDocumentOptions(product.type, command).asyncAndThen((options) => loadSource(deps, product).map((sourceProduct) => ({ product, sourceProduct, options }))));
+      .andThen((product) =>
+        settleDocumentOptions(product.type, command).asyncAndThen((options) =>
+          ResultAsync.combine([loadSource(deps, product), brandOf(deps, product, command.requester ?? null)] as const).map(([sourceProduct, brand]) => ({ product, sourceProduct, options, brand })),
+        ),
+      );
 
 /** The subject's recipes read (in pieces), the model built. */
 export const prepareSubject =
   (deps: Pick<DocumentDeps, 'recipes'>) =>
-  ({ product, sourceProduct, options }: DocumentSubject): ResultAsync<PreparedDocument, ProductError> =>
+  ({ product, sourceProduct, options, brand }: DocumentSubject): ResultAsync<PreparedDocument, ProductError> =>
     findRecipesInPieces(deps.recipes, product.recipe_ids).map((stored) => {
       const recipes = inUnits(stored, options.units);
-      const source = { product, recipes, sourceProduct, options };
+      const source = { product, recipes, sourceProduct, options, brand };
       const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, stored, options.units) : [];
       return { document: buildProductDocument({ ...source, shoppingList }), options, versionKey: documentVersionKey(source), contentKey: documentContentKey(source) };
     });
 
 export const prepareProductDocument =
   (deps: DocumentDeps) =>
-  (command: DocumentRequest & { readonly id: string }): ResultAsync<PreparedDocument, ProductError> =>
+  (command: DocumentCommand): ResultAsync<PreparedDocument, ProductError> =>
     loadDocumentSubject(deps)(command).andThen(prepareSubject(deps));

@@ -79,6 +79,26 @@ export interface DocumentTitlePage {
   readonly description: string | null;
   /** A lead magnet's line naming the product it was taken from (`From “Weeknight Dinners”`). */
   readonly source_line: string | null;
+  /** `by Maple & Thyme Kitchen`: the creator's name, when the document carries a brand. */
+  readonly byline: string | null;
+}
+
+/** The creator a document is by (see `document-brand.ts`): their name, website and colour. */
+export interface DocumentBrand {
+  readonly name: string;
+  readonly website_url: string | null;
+  /** `#rrggbb`: a generated cover is drawn on it. */
+  readonly color: string | null;
+}
+
+/** The page after the title page (a card pack's last card): whose recipes they are, where to find more, what they are for. */
+export interface CopyrightPage {
+  /** `© 2026 Maple & Thyme Kitchen`. */
+  readonly notice: string;
+  /** The creator's website, printed as a link; null when they gave none. */
+  readonly website_url: string | null;
+  /** `For personal use only: …`. */
+  readonly terms: string;
 }
 
 interface DocumentBase {
@@ -94,6 +114,10 @@ interface DocumentBase {
   readonly file_stem: string;
   /** The ingredient units the text is written in. */
   readonly units: UnitsChoice;
+  /** The creator's name as the file's author (PDF Author, EPUB `dc:creator`); null without a brand. */
+  readonly author: string | null;
+  /** Null without a brand. */
+  readonly copyright: CopyrightPage | null;
   /** The product's uploaded cover, present only when it has one: the first page of a PDF, an EPUB's cover image. */
   readonly cover?: DocumentImage;
   /**

@@ -8,7 +8,7 @@
  * words and photos share one cover; generated covers are never deleted (a few hundred KB each).
  */
 import { createHash } from 'node:crypto';
-import type { CoverRequest } from '../document/cover-image.js';
+import type { CoverBrand, CoverRequest } from '../document/cover-image.js';
 import { printImage } from '../document/document-images.js';
 import type { DocumentImage } from '../document/product-document.js';
 import type { Recipe } from '../recipe/recipe.js';
@@ -31,21 +31,26 @@ const DESIGN = 'cover-design-2';
 /** The ids of the recipes a cover may take its photos from. */
 export const coverRecipeIds = (product: Product): readonly string[] => product.recipe_ids.slice(0, COVER_PHOTOS.among);
 
-/** The cover to draw for `product`; `recipes` are any of its recipes, in any order (the others are ignored). */
-export function coverRequestOf(product: Product, recipes: readonly Recipe[]): CoverRequest {
+/**
+ * The cover to draw for `product`; `recipes` are any of its recipes, in any order (the others are ignored); `brand`
+ * the creator's name and colour, when the product carries a brand.
+ */
+export function coverRequestOf(product: Product, recipes: readonly Recipe[], brand: CoverBrand | null = null): CoverRequest {
   const byId = new Map(recipes.map((recipe) => [recipe.id, recipe]));
   const photos = coverRecipeIds(product)
     .flatMap((id) => byId.get(id)?.photo ?? [])
     .flatMap((photo): DocumentImage[] => { const image = printImage(photo, COVER_PHOTOS.width); return image === null ? [] : [image]; })
     .filter((image, index, all) => all.findIndex((other) => other.key === image.key) === index)
     .slice(0, COVER_PHOTOS.most);
-  return { title: product.title, subtitle: coverSubtitle(product), kind: product.type, photos };
+  return { title: product.title, subtitle: coverSubtitle(product), kind: product.type, photos, ...(brand === null ? {} : { brand: { name: brand.name, color: brand.color } }) };
 }
 
 /** The identity of a cover: a digest of everything that changes how it looks. */
 export function coverIdentity(request: CoverRequest): string {
   const photoKeys = (request.photos ?? []).map((photo) => photo.key);
-  return createHash('sha256').update(JSON.stringify([DESIGN, request.title, request.subtitle, request.kind, photoKeys])).digest('hex');
+  // A cover without a brand keeps the identity it had before brands existed (and so its stored files).
+  const brand = request.brand === undefined ? [] : [[request.brand.name, request.brand.color]];
+  return createHash('sha256').update(JSON.stringify([DESIGN, request.title, request.subtitle, request.kind, photoKeys, ...brand])).digest('hex');
 }
 
 const renditionKey = (identity: string, format: PhotoVariant['format'], width: number): string =>

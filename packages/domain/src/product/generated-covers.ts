@@ -8,7 +8,7 @@
  * product's read waits for it once, a list never does (see `storedCovers`).
  */
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { CoverArtist, CoverImage, CoverRequest } from '../document/cover-image.js';
+import type { CoverArtist, CoverBrand, CoverImage, CoverRequest } from '../document/cover-image.js';
 import type { DocumentImage } from '../document/product-document.js';
 import type { ImageProcessor, ImageRejected, ImagesBusy } from '../media/image-processor.js';
 import { MAX_PHOTO_PIXELS, MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
@@ -33,20 +33,24 @@ export interface GeneratedCoverDeps {
 
 export type GeneratedCoverError = StoreUnavailable | ImageRejected | ImagesBusy;
 
+/** The brand a product's cover carries (its creator's name and colour), null for none. */
+export type CoverBrandOf = (product: Product) => CoverBrand | null;
+const NO_BRAND: CoverBrandOf = () => null;
+
 export interface GeneratedCovers {
   /** The product's generated cover, drawn and stored first when it is not stored yet. */
-  coverOf(product: Product): ResultAsync<Photo, GeneratedCoverError>;
+  coverOf(product: Product, brand?: CoverBrand | null): ResultAsync<Photo, GeneratedCoverError>;
   /**
    * The generated covers already stored, by product id, for a list: one read of recipes for the page, one look-up
    * per cover, no drawing. A cover not stored yet is left out and drawn in the background, one at a time.
    */
-  storedCovers(products: readonly Product[]): ResultAsync<ReadonlyMap<string, Photo>, StoreUnavailable>;
+  storedCovers(products: readonly Product[], brandOf?: CoverBrandOf): ResultAsync<ReadonlyMap<string, Photo>, StoreUnavailable>;
   /**
    * The product's cover as one JPEG, for a listing image: the uploaded cover's largest rendition, else the generated
    * cover (drawn first if need be). `key` names the file, so that a caller can tell whether it changed before it
    * reads the bytes.
    */
-  coverImage(product: Product): ResultAsync<CoverFile, GeneratedCoverError>;
+  coverImage(product: Product, brand?: CoverBrand | null): ResultAsync<CoverFile, GeneratedCoverError>;
 }
 
 export interface CoverFile {
@@ -69,8 +73,8 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   const notStoredAt = new Map<string, number>();
   let background: Promise<unknown> = Promise.resolve();
 
-  const requestsOf = (products: readonly Product[], from: Pick<RecipeRepository, 'findByIds'> = deps.recipes): ResultAsync<CoverRequest[], StoreUnavailable> =>
-    findRecipesInPieces(from, [...new Set(products.flatMap(coverRecipeIds))]).map((recipes) => products.map((product) => coverRequestOf(product, recipes)));
+  const requestsOf = (products: readonly Product[], brandOf: CoverBrandOf, from: Pick<RecipeRepository, 'findByIds'> = deps.recipes): ResultAsync<CoverRequest[], StoreUnavailable> =>
+    findRecipesInPieces(from, [...new Set(products.flatMap(coverRecipeIds))]).map((recipes) => products.map((product) => coverRequestOf(product, recipes, brandOf(product))));
 
   const isStored = (photo: Photo): ResultAsync<boolean, StoreUnavailable> => deps.files.head(mediaKeyOfUrl(photo.url) ?? '').map((found) => found !== null);
 
@@ -173,13 +177,13 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
       );
   };
 
-  const ensureFor = (product: Product): ResultAsync<Photo, GeneratedCoverError> =>
-    requestsOf([product]).andThen(([request]) => (request === undefined ? errAsync(storeUnavailable({ message: 'no cover request' })) : ensure(request)));
+  const ensureFor = (product: Product, brand: CoverBrand | null): ResultAsync<Photo, GeneratedCoverError> =>
+    requestsOf([product], () => brand).andThen(([request]) => (request === undefined ? errAsync(storeUnavailable({ message: 'no cover request' })) : ensure(request)));
 
   return {
-    coverOf: ensureFor,
-    storedCovers: (products) =>
-      requestsOf(products, deps.listedRecipes ?? deps.recipes).andThen((requests) =>
+    coverOf: (product, brand = null) => ensureFor(product, brand),
+    storedCovers: (products, brandOf = NO_BRAND) =>
+      requestsOf(products, brandOf, deps.listedRecipes ?? deps.recipes).andThen((requests) =>
         ResultAsync.combine(
           requests.map((request, index) => {
             const photo = generatedCoverPhoto(coverIdentity(request), deps.covers.size);
@@ -190,8 +194,8 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
           }),
         ).map((found) => new Map(found.flatMap((entry) => (entry === null ? [] : [entry])))),
       ),
-    coverImage: (product) => {
-      const photo: ResultAsync<Photo, GeneratedCoverError> = product.cover !== null ? okAsync(product.cover) : ensureFor(product);
+    coverImage: (product, brand = null) => {
+      const photo: ResultAsync<Photo, GeneratedCoverError> = product.cover !== null ? okAsync(product.cover) : ensureFor(product, brand);
       return photo.map((chosen): CoverFile => {
         const key = mediaKeyOfUrl(chosen.url) ?? '';
         const bytes = () =>

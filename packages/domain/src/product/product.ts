@@ -6,6 +6,9 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** A type as words of a sentence: `recipe_card_pack` → `recipe card pack` (with `withArticle`: `a recipe card pack`). */
 export const productTypeWords = (type: ProductType): string => type.replace(/_/g, ' ');
 
+/** A type as a reader meets it (covers, pages, listings): a lead magnet is a `free sample`, the rest as `productTypeWords`. */
+export const readerTypeWords = (type: ProductType): string => (type === 'lead_magnet' ? 'free sample' : productTypeWords(type));
+
 /** Types a client can create directly; a lead magnet is generated from an ebook or a recipe card pack. */
 export const CREATABLE_PRODUCT_TYPES = ['ebook', 'meal_plan', 'recipe_card_pack'] as const;
 export type CreatableProductType = (typeof CREATABLE_PRODUCT_TYPES)[number];

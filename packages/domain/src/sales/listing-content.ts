@@ -1,9 +1,10 @@
 /** What a product's listing says on a platform, made from the product: pure, so that it can be compared and tested. */
 import { createHash } from 'node:crypto';
 import { withArticle } from '../shared/article.js';
-import { productTypeWords, type Product, type ProductType } from '../product/product.js';
+import { readerTypeWords, type Product, type ProductType } from '../product/product.js';
 import type { DocumentFormat } from '../document/document-options.js';
 import { listingMarker } from './listing-marker.js';
+import type { CreatorProfile } from '../profile/creator-profile.js';
 import type { ListingContent } from './sales-channel.js';
 
 const TAGS_BY_TYPE: Record<ProductType, readonly string[]> = {
@@ -18,12 +19,20 @@ export const listingFormats = (type: ProductType): readonly DocumentFormat[] => 
 
 const formatWords = (type: ProductType): string => (listingFormats(type).length > 1 ? 'a PDF and an EPUB' : 'a PDF');
 
-/** The listing's text: the product's title and description, and a last line saying what the buyer downloads. */
-export function listingContent(product: Product): ListingContent {
+/**
+ * The listing's text: the product's title and description, a line saying what the buyer downloads, and, when the
+ * creator gave a website, a last line ending with it.
+ */
+export function listingContent(product: Product, creator: Pick<CreatorProfile, 'display_name' | 'website_url'> | null = null): ListingContent {
   const sales = product.sales;
   const count = product.recipe_ids.length;
-  const what = `${withArticle(productTypeWords(product.type))} of ${count} recipe${count === 1 ? '' : 's'}`;
-  const description = [product.description?.trim() || `${product.title}: ${what}.`, `Digital download: ${formatWords(product.type)}. Nothing is shipped.`].join('\n\n');
+  const what = `${withArticle(readerTypeWords(product.type))} of ${count} recipe${count === 1 ? '' : 's'}`;
+  const website = creator?.website_url ?? null;
+  const description = [
+    product.description?.trim() || `${product.title}: ${what}.`,
+    `Digital download: ${formatWords(product.type)}. Nothing is shipped.`,
+    ...(creator === null || website === null ? [] : [`More from ${creator.display_name}: ${website}`]),
+  ].join('\n\n');
   return {
     marker: listingMarker(product.id),
     title: product.title,
@@ -38,9 +47,9 @@ export function listingContent(product: Product): ListingContent {
 export const contentDigest = (content: ListingContent): string =>
   createHash('sha256').update(JSON.stringify([content.title, content.description, content.priceCents, content.currency, content.tags])).digest('base64url').slice(0, 22);
 
-/** The cover's subtitle: "A recipe ebook · 42 recipes". */
+/** The cover's subtitle: "An ebook · 42 recipes", "Free sample · 3 recipes" (a reader never meets "lead magnet"). */
 export function coverSubtitle(product: Product): string {
   const count = product.recipe_ids.length;
-  const words = withArticle(productTypeWords(product.type));
+  const words = product.type === 'lead_magnet' ? readerTypeWords(product.type) : withArticle(readerTypeWords(product.type));
   return `${words.charAt(0).toUpperCase()}${words.slice(1)} · ${count} recipe${count === 1 ? '' : 's'}`;
 }

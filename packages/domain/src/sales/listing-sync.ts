@@ -12,6 +12,8 @@ import type { ProductRepository } from '../product/product-repository.js';
 import type { Product } from '../product/product.js';
 import type { DocumentFiles } from '../document/document-file.js';
 import type { GeneratedCovers } from '../product/generated-covers.js';
+import { brandOwner, type ProfileLookup } from '../profile/profile-lookup.js';
+import type { CreatorProfile } from '../profile/creator-profile.js';
 import { readAll } from '../storage/file-store.js';
 import type { JobFailure, JobHandler, RetryLater, GiveUp } from '../jobs/job-handler.js';
 import type { JobQueue, JobRequest, LeasedJob } from '../jobs/job-queue.js';
@@ -40,6 +42,8 @@ export interface ListingSyncDeps {
   readonly documents: DocumentFiles;
   /** The listing image: the uploaded cover, else the generated one the API shows (drawn once, stored). */
   readonly covers: Pick<GeneratedCovers, 'coverImage'>;
+  /** The creator's brand: the description ends with their website, a generated cover carries their name and colour. */
+  readonly profiles?: Pick<ProfileLookup, 'ofUser'>;
   readonly queue: JobQueue;
   readonly pacer: RatePacer;
   readonly clock: Clock;
@@ -84,9 +88,9 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   const channelFor = (platform: SalesPlatform, connection: Connection): SalesChannel | null => connectionChannel(deps, platform, connection);
 
   /** The remote listing: the one we know, the one an earlier attempt made (found by marker), or a new one. */
-  const ensureRemote = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
+  const ensureRemote = (listing: Listing, channel: SalesChannel, product: Product, brand: CreatorProfile | null): ResultAsync<Listing, StepFailure> => {
     if (listing.remote_id !== null) return okAsync(listing);
-    const content = listingContent(product);
+    const content = listingContent(product, brand);
     return channel
       .findListing(content.marker)
       .andThen((found) => (found !== null ? okAsync({ remote: found, sent: null }) : channel.createListing(content).map((remote) => ({ remote, sent: contentDigest(content) }))))
@@ -95,8 +99,8 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
       );
   };
 
-  const updateContent = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
-    const content = listingContent(product);
+  const updateContent = (listing: Listing, channel: SalesChannel, product: Product, brand: CreatorProfile | null): ResultAsync<Listing, StepFailure> => {
+    const content = listingContent(product, brand);
     const digest = contentDigest(content);
     if (listing.progress.content === digest || listing.remote_id === null) return okAsync(listing);
     return channel
@@ -162,9 +166,9 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   };
 
   /** The product's cover as the listing's image (uploaded, else generated), sent again only when it is another file. */
-  const syncImage = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> =>
+  const syncImage = (listing: Listing, channel: SalesChannel, product: Product, brand: CreatorProfile | null): ResultAsync<Listing, StepFailure> =>
     deps.covers
-      .coverImage(product)
+      .coverImage(product, brand === null ? null : { name: brand.display_name, color: brand.brand_color })
       .mapErr((failure): StepFailure =>
         failure.type === 'StoreUnavailable' ? failure : { type: 'RetryLater', afterMs: null, code: 'unavailable', message: `the cover could not be drawn (${failure.type})` },
       )
@@ -186,10 +190,13 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
         message: `the ${platform.name} account ${connection.account_name} sells in ${connection.currency}, not ${sales.currency}: publish in ${connection.currency}`,
       });
     }
-    return ensureRemote(listing, channel, product)
-      .andThen((withRemote) => updateContent(withRemote, channel, product))
-      .andThen((updated) => syncFiles(updated, channel, product))
-      .andThen((withFiles) => syncImage(withFiles, channel, product))
+    const brand: ResultAsync<CreatorProfile | null, StepFailure> = deps.profiles === undefined ? okAsync(null) : deps.profiles.ofUser(brandOwner(product, listing.user_id));
+    return brand.andThen((creator) =>
+      ensureRemote(listing, channel, product, creator)
+        .andThen((withRemote) => updateContent(withRemote, channel, product, creator))
+        .andThen((updated) => syncFiles(updated, channel, product))
+        .andThen((withFiles) => syncImage(withFiles, channel, product, creator)),
+    )
       .andThen((ready) =>
         channel.activate(ready.remote_id ?? '').andThen((remote) => change(ready, () => ({ state: 'live', url: remote.url, error: null }))),
       )

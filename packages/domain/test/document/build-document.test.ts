@@ -26,7 +26,7 @@ describe('buildProductDocument', () => {
     assert.deepEqual(document, {
       product_id: 'p-1',
       product_type: 'ebook',
-      title_page: { title: 'Crème Brûlée & Soup: Vol. 2', description: 'Two recipes.', source_line: null },
+      title_page: { title: 'Crème Brûlée & Soup: Vol. 2', description: 'Two recipes.', source_line: null, byline: null },
       running_title: 'Crème Brûlée & Soup: Vol. 2',
       recipes: [
         {
@@ -42,6 +42,9 @@ describe('buildProductDocument', () => {
       updated_at: updated,
       file_stem: 'creme-brulee-soup-vol-2',
       units: 'original',
+      // No brand: no byline, no copyright page, no author.
+      author: null,
+      copyright: null,
       // No cover uploaded: the one to draw in its place.
       generated_cover: { title: 'Crème Brûlée & Soup: Vol. 2', subtitle: 'An ebook · 2 recipes', kind: 'ebook', photos: [] },
       layout: 'book',

@@ -20,6 +20,7 @@ import {
   documentFiles,
   generatedCovers,
   listingSyncHandler,
+  profileLookup,
   queueSalesPolls,
   ratePacer,
   saleJobHandlers,
@@ -32,8 +33,10 @@ import {
   type ImageProcessor,
   type JobRunner,
   type ProductRepository,
+  type ProfileRepository,
   type RecipeRepository,
   type RenderQueue,
+  type UserRepository,
 } from '@larder/domain';
 import type { LeadMagnetAppDeps, PublishingDeps } from '../app.js';
 import type { ServiceConfig } from '../config.js';
@@ -71,6 +74,9 @@ export interface PublishingPorts {
   /** Draws generated covers: the listing image of a product without an uploaded cover. */
   readonly covers: CoverArtist;
   readonly clock: Clock;
+  /** The creators' brands: listings, their files and images, and e-mails carry them. */
+  readonly profiles: ProfileRepository;
+  readonly users: UserRepository;
 }
 
 export async function startPublishing(
@@ -87,14 +93,16 @@ export async function startPublishing(
   const listings = new MongoListingRepository(db);
   const connections = new MongoConnectionRepository(db);
   const pacer = ratePacer(CALLS_PER_SECOND);
+  const profiles = profileLookup({ profiles: ports.profiles, users: ports.users, clock: ports.clock });
   const handler = listingSyncHandler({
     products: ports.products,
     listings,
     connections,
     secrets,
     platforms,
-    documents: documentFiles({ products: ports.products, recipes: ports.recipes, rendering: ports.rendering, files: ports.files, clock: ports.clock }),
+    documents: documentFiles({ products: ports.products, recipes: ports.recipes, rendering: ports.rendering, files: ports.files, clock: ports.clock, profiles }),
     covers: generatedCovers({ covers: ports.covers, images: ports.images, files: ports.files, recipes: ports.recipes }),
+    profiles,
     queue,
     pacer,
     clock: ports.clock,

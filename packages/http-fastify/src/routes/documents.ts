@@ -53,7 +53,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
         },
       },
     }, async (request, reply) => {
-      const located = await files.locate({ id: request.params.id, format, page_size: request.query.page_size, units: request.query.units });
+      const located = await files.locate({ id: request.params.id, format, page_size: request.query.page_size, units: request.query.units, requester: request.userId });
       if (located.isErr()) return sendDomainError(reply, located.error, 'query');
       const etag = documentEtag(located.value.versionKey, deps.rendering.revision);
       reply.header('etag', etag);

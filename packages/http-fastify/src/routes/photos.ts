@@ -12,6 +12,7 @@ import {
   type GeneratedCovers,
   type ListingDeps,
   type ProductCoverDeps,
+  type ProfileLookup,
   type RecipePhotoDeps,
 } from '@larder/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ import { ProductSchema } from '../schemas/product.js';
 import { RecipeSchema } from '../schemas/recipe.js';
 import { AUTHENTICATED_HEADERS, AUTHENTICATED_PROBLEMS, ETAG, problems, success } from '../schemas/responses.js';
 
-export type PhotoRouteDeps = RecipePhotoDeps & ProductCoverDeps & { readonly listings: ListingDeps; readonly covers?: GeneratedCovers };
+export type PhotoRouteDeps = RecipePhotoDeps & ProductCoverDeps & { readonly listings: ListingDeps; readonly covers?: GeneratedCovers; readonly profiles?: ProfileLookup };
 
 const UPLOAD_PROBLEMS = {
   413: '`payload_too_large`: the image is over 20 MiB, or over 50 megapixels.',
@@ -46,7 +47,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
   const removePhoto = removeRecipePhoto(deps);
   const setCover = setProductCover(deps);
   const removeCover = removeProductCover(deps);
-  const withListings = productViews({ listings: deps.listings, ...(deps.covers === undefined ? {} : { covers: deps.covers }), warn: (message, detail) => app.log.warn(detail, message) }).one;
+  const views = productViews({ listings: deps.listings, ...(deps.covers === undefined ? {} : { covers: deps.covers }), ...(deps.profiles === undefined ? {} : { profiles: deps.profiles }), warn: (message, detail) => app.log.warn(detail, message) });
 
   const Recipe = (description: string) => success(refTo(RecipeSchema), description, { ...AUTHENTICATED_HEADERS, ...ETAG });
   const ProductResponse = (description: string) => success(refTo(ProductSchema), description, { ...AUTHENTICATED_HEADERS, ...ETAG });
@@ -102,7 +103,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
   }, async (request, reply) => {
     const bytes = imageBytes(request, reply);
     if (bytes === undefined) return reply;
-    const result = await setCover({ id: request.params.id, ifMatch: ifMatchOf(request), bytes }).andThen(withListings);
+    const result = await setCover({ id: request.params.id, ifMatch: ifMatchOf(request), bytes }).andThen((product) => views.one(product, request.userId));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });
@@ -118,7 +119,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteDeps> = async (app
       response: { 200: ProductResponse('The product without its uploaded cover: its `cover` is the generated one again.'), ...problems([...AUTHENTICATED_PROBLEMS, 404, 409, 412]) },
     },
   }, async (request, reply) => {
-    const result = await removeCover({ id: request.params.id, ifMatch: ifMatchOf(request) }).andThen(withListings);
+    const result = await removeCover({ id: request.params.id, ifMatch: ifMatchOf(request) }).andThen((product) => views.one(product, request.userId));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });

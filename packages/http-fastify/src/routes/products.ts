@@ -14,6 +14,7 @@ import {
   type GeneratedCovers,
   type ListingDeps,
   type ProductDeps,
+  type ProfileLookup,
 } from '@larder/domain';
 import type { Static } from 'typebox';
 import { pageRequestFrom } from '../http/pagination.js';
@@ -35,6 +36,8 @@ export interface ProductRouteDeps extends ProductDeps {
   readonly listings: ListingDeps;
   /** Draws and keeps the covers of products without an uploaded one; absent: their `cover` is null. */
   readonly covers?: GeneratedCovers;
+  /** The brands generated covers carry; absent: none. */
+  readonly profiles?: ProfileLookup;
   /** Told after a change that may have raised events (`product.published`, ...): the relay hands them on at once. */
   readonly onEvents?: () => void;
 }
@@ -51,8 +54,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   const afterChange = listingsAfterChange(deps.listings);
   const retry = retryListing(deps.listings);
 
-  const views = productViews({ listings: deps.listings, ...(deps.covers === undefined ? {} : { covers: deps.covers }), warn: (message, detail) => app.log.warn(detail, message) });
-  const one = views.one;
+  const views = productViews({ listings: deps.listings, ...(deps.covers === undefined ? {} : { covers: deps.covers }), ...(deps.profiles === undefined ? {} : { profiles: deps.profiles }), warn: (message, detail) => app.log.warn(detail, message) });
 
   app.get('/products', {
     schema: {
@@ -68,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
   }, async (request, reply) => {
     const { status, type } = request.query;
     const listed = await list({ ...(status === undefined ? {} : { status }), ...(type === undefined ? {} : { type }) }, pageRequestFrom(request.query)).andThen((found) =>
-      views.many(found.items).map((items) => ({ ...found, items })),
+      views.many(found.items, request.userId).map((items) => ({ ...found, items })),
     );
     if (listed.isErr()) return sendDomainError(reply, listed.error, 'query');
     return sendPage(request, reply, listed.value);
@@ -103,7 +105,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
       response: { 200: Product('The product.'), ...problems([...AUTHENTICATED_PROBLEMS, 404]) },
     },
   }, async (request, reply) => {
-    const result = await get(request.params.id).andThen(one);
+    const result = await get(request.params.id).andThen((product) => views.one(product, request.userId));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });
@@ -118,7 +120,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
       response: { 201: Product('The new product, as a draft.', LOCATION), ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], { 422: REFERENCE_PROBLEMS }) },
     },
   }, async (request, reply) => {
-    const result = await create(request.body).andThen(one);
+    const result = await create(request.body).andThen((product) => views.one(product, request.userId));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value, locationOf(result.value.id));
   });
@@ -138,7 +140,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
     const ifMatch = ifMatchOf(request);
     // The product as it was, so that its listings follow only a real change (a PATCH that changes nothing moves no version).
     const result = await get(request.params.id).andThen((before) =>
-      update({ id: request.params.id, ifMatch, changes: request.body, userId: request.userId }).andThen((after) => afterChange(before, after).andThen(() => one(after))),
+      update({ id: request.params.id, ifMatch, changes: request.body, userId: request.userId }).andThen((after) => afterChange(before, after).andThen(() => views.one(after, request.userId))),
     );
     if (result.isOk()) deps.onEvents?.();
     if (result.isErr()) return sendDomainError(reply, result.error);
@@ -164,7 +166,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
     },
   }, async (request, reply) => {
     const result = await publish({ id: request.params.id, ifMatch: ifMatchOf(request), sales: request.body, userId: request.userId }).andThen((product) =>
-      afterPublish(product, request.userId).andThen(() => one(product)),
+      afterPublish(product, request.userId).andThen(() => views.one(product, request.userId)),
     );
     if (result.isOk()) deps.onEvents?.();
     if (result.isErr()) return sendDomainError(reply, result.error);
@@ -182,7 +184,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
     },
   }, async (request, reply) => {
     const { id, platform } = request.params;
-    const result = await get(id).andThen((product) => retry(product, platform, request.userId).andThen(() => one(product)));
+    const result = await get(id).andThen((product) => retry(product, platform, request.userId).andThen(() => views.one(product, request.userId)));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value);
   });
@@ -204,7 +206,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteDeps> = async 
       },
     },
   }, async (request, reply) => {
-    const result = await leadMagnet({ sourceId: request.params.id, request: request.body }).andThen(one);
+    const result = await leadMagnet({ sourceId: request.params.id, request: request.body }).andThen((product) => views.one(product, request.userId));
     if (result.isErr()) return sendDomainError(reply, result.error);
     return sendVersioned(reply, result.value, locationOf(result.value.id));
   });

@@ -69,6 +69,25 @@ describe('GET /api/products/{id}/document.pdf and .epub', () => {
     assert.notEqual(await etagOf(), before);
   });
 
+  it('carries the creator’s brand (by …, ©, website, author), and a brand change gives a new ETag and a new file, not the one rendered before', requireTools(['pdftotext']), async () => {
+    const url = `/api/products/${ebook.id}/document.pdf?page_size=letter`;
+    const before = await get(url);
+    const brand = { display_name: 'Maple & Thyme Kitchen', website_url: 'https://mapleandthyme.example' };
+    assert.equal((await h.request({ method: 'PUT', url: '/api/profile', body: brand })).statusCode, 200);
+    const after = await get(url);
+    assert.notEqual(after.headers['etag'], before.headers['etag']);
+    assert.equal((await get(url, { 'if-none-match': String(before.headers['etag']) })).statusCode, 200, 'the old validator no longer matches');
+    const file = join(mkdtempSync(join(tmpdir(), 'larder-http-doc-')), 'branded.pdf');
+    writeFileSync(file, after.rawPayload);
+    const text = pdfText(file).replace(/\s+/g, ' ');
+    for (const expected of ['by Maple & Thyme Kitchen', `© ${new Date().getUTCFullYear()} Maple & Thyme Kitchen`, 'https://mapleandthyme.example', 'For personal use only']) assert.ok(text.includes(expected), expected);
+    await h.request({ method: 'PUT', url: '/api/profile', body: { ...brand, display_name: 'Maple & Thyme' } });
+    const renamed = await get(url);
+    assert.notEqual(renamed.headers['etag'], after.headers['etag']);
+    writeFileSync(file, renamed.rawPayload);
+    assert.ok(pdfText(file).replace(/\s+/g, ' ').includes('by Maple & Thyme '), 'the new name, rendered anew');
+  });
+
   it('gives the same file inline with disposition=inline, for a browser to show in the page, under the same ETag', async () => {
     const attachment = await get(`/api/products/${ebook.id}/document.pdf`);
     const inline = await get(`/api/products/${ebook.id}/document.pdf?disposition=inline`);

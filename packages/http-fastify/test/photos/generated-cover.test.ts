@@ -161,6 +161,17 @@ describe('when a generated cover is drawn (HTTP; the real artist, 600 px wide)',
     assert.equal(artist.draws - before, 2);
   });
 
+  it('the creator’s colour and name: a profile change gives the product a new cover, drawn on that colour', async () => {
+    const product = (await createEbook(h, [(await createRecipe(h)).id], 'Harvest Table')) as unknown as ProductWithCover;
+    await h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'Maple & Thyme Kitchen', brand_color: '#2f6b4f' } });
+    const branded = (await read(product.id)).cover;
+    assert.notEqual(branded?.url, product.cover?.url, 'a new brand, a new cover');
+    const { data } = await sharp((await media(branded?.url ?? '')).rawPayload).extract({ left: 3, top: 3, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual(Array.from(data.subarray(0, 3)).map((value, index) => Math.abs(value - [0x2f, 0x6b, 0x4f][index]!) <= 4), [true, true, true], 'drawn on the brand colour');
+    await h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'cook' } });
+    assert.equal((await read(product.id)).cover?.url, product.cover?.url, 'the brand as it was: the cover as it was');
+  });
+
   it('an uploaded cover replaces it (generated false); removing the upload brings the generated one back, not drawn again', async () => {
     const product = (await createEbook(h, [(await createRecipe(h)).id], 'Picnic Food')) as unknown as ProductWithCover;
     const generated = product.cover;

@@ -45,6 +45,7 @@ describe('publishing to Etsy and Gumroad (loopback fakes, every fault switched o
   before(async () => {
     world = await publishingWorld();
     await connectBoth(world);
+    await world.h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'Maple & Thyme Kitchen', website_url: 'https://mapleandthyme.example' } });
     id = await anEbook(world);
     Object.assign(world.etsy.faults, everyFault());
     // Gumroad's tokens do not expire: its fake's expiry switch revokes the token, which the revoked-token test covers.
@@ -64,6 +65,7 @@ describe('publishing to Etsy and Gumroad (loopback fakes, every fault switched o
       assert.equal(remote.length, 1, `one listing on ${fake.url}`);
       assert.equal(remote[0]?.state, 'active');
       assert.equal(remote[0]?.marker, listingMarker(id));
+      assert.match(remote[0]?.description ?? '', /More from Maple & Thyme Kitchen: https:\/\/mapleandthyme\.example$/, 'the description ends with the website');
       assert.equal(remote[0]?.priceCents, 1200);
       const listing = product.listings.find((candidate) => candidate.remote_id === remote[0]?.remoteId);
       assert.equal(listing?.url, remote[0]?.url);

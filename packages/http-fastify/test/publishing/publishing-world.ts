@@ -6,7 +6,7 @@ import { createDocumentRenderer } from '@larder/adapters-documents';
 import { sharpImageProcessor } from '@larder/adapters-images';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
-import { documentFiles, generatedCovers, inlineRenderQueue, listingSyncHandler, ratePacer, saleJobHandlers, startJobRunner, systemClock, type JobHandler, type JobRunner } from '@larder/domain';
+import { documentFiles, generatedCovers, inlineRenderQueue, listingSyncHandler, profileLookup, ratePacer, saleJobHandlers, startJobRunner, systemClock, type JobHandler, type JobRunner } from '@larder/domain';
 import { sequentialIds } from '@larder/domain/testing';
 import { saleNoticeUrl } from '../../src/composition/publishing.js';
 import { freePort } from '../support/free-port.js';
@@ -44,13 +44,16 @@ export async function publishingWorld(options: { readonly etsyCurrency?: string;
   const h = await harness({ platforms, publicUrl, onQueued: () => wake.runner?.wake() });
   if (options.listen === true) await h.app.listen({ port, host: '127.0.0.1' });
   const rendering = inlineRenderQueue(createDocumentRenderer());
+  // As the service: the listings carry the brand of the user who published.
+  const profiles = profileLookup({ profiles: h.profiles, users: h.users, clock: systemClock, freshForMs: 0 });
   const handler = listingSyncHandler({
+    profiles,
     products: h.products,
     listings: h.publishing.listings,
     connections: h.publishing.connections,
     secrets: h.publishing.secrets,
     platforms,
-    documents: documentFiles({ products: h.products, recipes: h.recipes, rendering, files: h.files }),
+    documents: documentFiles({ products: h.products, recipes: h.recipes, rendering, files: h.files, profiles }),
     covers: generatedCovers({ covers: quickCoverArtist(), images: sharpImageProcessor(), files: h.files, recipes: h.recipes }),
     queue: h.publishing.queue,
     pacer: ratePacer({}),

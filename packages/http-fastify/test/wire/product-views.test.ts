@@ -23,13 +23,13 @@ describe('product views', () => {
     };
     const views = productViews({ listings: { listings } as unknown as ListingDeps, warn: () => undefined });
 
-    const shown = (await views.many([drafts[0], selling, drafts[1]].filter((product) => product !== undefined)))._unsafeUnwrap();
+    const shown = (await views.many([drafts[0], selling, drafts[1]].filter((product) => product !== undefined), null))._unsafeUnwrap();
     assert.deepEqual(asked, [[selling.id]]);
     assert.deepEqual(shown.map((product) => product.listings.map((view) => view.state)), [[], ['live'], []]);
 
     asked.length = 0;
-    assert.deepEqual(((await views.many(drafts))._unsafeUnwrap()).map((product) => product.listings), [[], []]);
-    assert.deepEqual(((await views.one(drafts[0] ?? selling))._unsafeUnwrap()).listings, []);
+    assert.deepEqual(((await views.many(drafts, null))._unsafeUnwrap()).map((product) => product.listings), [[], []]);
+    assert.deepEqual(((await views.one(drafts[0] ?? selling, null))._unsafeUnwrap()).listings, []);
     assert.deepEqual(asked, [], 'nothing asked for products that sell nowhere');
   });
 });
