@@ -9,7 +9,8 @@ export function logMailer(write: (text: string) => void): Mailer {
   return {
     send(message: MailMessage): ResultAsync<void, MailFailure> {
       const headers = Object.entries(message.headers).map(([name, value]) => `${name}: ${value}`);
-      write(['e-mail (not sent: no SMTP_URL)', `To: ${message.to}`, `Subject: ${message.subject}`, ...headers, '', message.text].join('\n'));
+      const from = message.fromName === undefined ? [] : [`From: ${message.fromName}`];
+      write(['e-mail (not sent: no SMTP_URL)', ...from, `To: ${message.to}`, `Subject: ${message.subject}`, ...headers, '', message.text].join('\n'));
       return okAsync(undefined);
     },
   };

@@ -33,6 +33,9 @@ export function classifySmtpError(error: unknown): MailFailure {
   return { type: 'MailDeferred', message: reply === null ? `the mail server could not be reached (${smtp.code ?? 'error'}): ${what}` : `the mail server asked to try later (${reply}): ${what}` };
 }
 
+/** `MAIL_FROM`'s address alone (`Larder <hello@x>` → `hello@x`): a message's own sender name goes in front of it. */
+export const mailFromAddress = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+
 export function smtpMailer(settings: SmtpSettings): SmtpMailer {
   const transport = nodemailer.createTransport({
     host: settings.host,
@@ -48,7 +51,8 @@ export function smtpMailer(settings: SmtpSettings): SmtpMailer {
   return {
     send(message: MailMessage): ResultAsync<void, MailFailure> {
       const sending = transport.sendMail({
-        from: settings.from,
+        // nodemailer quotes and encodes the name: a creator's "Maple & Thyme, Ltd" is one display name, never two addresses.
+        from: message.fromName === undefined ? settings.from : { name: message.fromName, address: mailFromAddress(settings.from) },
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -50,6 +50,14 @@ describe('the SMTP mailer, against a real SMTP server on loopback', () => {
     ]);
   });
 
+  it('sends from the creator’s name at MAIL_FROM’s address (a name with a comma or quotes stays one display name)', async () => {
+    const before = sink.received.length;
+    (await mailer.send(mail({ fromName: 'Maple & Thyme, "Kitchen"' })))._unsafeUnwrap();
+    const [received] = (await sink.waitFor(before + 1)).slice(before);
+    assert.equal(received?.from, 'hello@larder.example.com', 'the envelope keeps MAIL_FROM');
+    assert.deepEqual(received?.parsed.from?.value, [{ address: 'hello@larder.example.com', name: 'Maple & Thyme, "Kitchen"' }]);
+  });
+
   it('a title with a line break cannot add a header', async () => {
     const before = sink.received.length;
     const hostile = leadMagnetMail({

@@ -5,6 +5,8 @@ import type { ResultAsync } from 'neverthrow';
 
 export interface MailMessage {
   readonly to: string;
+  /** The sender's name, with `MAIL_FROM`'s address (the creator's display name); absent: `MAIL_FROM` as it is. */
+  readonly fromName?: string;
   readonly subject: string;
   readonly text: string;
   readonly html: string;

@@ -13,7 +13,9 @@ import type { SecretBox } from '../sales/secret-box.js';
 import type { StoreUnavailable } from '../shared/errors.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { ProductRepository } from '../product/product-repository.js';
-import { leadMagnetMail, type LeadMagnetMailInput, type LeadMagnetMailKind } from './lead-magnet-mail.js';
+import { leadMagnetMail, type LeadMagnetMailInput, type LeadMagnetMailKind, type MailCreator } from './lead-magnet-mail.js';
+import { brandOwner, type ProfileLookup } from '../profile/profile-lookup.js';
+import type { CreatorProfile } from '../profile/creator-profile.js';
 import type { Mailer } from './mailer.js';
 import type { SubscriberRepository } from './subscriber-repository.js';
 import type { SubscriptionLinks } from './subscription-links.js';
@@ -57,8 +59,22 @@ export interface SubscriberMailHandlerDeps {
   readonly secrets: SecretBox;
   readonly mailer: Mailer;
   readonly links: SubscriptionLinks;
+  /** The creator the e-mails come from (the user who published the lead magnet); absent: they name no creator. */
+  readonly profiles?: Pick<ProfileLookup, 'ofUser'>;
   /** Where an e-mail given up is reported (no address, only the subscriber id). */
   readonly log?: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+/** The creator as the e-mails show them; their logo's smallest JPEG rendition (every mail program shows JPEG), absolute. */
+export function mailCreator(profile: CreatorProfile, links: SubscriptionLinks): MailCreator {
+  const logo = profile.logo?.variants.find((variant) => variant.format === 'jpeg') ?? null;
+  return {
+    name: profile.display_name,
+    brand_color: profile.brand_color,
+    postal_address: profile.postal_address,
+    website_url: profile.website_url,
+    logo_url: logo === null ? null : links.absolute(logo.url),
+  };
 }
 
 const parseJson = (text: string): unknown => {
@@ -88,14 +104,16 @@ export function subscriberMailHandler(deps: SubscriberMailHandlerDeps): JobHandl
         if (kind === 'confirmation' && subscriber.status !== 'pending') return okAsync(undefined);
         return deps.products.findById(subscriber.product_id).andThen((product): ResultAsync<void, JobFailure> => {
           if (product === null) return okAsync(undefined);
-          const message = leadMagnetMail({ kind, to: subscriber.email, title: product.title, links: deps.links, tokens });
-          return deps.mailer
-            .send(message)
-            .mapErr((failure): JobFailure =>
-              failure.type === 'MailDeferred'
-                ? { type: 'RetryLater', afterMs: null, code: 'mail_deferred', message: failure.message }
-                : { type: 'GiveUp', code: 'mail_rejected', message: failure.message },
-            );
+          const creator = deps.profiles === undefined ? okAsync(null) : deps.profiles.ofUser(brandOwner(product));
+          return creator.andThen((profile) =>
+            deps.mailer
+              .send(leadMagnetMail({ kind, to: subscriber.email, title: product.title, slug: product.slug, links: deps.links, tokens, creator: profile === null ? null : mailCreator(profile, deps.links) }))
+              .mapErr((failure): JobFailure =>
+                failure.type === 'MailDeferred'
+                  ? { type: 'RetryLater', afterMs: null, code: 'mail_deferred', message: failure.message }
+                  : { type: 'GiveUp', code: 'mail_rejected', message: failure.message },
+              ),
+          );
         });
       });
     },

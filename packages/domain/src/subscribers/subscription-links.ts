@@ -7,6 +7,8 @@ export interface SubscriptionLinks {
   confirm(token: string): string;
   download(token: string, format?: 'pdf' | 'epub'): string;
   unsubscribe(token: string): string;
+  /** Any path of the service (`/media/…`), absolute. */
+  absolute(path: string): string;
 }
 
 export function subscriptionLinks(publicUrl: string): SubscriptionLinks {
@@ -17,6 +19,7 @@ export function subscriptionLinks(publicUrl: string): SubscriptionLinks {
     confirm: (token) => at(`/public/confirm/${encodeURIComponent(token)}`),
     download: (token, format = 'pdf') => at(`/public/downloads/${encodeURIComponent(token)}${format === 'pdf' ? '' : `?format=${format}`}`),
     unsubscribe: (token) => at(`/public/unsubscribe/${encodeURIComponent(token)}`),
+    absolute: (path) => at(path.startsWith('/') ? path : `/${path}`),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { logMailer, smtpMailer } from '@larder/adapters-mail';
 import { MongoMailBudget, MongoSubscriberRepository, type DatabaseHandle } from '@larder/adapters-mongo';
-import { subscriberMailHandler, subscriptionLinks, type JobHandler, type Mailer, type ProductRepository, type SecretBox } from '@larder/domain';
+import { subscriberMailHandler, subscriptionLinks, type JobHandler, type Mailer, type ProductRepository, type ProfileLookup, type SecretBox } from '@larder/domain';
 import type { LeadMagnetAppDeps } from '../app.js';
 import type { ServiceConfig } from '../config.js';
 import { withDeadline } from '../store-deadline.js';
@@ -24,6 +24,8 @@ export interface LeadMagnetSetup {
   readonly log: (message: string, detail?: Record<string, unknown>) => void;
   /** Where e-mails go without `SMTP_URL`: the whole message, one entry each. */
   readonly mailLog: (text: string) => void;
+  /** The creators the e-mails come from. */
+  readonly profiles?: ProfileLookup;
 }
 
 export function leadMagnetDelivery(config: ServiceConfig, db: DatabaseHandle['db'], setup: LeadMagnetSetup): LeadMagnetDelivery {
@@ -36,6 +38,7 @@ export function leadMagnetDelivery(config: ServiceConfig, db: DatabaseHandle['db
     mailer,
     links: subscriptionLinks(config.publicUrl),
     log: setup.log,
+    ...(setup.profiles === undefined ? {} : { profiles: setup.profiles }),
   });
   return {
     deps: { subscribers: withDeadline(new MongoSubscriberRepository(db)), mailBudget: withDeadline(new MongoMailBudget(db)) },

@@ -123,7 +123,7 @@ export async function startPublishing(
     log,
   });
   const webhooks = startWebhooks(db, { allowPrivate: config.outboundAllowPrivate, secrets, queue, clock: ports.clock, ids: uuidV7Generator, log });
-  const leadMagnets = leadMagnetDelivery(config, db, { products: ports.products, secrets, log, mailLog });
+  const leadMagnets = leadMagnetDelivery(config, db, { products: ports.products, secrets, log, mailLog, profiles });
   const runner = startJobRunner({ queue, handlers: [handler, ...saleHandlers, webhooks.handler, leadMagnets.handler], clock: ports.clock, owner: `${hostname()}:${process.pid}`, log });
   webhooks.start(() => runner.wake());
   const deps: PublishingDeps = {

@@ -1,5 +1,9 @@
 /** Lead magnet delivery over HTTP, as a reader and as the creator meet it (in memory; e-mails recorded). */
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pdfText, requireTools } from '@larder/adapters-documents/testing';
 import { after, before, describe, it } from 'node:test';
 import { EMAIL, PASSWORD } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
@@ -218,6 +222,32 @@ describe('lead magnet delivery over HTTP', () => {
     assertProblem(await creator({ method: 'DELETE', url: `/api/subscribers/${id}` }), 404, 'not_found');
     assertProblem(await creator({ method: 'GET', url: '/api/products/nope/subscribers' }), 404, 'not_found');
     assertProblem(await world.h.request({ method: 'GET', url: `/api/products/${world.magnet.id}/subscribers`, token: null }), 401, 'unauthorized');
+  });
+
+  it('with a profile: the e-mails come from the creator, say why the reader gets them, carry the postal address and the unsubscribe link; the PDF says by whom', requireTools(['pdftotext']), async () => {
+    const brand = { display_name: 'Maple & Thyme Kitchen', brand_color: '#2f6b4f', postal_address: 'Maple & Thyme Ltd\n12 Orchard Lane\nBristol BS1 4DJ' };
+    // A token of now: an earlier test moved the clock 7 days on.
+    const token = (await world.h.login(EMAIL, PASSWORD)).json<{ token: string }>().token;
+    assert.equal((await world.h.request({ method: 'PUT', url: '/api/profile', body: brand, token })).statusCode, 200);
+    try {
+      await world.deliver();
+      await ask('branded@example.org');
+      const [confirmation] = await world.deliver();
+      assert.equal(confirmation?.fromName, 'Maple & Thyme Kitchen');
+      assert.match(confirmation?.text ?? '', new RegExp(`because this address was entered to receive “${world.magnet.title}” from Maple & Thyme Kitchen at ${PUBLIC_URL.replace(/\./g, '\\.')}/l/${world.magnet.slug}`));
+      assert.match(confirmation?.text ?? '', /Maple & Thyme Ltd\n12 Orchard Lane\nBristol BS1 4DJ/);
+      assert.match(confirmation?.html ?? '', /public\/unsubscribe\//);
+      await world.h.app.inject({ method: 'GET', url: linkIn(confirmation, 'confirm') });
+      const [download] = await world.deliver();
+      assert.equal(download?.fromName, 'Maple & Thyme Kitchen');
+      const pdf = await world.h.app.inject({ method: 'GET', url: linkIn(download, 'downloads') });
+      const file = join(mkdtempSync(join(tmpdir(), 'larder-magnet-')), 'sample.pdf');
+      writeFileSync(file, pdf.rawPayload);
+      assert.match(pdfText(file, { first: 1, last: 2 }).replace(/\s+/g, ' '), /by Maple & Thyme Kitchen .*© \d{4} Maple & Thyme Kitchen/);
+      for (const mail of [confirmation, download]) assert.doesNotMatch(`${mail?.subject ?? ''}${mail?.text ?? ''}${mail?.html ?? ''}`, /lead magnet/i);
+    } finally {
+      await world.h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'cook' }, token });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /** A harness with a published lead magnet, and the mail job run against a mailer of the test's choosing. */
-import { startJobRunner, subscriberMailHandler, subscriptionLinks, type Mailer, type MailMessage } from '@larder/domain';
+import { profileLookup, startJobRunner, subscriberMailHandler, subscriptionLinks, type Mailer, type MailMessage } from '@larder/domain';
 import { RecordingMailer } from '@larder/domain/testing';
 import { harness, type Harness, type HarnessOptions } from '../support/harness.js';
 import { createRecipe } from '../support/fixtures.js';
@@ -40,7 +40,8 @@ export async function leadMagnetWorld(options: HarnessOptions = {}): Promise<Lea
   const deliver = async (using: Mailer = mailer): Promise<MailMessage[]> => {
     const sent: MailMessage[] = [];
     const watching: Mailer = { send: (message) => using.send(message).map(() => void sent.push(message)) };
-    const handler = subscriberMailHandler({ subscribers: h.subscribers, products: h.products, secrets: h.publishing.secrets, mailer: watching, links: subscriptionLinks(h.publishing.publicUrl) });
+    const profiles = profileLookup({ profiles: h.profiles, users: h.users, clock: h.clock, freshForMs: 0 });
+    const handler = subscriberMailHandler({ subscribers: h.subscribers, products: h.products, secrets: h.publishing.secrets, mailer: watching, links: subscriptionLinks(h.publishing.publicUrl), profiles });
     const runner = startJobRunner({ queue: h.publishing.queue, handlers: [handler], clock: h.clock, owner: 'test', pollMs: 5 });
     await runner.drained();
     await runner.stop();
