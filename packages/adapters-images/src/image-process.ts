@@ -17,7 +17,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from '@larder/domain';
+import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageFrame, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from '@larder/domain';
 
 /** What the child process serves. */
 export interface ImageWork {
@@ -28,6 +28,7 @@ export interface ImageWork {
 type Call =
   | { readonly call: 'probe'; readonly bytes: Uint8Array }
   | { readonly call: 'renditions'; readonly bytes: Uint8Array; readonly widths: readonly number[]; readonly maxPixels: number }
+  | { readonly call: 'framed'; readonly bytes: Uint8Array; readonly frame: ImageFrame }
   | { readonly call: 'cover'; readonly request: CoverRequest; readonly width: number | undefined };
 
 type Outcome =
@@ -249,6 +250,7 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
     images: {
       probe: (bytes) => asResult<ImageProbe, ImageRejected>({ call: 'probe', bytes }, busyProbe),
       renditions: (bytes, widths, maxPixels) => asResult<ImageRendition[], ImageRejected | ImagesBusy>({ call: 'renditions', bytes, widths, maxPixels }, busyRenditions),
+      framed: (bytes, frame) => asResult<Uint8Array, ImageRejected | ImagesBusy>({ call: 'framed', bytes, frame }, busyRenditions),
     },
     covers: {
       size: options.coverSize,
@@ -316,6 +318,10 @@ export function serveImageWork(work: ImageWork): void {
       }
       case 'renditions': {
         const made = await work.images.renditions(call.bytes, call.widths, call.maxPixels);
+        return made.isOk() ? { ok: true, value: made.value } : { ok: false, error: made.error };
+      }
+      case 'framed': {
+        const made = await work.images.framed(call.bytes, call.frame);
         return made.isOk() ? { ok: true, value: made.value } : { ok: false, error: made.error };
       }
       case 'cover': {

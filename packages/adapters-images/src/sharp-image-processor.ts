@@ -72,6 +72,9 @@ function formatOf(metadata: Metadata): string {
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** A framed picture is made of a stored cover or photo, never of an upload: their largest renditions are 3000 px wide. */
+const FRAMED_MAX_PIXELS = 3000 * 3000;
+
 /** What a client refused for a full queue is told to wait: about one upload's time. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -129,6 +132,28 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
         if (!(width > 0 && height > 0)) return errAsync(imageUnsupported('the image has no size'));
         return okAsync({ format: formatOf(metadata), width, height });
       });
+    },
+
+    framed(bytes, frame): ResultAsync<Uint8Array, ImageRejected | ImagesBusy> {
+      const turn = turns.take();
+      if (turn === undefined) return errAsync({ type: 'ImagesBusy', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
+      const made = turn.then(async (done) => {
+        try {
+          const upright = await open(bytes, FRAMED_MAX_PIXELS).rotate().toColourspace('srgb').png().toBuffer();
+          const picture = await sharp(upright).resize({ width: frame.width, height: frame.height, fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
+          const canvas =
+            frame.background === null
+              ? sharp(upright).resize({ width: frame.width, height: frame.height, fit: 'cover' }).blur(24).modulate({ brightness: 0.7 })
+              : sharp({ create: { width: frame.width, height: frame.height, channels: 3, background: frame.background } });
+          const left = Math.round((frame.width - picture.info.width) / 2);
+          const top = Math.round((frame.height - picture.info.height) / 2);
+          const data = await canvas.composite([{ input: picture.data, left, top }]).flatten({ background: JPEG_BACKGROUND }).jpeg({ quality: 86, chromaSubsampling: '4:4:4' }).toBuffer();
+          return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+        } finally {
+          done();
+        }
+      });
+      return ResultAsync.fromPromise(made, (error) => rejected(error, FRAMED_MAX_PIXELS));
     },
 
     renditions(bytes, widths, maxPixels): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy> {

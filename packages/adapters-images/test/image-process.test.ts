@@ -58,6 +58,9 @@ describe('the image process', () => {
     );
     there.forEach((rendition, at) => assert.ok(Buffer.from(rendition.bytes).equals(Buffer.from(here[at]?.bytes ?? [])), `${rendition.format} ${rendition.width}`));
     assert.deepEqual((await images.images.probe(bytes))._unsafeUnwrap(), { format: 'jpeg', width: 900, height: 600 });
+    const frame = { width: 1200, height: 630, background: '#2f6b4f' };
+    const framed = (await images.images.framed(bytes, frame))._unsafeUnwrap();
+    assert.ok(Buffer.from(framed).equals(Buffer.from((await sharpImageProcessor().framed(bytes, frame))._unsafeUnwrap())), 'a share card, byte for byte');
   });
 
   it('runs every thread at a lower priority than this process (nice 10), so that requests go first', async (t) => {

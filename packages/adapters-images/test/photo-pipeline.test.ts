@@ -96,6 +96,22 @@ describe('photo pipeline (sharp)', () => {
     assert.equal((await sharp(await fileOf(files, webp.url)).metadata()).hasAlpha, true);
   });
 
+  it('frames a 4:3 cover whole into a 1200 × 630 share card: on a colour, or on itself blurred', async () => {
+    const cover = new Uint8Array(await solid(1600, 1200).png().toBuffer());
+    const onColour = (await images.framed(cover, { width: 1200, height: 630, background: '#2f6b4f' }))._unsafeUnwrap();
+    const metadata = await sharp(onColour).metadata();
+    assert.deepEqual([metadata.format, metadata.width, metadata.height, metadata.space], ['jpeg', 1200, 630, 'srgb']);
+    const at = async (bytes: Uint8Array, x: number, y: number) => Array.from((await sharp(bytes).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer()).subarray(0, 3));
+    const near = (actual: number[], expected: number[]) => actual.every((value, index) => Math.abs(value - (expected[index] ?? 0)) <= 6);
+    assert.ok(near(await at(onColour, 10, 315), [0x2f, 0x6b, 0x4f]), 'the sides are the colour');
+    assert.ok(near(await at(onColour, 600, 315), [200, 100, 50]), 'the cover in the middle, whole (840 × 630)');
+    assert.ok(near(await at(onColour, 600, 2), [200, 100, 50]), 'from top to bottom');
+    const onItself = (await images.framed(cover, { width: 1200, height: 630, background: null }))._unsafeUnwrap();
+    const side = await at(onItself, 10, 315);
+    assert.ok(side.every((value, index) => value < [200, 100, 50][index]! && value > 0), `the sides are the cover, darkened: ${side.join(',')}`);
+    assert.equal((await images.framed(new Uint8Array([1, 2, 3]), { width: 1200, height: 630, background: null }))._unsafeUnwrapErr().type, 'ImageUnsupported');
+  });
+
   it('accepts AVIF, and 16-bit PNG', async () => {
     const avif = (await upload(await solid(640, 480).avif().toBuffer())).result;
     assert.deepEqual(avif._unsafeUnwrap().variants.map((variant) => variant.width), [320, 320, 640, 640]);

@@ -52,4 +52,16 @@ export interface ImageProcessor {
    * `ImagesBusy` when it already has as much work as it takes (the CPU an upload costs is bounded per process).
    */
   renditions(bytes: Uint8Array, widths: readonly number[], maxPixels: number): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy>;
+  /**
+   * The image (upright, sRGB) scaled to fit inside `frame.width` × `frame.height` whole, never cropped, centred on a
+   * canvas of exactly that size: filled with `frame.background` (`#rrggbb`), or when null with the image itself,
+   * enlarged to cover the canvas, blurred and darkened. A JPEG: a share card (1200 × 630) made of a 4:3 cover.
+   */
+  framed(bytes: Uint8Array, frame: ImageFrame): ResultAsync<Uint8Array, ImageRejected | ImagesBusy>;
+}
+
+export interface ImageFrame {
+  readonly width: number;
+  readonly height: number;
+  readonly background: string | null;
 }

@@ -15,6 +15,7 @@ const artist: CoverArtist = {
 const images: ImageProcessor = {
   probe: () => okAsync({ format: 'jpeg', width: 1200, height: 900 }),
   renditions: (_bytes, widths) => okAsync(widths.flatMap((width) => PHOTO_FORMATS.map((format) => ({ bytes: new Uint8Array([width % 256]), format, width, height: (width * 3) / 4 })))),
+  framed: (bytes) => okAsync(bytes),
 };
 
 describe('generated covers in a list', () => {

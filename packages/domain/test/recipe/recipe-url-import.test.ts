@@ -11,6 +11,7 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 const images: ImageProcessor = {
   probe: () => okAsync({ format: 'jpeg', width: 100, height: 80 }),
   renditions: (bytes, widths) => okAsync(widths.flatMap((width) => [{ bytes, format: 'jpeg' as const, width, height: 80 }, { bytes, format: 'webp' as const, width, height: 80 }])),
+  framed: (bytes) => okAsync(bytes),
 };
 
 /** Pages by URL; an image URL answers the bytes in `pictures`, anything else fails as a 404 would. */

@@ -199,7 +199,7 @@ describe('photos and covers (HTTP)', () => {
 
   it('answers 503 with Retry-After when every image worker is busy, and changes nothing', async () => {
     const real = sharpImageProcessor();
-    const busy: ImageProcessor = { probe: (bytes) => real.probe(bytes), renditions: () => errAsync({ type: 'ImagesBusy', retryAfterSeconds: 2 }) };
+    const busy: ImageProcessor = { probe: (bytes) => real.probe(bytes), renditions: () => errAsync({ type: 'ImagesBusy', retryAfterSeconds: 2 }), framed: () => errAsync({ type: 'ImagesBusy', retryAfterSeconds: 2 }) };
     const own = await harness({ images: busy });
     try {
       const recipe = await createRecipe(own);
