@@ -38,6 +38,7 @@ import { profileRoutes } from './routes/profile.js';
 import { enforceKeyScopes } from './plugins/api-key-scopes.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { leadMagnetPublicRoutes } from './routes/lead-magnet-public.js';
+import { publicPageCache } from './pages/public-page-cache.js';
 import { subscriberRoutes } from './routes/subscribers.js';
 import { SHARED_SCHEMAS } from './schemas/shared.js';
 
@@ -51,8 +52,10 @@ export interface AppConfig {
   loginRateLimit?: { max: number; windowMs: number };
   /** A creator's links (website, privacy policy, social pages) may be http too (`OUTBOUND_ALLOW_PRIVATE=true`). Default false. */
   allowHttpLinks?: boolean;
-  /** The public routes (lead magnet pages and links), per client address. Default 60 per minute. */
+  /** The public routes that act (asking, confirming, downloading, unsubscribing), per client address: not page views. Default 60 per minute. */
   publicRateLimit?: { max: number; windowMs: number };
+  /** Asking for a free sample, per e-mail address. Default 10 per hour. */
+  signupEmailRateLimit?: { max: number; windowMs: number };
   /** Shared rate-limit store when present (create it with `enableOfflineQueue: false` so an outage fails fast). */
   redis?: Redis;
   /**
@@ -255,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perUser: config.rateLimit,
     login: config.loginRateLimit ?? DEFAULT_LOGIN_LIMIT,
     ...(config.publicRateLimit === undefined ? {} : { publicAddress: config.publicRateLimit }),
+    ...(config.signupEmailRateLimit === undefined ? {} : { signupEmail: config.signupEmailRateLimit }),
     ...(config.redis === undefined ? {} : { redis: config.redis }),
     ...(config.rateLimitStoreTimeoutMs === undefined ? {} : { storeTimeoutMs: config.rateLimitStoreTimeoutMs }),
   });
@@ -285,10 +289,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { files: deps.files });
   const leadMagnets = deps.leadMagnets;
   if (leadMagnets !== undefined) {
+    // No token: the pages and the e-mails' links are for readers.
+    const pages = publicPageCache({
+      products: deps.products,
+      recipes: deps.recipes,
+      files: deps.files,
+      clock: deps.clock,
+      publicUrl: deps.publishing.publicUrl,
+      ...withCovers,
+      ...withProfiles,
+      ...(deps.images === undefined ? {} : { images: deps.images }),
+    });
     await app.register(async (open) => {
-      // No token: the pages and the e-mails' links are for readers. Limited per client address.
-      open.addHook('onRequest', app.limiters.publicPerAddress);
       await open.register(leadMagnetPublicRoutes, {
+        pages,
+        limits: { perAddress: app.limiters.publicPerAddress, perEmail: app.limiters.signupPerEmail },
         subscribers: leadMagnets.subscribers,
         products: deps.products,
         budget: leadMagnets.mailBudget,
@@ -297,7 +312,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         ids: deps.ids,
         documents: { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock, ...withProfiles },
-        ...withCovers,
         ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
         ...(deps.publishing.webhooks.onEvents === undefined ? {} : { onEvents: deps.publishing.webhooks.onEvents }),
       });

@@ -84,8 +84,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The public page of a lead magnet
-         * @description HTML, for people: title, description, cover, and a form (e-mail address, a consent checkbox, a hidden field people leave empty) that posts back to this address. Works without JavaScript. 404 when no published lead magnet has this slug (an HTML page when the client accepts HTML).
+         * The public page of a free sample (lead magnet)
+         * @description HTML, for people: the creator’s name and logo (linking to their website), the title, what it is ("Free sample · 3 recipes"), the cover, the description, the titles of the recipes inside, a form (e-mail address, a consent checkbox, a hidden field people leave empty) that posts back to this address, and a footer with the privacy policy, the website and the social pages. Its head has the social preview (`og:title`, `og:description`, `og:image` at 1200 × 630, `og:url`, `twitter:card=summary_large_image`) and the logo as its icon. Works without JavaScript. Rendered once per version of the product and the creator’s profile and served from memory, with a strong `ETag` (304 on `If-None-Match`) and `Cache-Control: public, max-age=60`: a change shows within the minute. Not limited per client address. 404 when no published lead magnet has this slug (an HTML page when the client accepts HTML).
          */
         get: operations["getLeadMagnetPage"];
         put?: never;
@@ -108,10 +108,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The cover shown on a lead magnet’s page
-         * @description The lead magnet’s cover as a JPEG: the uploaded one, else its generated cover (the picture the API’s `cover` and the platforms show). 404 when there is no such page, or no cover.
+         * The cover shown on a free sample’s page
+         * @description The lead magnet’s cover as a JPEG: the uploaded one, else its generated cover (the picture the API’s `cover` and the platforms show). From memory, `ETag` and `Cache-Control: public, max-age=60`, not limited per address. 404 when there is no such page, or no cover.
          */
         get: operations["getLeadMagnetCover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{slug}/share.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The social preview picture of a free sample’s page
+         * @description The page’s `og:image`: its cover fitted whole into 1200 × 630 (the size link previews use), on the creator’s brand colour, else on the cover itself blurred. A JPEG, from memory, `ETag` and `Cache-Control: public, max-age=60`, not limited per address. 404 when there is no such page, or no cover.
+         */
+        get: operations["getLeadMagnetSharePicture"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1774,10 +1794,23 @@ export interface operations {
             /** @description The page. */
             200: {
                 headers: {
+                    /** @description Strong: a digest of the page. */
+                    ETag?: string;
+                    /** @description `public, max-age=60`. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description `not_found`: no resource with this id. */
@@ -1954,6 +1987,93 @@ export interface operations {
                 };
                 content: {
                     "image/jpeg": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `not_found`: no resource with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeadMagnetSharePicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lead magnet’s `slug` (see the product’s `slug`). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description `not_found`: no resource with this id. */

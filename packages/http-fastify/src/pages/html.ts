@@ -32,51 +32,74 @@ const STYLE = [
   '.downloads{display:flex;flex-wrap:wrap;gap:.75rem;margin:1rem 0}',
 ].join('');
 
-/** The pages' CSP: their own style sheet (by hash), their own images, forms posting back to the service; nothing else. */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
-  "img-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** A page's CSP: its own style sheet (by hash), its own images, forms posting back to the service; nothing else. */
+export const pageCsp = (style: string): string =>
+  [
+    "default-src 'none'",
+    `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    "img-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+/** The CSP of the pages in the plain style. */
+export const PAGE_CSP = pageCsp(STYLE);
 
 export interface PageParts {
   /** Plain text: escaped here. */
   readonly title: string;
-  /** Already-escaped HTML of `<main>`. */
+  /** Already-escaped HTML of `<body>`'s `<main>` (or, with `bare`, of `<body>` itself). */
   readonly body: string;
+  /** Already-escaped HTML added to `<head>` (meta tags, the icon). */
+  readonly head?: string;
+  /** The page's own style sheet; the plain one when absent. */
+  readonly style?: string;
+  /** The body is given whole (a page with its own header and footer), not wrapped in `<main>`. */
+  readonly bare?: boolean;
+  /** Whether the page may name where a reader came from: the public page lets a creator's analytics see the visit. */
+  readonly referrer?: 'no-referrer' | 'strict-origin-when-cross-origin';
 }
 
-export const pageHtml = ({ title, body }: PageParts): string =>
-  [
+export interface RenderedPage {
+  readonly html: string;
+  readonly csp: string;
+}
+
+export function renderPage({ title, body, head, style = STYLE, bare = false, referrer = 'no-referrer' }: PageParts): RenderedPage {
+  const html = [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
+    `<meta name="referrer" content="${referrer}">`,
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${STYLE}</style>`,
+    ...(head === undefined ? [] : [head]),
+    `<style>${style}</style>`,
     '</head>',
     '<body>',
-    `<main>${body}</main>`,
+    bare ? body : `<main>${body}</main>`,
     '</body>',
     '</html>',
   ].join('\n');
+  return { html, csp: style === STYLE ? PAGE_CSP : pageCsp(style) };
+}
+
+export const pageHtml = (page: PageParts): string => renderPage(page).html;
 
 /**
- * Sends a page. `private` pages (those reached through a personal link) are never stored by a cache and never name
- * where they came from; the public page may be revalidated by caches.
+ * Sends a page. `private` pages (those reached through a personal link, or answering a form) are never stored by a
+ * cache and never name where they came from; the public page is sent from its cache (see public-page-cache.ts).
  */
 export function sendHtml(reply: FastifyReply, status: number, page: PageParts, options: { readonly private: boolean }): FastifyReply {
+  const rendered = renderPage(page);
   return reply
     .code(status)
-    .header('content-security-policy', PAGE_CSP)
+    .header('content-security-policy', rendered.csp)
     .header('cache-control', options.private ? 'no-store' : 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(pageHtml(page));
+    .send(rendered.html);
 }
 
 /** Whether the client asked for a page (a browser) rather than data: errors are then pages too. */

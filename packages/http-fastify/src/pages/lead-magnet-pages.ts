@@ -1,57 +1,9 @@
 /**
- * The pages a reader sees: the lead magnet's page with its form, "check your inbox", the confirmation with the
- * download links, the unsubscribe button and its outcome, and an error page. Links are relative, so that the pages
+ * The pages a reader meets after the free sample's page (lead-magnet-page.ts): "check your inbox", the confirmation
+ * with the download links, the unsubscribe button and its outcome, and an error page. Links are relative, so that the pages
  * work wherever the service is mounted (behind a proxy under a path, or on a test's own port).
  */
 import { escapeHtml, type PageParts } from './html.js';
-
-export interface LeadMagnetPageInput {
-  readonly title: string;
-  readonly description: string | null;
-  readonly slug: string;
-  readonly consentText: string;
-  /** The cover's address relative to the page, or null when there is none. */
-  readonly coverPath: string | null;
-  /** After a refused attempt: what to fix, and what was typed. */
-  readonly error?: { readonly field: 'email' | 'consent'; readonly message: string };
-  readonly email?: string;
-}
-
-const paragraphs = (text: string | null): string =>
-  text === null
-    ? ''
-    : text
-        .split(/\n\s*\n/)
-        .map((paragraph) => paragraph.trim())
-        .filter((paragraph) => paragraph !== '')
-        .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-        .join('\n');
-
-export function leadMagnetPage(input: LeadMagnetPageInput): PageParts {
-  const { error } = input;
-  const invalid = (field: 'email' | 'consent') => (error?.field === field ? ' aria-invalid="true" aria-describedby="form-error"' : '');
-  const body = [
-    `<h1>${escapeHtml(input.title)}</h1>`,
-    input.coverPath === null ? '' : `<img src="${escapeHtml(input.coverPath)}" alt="Cover of ${escapeHtml(input.title)}" width="1200" height="900">`,
-    paragraphs(input.description),
-    '<p>It is free: tell us where to send it. You will get an e-mail to confirm your address, then one with the download link.</p>',
-    // No action: the form posts back to this page's own address, wherever the service is mounted.
-    '<form method="post">',
-    error === undefined ? '' : `<p class="error" id="form-error" role="alert">${escapeHtml(error.message)}</p>`,
-    '<label for="email">Your e-mail address</label>',
-    `<input id="email" name="email" type="email" autocomplete="email" inputmode="email" required maxlength="254" value="${escapeHtml(input.email ?? '')}"${invalid('email')}>`,
-    '<div class="consent">',
-    `<input id="consent" name="consent" type="checkbox" value="yes" required${invalid('consent')}>`,
-    `<label for="consent">${escapeHtml(input.consentText)}</label>`,
-    '</div>',
-    // Left empty by people (it is off-screen and out of the tab order); programs that fill every field fill it.
-    '<div class="trap" aria-hidden="true"><label for="website">Leave this field empty</label><input id="website" name="website" type="text" tabindex="-1" autocomplete="off"></div>',
-    '<button type="submit">Send me the free sample</button>',
-    '</form>',
-    '<p class="hint">Your address is used only for this, and every e-mail has a link to unsubscribe.</p>',
-  ];
-  return { title: input.title, body: body.filter((line) => line !== '').join('\n') };
-}
 
 export const acceptedPage = (title: string): PageParts => ({
   title: `Check your inbox — ${title}`,

@@ -32,8 +32,10 @@ export interface Limiters {
   readonly loginPerAddress: Limiter;
   /** Keyed on the body's e-mail: run it once the body is parsed (preHandler). */
   readonly loginPerEmail: Limiter;
-  /** Keyed on the client address: every public route (lead magnet pages and links), which carry no token. */
+  /** Keyed on the client address: the public routes that write or read a reader's link (not the page and its pictures). */
   readonly publicPerAddress: Limiter;
+  /** Keyed on the body's e-mail: asking for a free sample (preHandler). */
+  readonly signupPerEmail: Limiter;
 }
 
 declare module 'fastify' {
@@ -47,14 +49,22 @@ export interface RateLimitOptions {
   readonly login: Limit;
   /** The public routes, per client address; `DEFAULT_PUBLIC_LIMIT` when absent. */
   readonly publicAddress?: Limit;
+  /** Asking for a free sample, per e-mail address; `DEFAULT_SIGNUP_EMAIL_LIMIT` when absent. */
+  readonly signupEmail?: Limit;
   readonly redis?: Redis;
   /** How long a Redis count may take before the request is let through; default `STORE_TIMEOUT_MS`. */
   readonly storeTimeoutMs?: number;
 }
 
 export const DEFAULT_LOGIN_LIMIT: Limit = { max: 10, windowMs: 60_000 };
-/** A reader's page view is two requests (the page, its cover) and asking is one more: 60 a minute leaves room for a shared address. */
+/**
+ * Per client address, the public routes that do something (asking, confirming, downloading, unsubscribing): 60 a
+ * minute leaves room for a shared address. Page views are not counted (a school or a carrier puts thousands of
+ * readers behind one address); they are served from memory.
+ */
 export const DEFAULT_PUBLIC_LIMIT: Limit = { max: 60, windowMs: 60_000 };
+/** Asking for a free sample, per e-mail address: a reader asks once or twice; the mail budget sends at most 3 a day. */
+export const DEFAULT_SIGNUP_EMAIL_LIMIT: Limit = { max: 10, windowMs: 3_600_000 };
 /** A Redis round trip slower than this lets the request through rather than stall it. */
 const STORE_TIMEOUT_MS = 250;
 
@@ -116,6 +126,7 @@ async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Prom
     loginPerAddress: limiter('login-address', options.login, (request) => request.ip),
     loginPerEmail: limiter('login-email', options.login, emailOf),
     publicPerAddress: limiter('public-address', options.publicAddress ?? DEFAULT_PUBLIC_LIMIT, (request) => request.ip),
+    signupPerEmail: limiter('signup-email', options.signupEmail ?? DEFAULT_SIGNUP_EMAIL_LIMIT, emailOf),
   });
 }
 

@@ -1,7 +1,11 @@
 /**
- * The public side of lead magnets, outside `/api`, without a token, limited per client address (see app.ts):
- * `GET /l/{slug}` (the page), its cover, `POST /l/{slug}` (its form), `POST /public/lead-magnets/{slug}/subscriptions`
- * (the same for scripts, in JSON), and the links e-mails carry: confirm, download, unsubscribe (RFC 8058 one-click).
+ * The public side of lead magnets, outside `/api`, without a token: `GET /l/{slug}` (the page), its cover and share
+ * picture, `POST /l/{slug}` (its form), `POST /public/lead-magnets/{slug}/subscriptions` (the same for scripts, in
+ * JSON), and the links e-mails carry: confirm, download, unsubscribe (RFC 8058 one-click).
+ *
+ * The page and its pictures are served from memory (public-page-cache.ts), cacheable by a CDN for a minute, and not
+ * limited per address: a school or a mobile carrier puts thousands of readers behind one. Everything else is limited
+ * per client address, and asking also per e-mail address.
  *
  * Pages are HTML; an error is a page too when the client asks for HTML (a browser), and a problem (RFC 9457) otherwise.
  * Asking answers 202 with the same body whatever the address. E-mails leave through the job queue, never here.
@@ -12,34 +16,39 @@ import {
   authorizeDownload,
   checkUnsubscribeLink,
   confirmSubscription,
-  consentText,
   documentFiles,
-  findPublishedLeadMagnet,
   recordDownload,
   subscribe,
   unsubscribe,
-  type GeneratedCovers,
   type DocumentFileDeps,
   type DomainError,
-  type Product,
   type SubscriptionDeps,
 } from '@larder/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemForDomainError } from '../http/error-mapper.js';
 import { sendProblem } from '../http/problem.js';
-import { acceptedPage, confirmedPage, errorPage, leadMagnetPage, unsubscribedPage, unsubscribePage } from '../pages/lead-magnet-pages.js';
+import { acceptedPage, confirmedPage, errorPage, unsubscribedPage, unsubscribePage } from '../pages/lead-magnet-pages.js';
 import { sendHtml, wantsHtml } from '../pages/html.js';
 import { AcceptedSchema, DownloadQuery, SlugParams, SubscriptionBody, TokenParams } from '../schemas/subscriber.js';
+import { leadMagnetPage } from '../pages/lead-magnet-page.js';
+import type { PageAsset, PublicPage, PublicPageCache } from '../pages/public-page-cache.js';
+import type { Limiter } from '../plugins/rate-limit.js';
+import { noneMatchHits } from '../http/document-etag.js';
 import { problems } from '../schemas/responses.js';
 
 export interface LeadMagnetPublicDeps extends SubscriptionDeps {
   /** How the lead magnet's file is found or rendered (the same stored files as the API's downloads). */
   readonly documents: DocumentFileDeps;
-  /** The page's cover: the uploaded one, else the generated one the API shows; none: the page has no picture. */
-  readonly covers?: Pick<GeneratedCovers, 'coverImage'>;
   /** Told after a write that raised events (`subscriber.confirmed`). */
   readonly onEvents?: () => void;
+  /** The free samples' pages, their covers and share pictures, rendered once per version. */
+  readonly pages: PublicPageCache;
+  /** Hooks: `perAddress` on every route but the page and its pictures, `perEmail` (after the body is read) on asking. */
+  readonly limits?: { readonly perAddress: Limiter; readonly perEmail: Limiter };
 }
+
+/** What a CDN (and a browser) may keep the page and its pictures for: a change shows within the minute. */
+const PUBLIC_CACHE = 'public, max-age=60';
 
 const tags = ['public'];
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -64,7 +73,6 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: Domain
 
 
 export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicDeps> = async (app, deps) => {
-  const find = findPublishedLeadMagnet(deps);
   const ask = subscribe(deps);
   const confirm = confirmSubscription(deps);
   const grant = authorizeDownload(deps);
@@ -80,58 +88,92 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
     done(null, fields);
   });
 
-  const page = (product: Product, extra: { error?: { field: 'email' | 'consent'; message: string }; email?: string } = {}) =>
-    leadMagnetPage({
-      title: product.title,
-      description: product.description,
-      slug: product.slug ?? '',
-      consentText: consentText(product.title),
-      coverPath: deps.covers === undefined ? null : `${encodeURIComponent(product.slug ?? '')}/cover.jpg`,
-      ...extra,
-    });
+  const perAddress = deps.limits === undefined ? {} : { onRequest: deps.limits.perAddress };
+  const asking = deps.limits === undefined ? {} : { onRequest: deps.limits.perAddress, preHandler: deps.limits.perEmail };
+
+  /** The page from memory when it is fresh, else checked against the store (once at a time per slug). */
+  const publicPage = async (slug: string): Promise<PublicPage | DomainError> => {
+    const fresh = deps.pages.fresh(slug);
+    if (fresh !== undefined) return fresh ?? { type: 'LeadMagnetNotFound', slug };
+    const loaded = await deps.pages.load(slug);
+    if (loaded.isErr()) return loaded.error;
+    return loaded.value ?? { type: 'LeadMagnetNotFound', slug };
+  };
+  const isPage = (found: PublicPage | DomainError): found is PublicPage => 'body' in found;
+
+  /** A picture of the page, as kept: 304 for its tag, cacheable for a minute like the page. */
+  const sendAsset = (request: FastifyRequest, reply: FastifyReply, asset: PageAsset): FastifyReply => {
+    reply.header('cache-control', PUBLIC_CACHE).header('etag', asset.etag).header('cross-origin-resource-policy', 'cross-origin').type('image/jpeg');
+    if (noneMatchHits(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
+    return reply.send(asset.bytes);
+  };
 
   app.get('/l/:slug', {
     schema: {
       tags,
       operationId: 'getLeadMagnetPage',
-      summary: 'The public page of a lead magnet',
+      summary: 'The public page of a free sample (lead magnet)',
       description:
-        'HTML, for people: title, description, cover, and a form (e-mail address, a consent checkbox, a hidden field people leave empty) that posts back to this address. ' +
-        'Works without JavaScript. 404 when no published lead magnet has this slug (an HTML page when the client accepts HTML).',
+        'HTML, for people: the creator\u2019s name and logo (linking to their website), the title, what it is ("Free sample · 3 recipes"), the cover, the description, ' +
+        'the titles of the recipes inside, a form (e-mail address, a consent checkbox, a hidden field people leave empty) that posts back to this address, and a ' +
+        'footer with the privacy policy, the website and the social pages. Its head has the social preview (`og:title`, `og:description`, `og:image` at 1200 × 630, ' +
+        '`og:url`, `twitter:card=summary_large_image`) and the logo as its icon. Works without JavaScript. Rendered once per version of the product and the ' +
+        'creator\u2019s profile and served from memory, with a strong `ETag` (304 on `If-None-Match`) and `Cache-Control: public, max-age=60`: a change shows ' +
+        'within the minute. Not limited per client address. 404 when no published lead magnet has this slug (an HTML page when the client accepts HTML).',
       security: [],
       params: SlugParams,
-      response: { 200: html('The page.'), ...problems([404, ...PUBLIC_PROBLEMS]) },
+      response: {
+        200: { ...html('The page.'), headers: { ETag: { type: 'string', description: 'Strong: a digest of the page.' }, 'Cache-Control': { type: 'string', description: '`public, max-age=60`.' } } },
+        304: { description: 'Not modified: `If-None-Match` named the current `ETag`.' },
+        ...problems([404, ...PUBLIC_PROBLEMS]),
+      },
     },
   }, async (request, reply) => {
-    const found = await find(request.params.slug);
-    if (found.isErr()) return sendFailure(request, reply, found.error);
-    return sendHtml(reply, 200, page(found.value), { private: false });
+    const found = await publicPage(request.params.slug);
+    if (!isPage(found)) return sendFailure(request, reply, found);
+    reply.headers({ 'content-security-policy': found.csp, 'cache-control': PUBLIC_CACHE, etag: found.etag });
+    if (noneMatchHits(request.headers['if-none-match'], found.etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(found.body);
   });
 
   app.get('/l/:slug/cover.jpg', {
     schema: {
       tags,
       operationId: 'getLeadMagnetCover',
-      summary: 'The cover shown on a lead magnet’s page',
-      description: 'The lead magnet’s cover as a JPEG: the uploaded one, else its generated cover (the picture the API’s `cover` and the platforms show). 404 when there is no such page, or no cover.',
+      summary: 'The cover shown on a free sample\u2019s page',
+      description: 'The lead magnet\u2019s cover as a JPEG: the uploaded one, else its generated cover (the picture the API\u2019s `cover` and the platforms show). From memory, `ETag` and `Cache-Control: public, max-age=60`, not limited per address. 404 when there is no such page, or no cover.',
       security: [],
       params: SlugParams,
-      response: { 200: binary('The cover.', ['image/jpeg']), ...problems([404, ...PUBLIC_PROBLEMS]) },
+      response: { 200: binary('The cover.', ['image/jpeg']), 304: { description: 'Not modified.' }, ...problems([404, ...PUBLIC_PROBLEMS]) },
     },
   }, async (request, reply) => {
-    const found = await find(request.params.slug);
-    if (found.isErr()) return sendFailure(request, reply, found.error);
-    const covers = deps.covers;
-    if (covers === undefined) return sendFailure(request, reply, { type: 'LeadMagnetNotFound', slug: request.params.slug });
-    const image = await covers.coverImage(found.value).andThen((file) => file.bytes().map((bytes) => ({ key: file.key, bytes })));
-    if (image.isErr()) return sendFailure(request, reply, image.error);
-    const { key, bytes } = image.value;
-    // The file's name is a digest of what it shows: its first 32 hexadecimal digits tell one cover from another.
-    reply.header('cache-control', 'public, max-age=3600').header('etag', `"${key.slice('media/'.length, 'media/'.length + 32)}"`).type('image/jpeg');
-    return reply.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const found = await publicPage(request.params.slug);
+    if (!isPage(found)) return sendFailure(request, reply, found);
+    const cover = await found.cover();
+    if (cover === null) return sendFailure(request, reply, { type: 'LeadMagnetNotFound', slug: request.params.slug });
+    return sendAsset(request, reply, cover);
+  });
+
+  app.get('/l/:slug/share.jpg', {
+    schema: {
+      tags,
+      operationId: 'getLeadMagnetSharePicture',
+      summary: 'The social preview picture of a free sample\u2019s page',
+      description: 'The page\u2019s `og:image`: its cover fitted whole into 1200 × 630 (the size link previews use), on the creator\u2019s brand colour, else on the cover itself blurred. A JPEG, from memory, `ETag` and `Cache-Control: public, max-age=60`, not limited per address. 404 when there is no such page, or no cover.',
+      security: [],
+      params: SlugParams,
+      response: { 200: binary('The picture.', ['image/jpeg']), 304: { description: 'Not modified.' }, ...problems([404, ...PUBLIC_PROBLEMS]) },
+    },
+  }, async (request, reply) => {
+    const found = await publicPage(request.params.slug);
+    if (!isPage(found)) return sendFailure(request, reply, found);
+    const share = await found.share();
+    if (share === null) return sendFailure(request, reply, { type: 'LeadMagnetNotFound', slug: request.params.slug });
+    return sendAsset(request, reply, share);
   });
 
   app.post('/l/:slug', {
+    ...asking,
     schema: {
       tags,
       operationId: 'submitLeadMagnetForm',
@@ -160,9 +202,8 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
       const value = fields[name];
       return typeof value === 'string' ? value : '';
     };
-    const found = await find(request.params.slug);
-    if (found.isErr()) return sendFailure(request, reply, found.error);
-    const product = found.value;
+    const found = await publicPage(request.params.slug);
+    if (!isPage(found)) return sendFailure(request, reply, found);
     const email = text('email');
     const result = await ask({ slug: request.params.slug, email, consent: text('consent') !== '', honeypot: text('website') !== '' });
     if (result.isErr()) {
@@ -170,15 +211,16 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
       if (error.type === 'RuleViolation' && wantsHtml(request.headers.accept)) {
         const field = error.detail.startsWith('consent') ? 'consent' : 'email';
         const message = field === 'email' ? 'Please enter an e-mail address we can write to, like name@example.com.' : 'Please tick the box to agree to the e-mails: they are how the free sample reaches you.';
-        return sendHtml(reply, 422, page(product, { error: { field, message }, email: email.slice(0, 254) }), { private: true });
+        return sendHtml(reply, 422, leadMagnetPage({ ...found.model, error: { field, message }, email: email.slice(0, 254) }), { private: true });
       }
       return sendFailure(request, reply, error);
     }
     deps.onQueued?.();
-    return sendHtml(reply, 202, acceptedPage(product.title), { private: true });
+    return sendHtml(reply, 202, acceptedPage(found.product.title), { private: true });
   });
 
   app.post('/public/lead-magnets/:slug/subscriptions', {
+    ...asking,
     schema: {
       tags,
       operationId: 'subscribeToLeadMagnet',
@@ -203,6 +245,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   });
 
   app.get('/public/confirm/:token', {
+    ...perAddress,
     schema: {
       tags,
       operationId: 'confirmSubscription',
@@ -226,6 +269,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   });
 
   app.get('/public/downloads/:token', {
+    ...perAddress,
     schema: {
       tags,
       operationId: 'downloadLeadMagnet',
@@ -267,6 +311,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   });
 
   app.get('/public/unsubscribe/:token', {
+    ...perAddress,
     schema: {
       tags,
       operationId: 'getUnsubscribePage',
@@ -285,6 +330,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   });
 
   app.post('/public/unsubscribe/:token', {
+    ...perAddress,
     schema: {
       tags,
       operationId: 'unsubscribe',

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pdfText, requireTools } from '@larder/adapters-documents/testing';
+import sharp from 'sharp';
 import { after, before, describe, it } from 'node:test';
 import { EMAIL, PASSWORD } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
@@ -47,11 +48,100 @@ describe('lead magnet delivery over HTTP', () => {
     assert.match(page, /<label for="email">[^<]+<\/label>\s*<input id="email" name="email" type="email"/);
     assert.match(page, /<input id="consent" name="consent" type="checkbox"[^>]*>\s*<label for="consent">Send me/);
     assert.match(page, /<div class="trap" aria-hidden="true">.*<input id="website" name="website" type="text" tabindex="-1"/);
-    assert.match(page, /<img src="soups-script-alert-1-script-more-[0-9a-f]{8}\/cover\.jpg" alt="Cover of /);
+    // The cover beside the heading says what the heading says: nothing more for a screen reader.
+    assert.match(page, /<img src="soups-script-alert-1-script-more-[0-9a-f]{8}\/cover\.jpg\?v=[\w-]{12}" alt="" width="1200" height="900">/);
     const csp = String(response.headers['content-security-policy']);
     assert.match(csp, /default-src 'none'/);
     assert.match(csp, /style-src 'sha256-[A-Za-z0-9+/=]+'/);
     assert.equal(csp.includes('script-src'), false);
+  });
+
+  it('the page in the creator’s brand: name and logo linking to the website, by whom, the recipes inside, the privacy policy, the social preview, the icon; never “lead magnet”', async () => {
+    const own = await publishLeadMagnet(world.h, 'Autumn Soups');
+    const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 47, g: 107, b: 79, alpha: 1 } } }).png().toBuffer();
+    const profile = {
+      display_name: 'Maple & Thyme Kitchen',
+      website_url: 'https://mapleandthyme.example',
+      brand_color: '#2f6b4f',
+      privacy_policy_url: 'https://mapleandthyme.example/privacy',
+      social: { instagram: 'https://www.instagram.com/mapleandthyme', pinterest: 'https://www.pinterest.com/mapleandthyme' },
+    };
+    assert.equal((await world.h.request({ method: 'PUT', url: '/api/profile', body: profile })).statusCode, 200);
+    const logoSet = await world.h.app.inject({ method: 'PUT', url: '/api/profile/logo', payload: logo, headers: { authorization: `Bearer ${world.h.token}`, 'content-type': 'image/png' } });
+    assert.equal(logoSet.statusCode, 200, logoSet.body);
+    try {
+      world.h.clock.advance(5000);
+      const page = (await world.h.app.inject({ method: 'GET', url: `/l/${own.slug}` })).body;
+      const pageUrl = `${PUBLIC_URL}/l/${own.slug}`;
+      assert.match(page, /<header class="masthead"><div class="bar"><a class="creator" href="https:\/\/mapleandthyme\.example"><img src="\.\.\/media\/[0-9a-f]{64}\.webp" alt="" width="\d+" height="\d+"><span>Maple &amp; Thyme Kitchen<\/span><\/a>/);
+      assert.match(page, /<p class="kicker">Free sample · 1 recipe<\/p>\s*<h1>Autumn Soups<\/h1>\s*<p class="byline">by <a href="https:\/\/mapleandthyme\.example">Maple &amp; Thyme Kitchen<\/a><\/p>/);
+      assert.match(page, /<h2 id="inside-title">Inside: 1 recipe<\/h2>\s*<ol><li>Lentil soup<\/li><\/ol>/);
+      assert.match(page, /<a href="https:\/\/mapleandthyme\.example\/privacy">privacy policy<\/a>/, 'by the form');
+      assert.match(page, /<footer>.*© \d{4} Maple &amp; Thyme Kitchen.*<a href="https:\/\/mapleandthyme\.example\/privacy">Privacy policy<\/a>.*<a href="https:\/\/www\.instagram\.com\/mapleandthyme">Instagram<\/a>.*Pinterest/s);
+      assert.ok(page.includes(`<meta property="og:url" content="${pageUrl}">`));
+      assert.ok(page.includes('<meta property="og:title" content="Autumn Soups">'));
+      assert.match(page, /<meta property="og:description" content="[^"]+">/);
+      assert.match(page, new RegExp(`<meta property="og:image" content="${pageUrl.replace(/[.]/g, '\\.')}/share\\.jpg\\?v=[\\w-]{12}">`));
+      assert.ok(page.includes('<meta property="og:image:width" content="1200">') && page.includes('<meta property="og:image:height" content="630">'));
+      assert.ok(page.includes('<meta name="twitter:card" content="summary_large_image">'));
+      assert.match(page, /<link rel="icon" href="\.\.\/media\/[0-9a-f]{64}\.webp" type="image\/webp">/);
+      assert.match(page, /<title>Autumn Soups · Maple &amp; Thyme Kitchen<\/title>/);
+      assert.doesNotMatch(page, /lead[ _-]?magnet/i, 'no internal words anywhere, alt text and meta included');
+      const share = await world.h.app.inject({ method: 'GET', url: `/l/${own.slug}/share.jpg` });
+      assert.equal(share.statusCode, 200);
+      assert.equal(share.headers['cache-control'], 'public, max-age=60');
+      const card = await sharp(share.rawPayload).metadata();
+      assert.deepEqual([card.format, card.width, card.height], ['jpeg', 1200, 630]);
+      const icon = /<link rel="icon" href="\.\.(\/media\/[^"]+)"/.exec(page)?.[1] ?? '';
+      assert.equal((await world.h.app.inject({ method: 'GET', url: icon })).statusCode, 200, 'the icon is served');
+    } finally {
+      await world.h.request({ method: 'DELETE', url: '/api/profile/logo' });
+      await world.h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'cook' } });
+    }
+  });
+
+  it('the page is rendered once per version and served from memory: strong ETag, public for a minute, 304; a change shows within seconds', async () => {
+    const own = await publishLeadMagnet(world.h, 'Quick Breads');
+    let reads = 0;
+    const findBySlug = world.h.products.findBySlug.bind(world.h.products);
+    world.h.products.findBySlug = (slug) => {
+      reads += 1;
+      return findBySlug(slug);
+    };
+    try {
+      const url = `/l/${own.slug}`;
+      const first = await world.h.app.inject({ method: 'GET', url });
+      const etag = String(first.headers['etag']);
+      assert.match(etag, /^"[\w-]{32}"$/, 'strong');
+      assert.equal(first.headers['cache-control'], 'public, max-age=60');
+      for (let view = 0; view < 50; view += 1) assert.equal((await world.h.app.inject({ method: 'GET', url })).body, first.body);
+      assert.equal(reads, 1, 'read once, then served from memory');
+      const revalidated = await world.h.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      assert.equal(revalidated.statusCode, 304);
+      assert.equal(revalidated.body, '');
+      assert.equal(revalidated.headers['etag'], etag);
+      const cover = await world.h.app.inject({ method: 'GET', url: `${url}/cover.jpg` });
+      assert.equal((await world.h.app.inject({ method: 'GET', url: `${url}/cover.jpg`, headers: { 'if-none-match': String(cover.headers['etag']) } })).statusCode, 304);
+
+      await world.h.request({ method: 'PATCH', url: `/api/products/${own.id}`, body: { description: 'Soda bread, scones and more.' } });
+      assert.equal((await world.h.app.inject({ method: 'GET', url })).headers['etag'], etag, 'within the few seconds a page is kept');
+      world.h.clock.advance(5000);
+      const changed = await world.h.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      assert.equal(changed.statusCode, 200);
+      assert.notEqual(changed.headers['etag'], etag);
+      assert.match(changed.body, /Soda bread, scones and more\./);
+
+      await world.h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'Quick Bakes' } });
+      world.h.clock.advance(5000);
+      assert.match((await world.h.app.inject({ method: 'GET', url })).body, /by Quick Bakes/, 'a profile change too');
+      await world.h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'cook' } });
+
+      await world.h.request({ method: 'PATCH', url: `/api/products/${own.id}`, body: { status: 'draft' } });
+      world.h.clock.advance(5000);
+      assert.equal((await world.h.app.inject({ method: 'GET', url })).statusCode, 404, 'taken down');
+    } finally {
+      world.h.products.findBySlug = findBySlug;
+    }
   });
 
   it('the cover is the lead magnet’s generated cover, kept, as the API serves it', async () => {
@@ -252,15 +342,24 @@ describe('lead magnet delivery over HTTP', () => {
 });
 
 describe('public routes: limits and logs', () => {
-  it('are limited per client address, one address’s flood leaving another alone', async () => {
-    const world = await leadMagnetWorld({ config: { publicRateLimit: { max: 3, windowMs: 60_000 } } });
+  it('page views are not limited per address (300 from one, all answered); asking is, per address and per e-mail', async () => {
+    const world = await leadMagnetWorld({ config: { publicRateLimit: { max: 3, windowMs: 60_000 }, signupEmailRateLimit: { max: 2, windowMs: 3_600_000 } } });
     try {
-      const from = (remoteAddress: string) => world.h.app.inject({ method: 'GET', url: `/l/${world.magnet.slug}`, remoteAddress });
-      for (let count = 0; count < 3; count += 1) assert.equal((await from('198.51.100.7')).statusCode, 200);
-      const limited = await from('198.51.100.7');
+      const school = '198.51.100.7';
+      const views = await Promise.all(Array.from({ length: 300 }, (_, index) => world.h.app.inject({ method: 'GET', url: `/l/${world.magnet.slug}${index % 3 === 0 ? '/cover.jpg' : ''}`, remoteAddress: school })));
+      assert.deepEqual([...new Set(views.map((view) => view.statusCode))], [200], 'every view answered');
+      const ask = (email: string, remoteAddress: string) =>
+        world.h.app.inject({ method: 'POST', url: `/public/lead-magnets/${world.magnet.slug}/subscriptions`, payload: { email, consent: true }, remoteAddress });
+      for (let count = 0; count < 3; count += 1) assert.equal((await ask(`reader${count}@example.org`, school)).statusCode, 202);
+      const limited = await ask('reader9@example.org', school);
       assertProblem(limited, 429, 'rate_limited');
       assert.ok(Number(limited.headers['retry-after']) >= 1);
-      assert.equal((await from('198.51.100.8')).statusCode, 200);
+      const form = { payload: new URLSearchParams({ email: 'reader8@example.org', consent: 'yes' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+      assert.equal((await world.h.app.inject({ method: 'POST', url: `/l/${world.magnet.slug}`, remoteAddress: school, ...form })).statusCode, 429, 'the form too');
+      assert.equal((await ask('reader9@example.org', '198.51.100.8')).statusCode, 202, 'another address is not held back');
+      assert.equal((await ask('same@example.org', '203.0.113.1')).statusCode, 202);
+      assert.equal((await ask('Same@Example.org', '203.0.113.2')).statusCode, 202);
+      assertProblem(await ask('same@example.org', '203.0.113.3'), 429, 'rate_limited');
     } finally {
       await world.h.app.close();
     }

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { freePort } from '../support/free-port.js';
 import { leadMagnetWorld, type LeadMagnetWorld } from './lead-magnet-world.js';
 
@@ -47,6 +48,11 @@ describe('the lead magnet page in Chromium, checked with axe', { skip }, () => {
   before(async () => {
     const port = await freePort();
     world = await leadMagnetWorld({ publicUrl: `http://127.0.0.1:${port}` });
+    // The page as a creator's: their name, colour, links, and a logo (a pale colour, the hardest for contrast).
+    const profile = { display_name: 'Sunny Side Bakes', brand_color: '#ffd43b', website_url: 'https://sunnyside.example', privacy_policy_url: 'https://sunnyside.example/privacy', social: { instagram: 'https://www.instagram.com/sunnyside' } };
+    await world.h.request({ method: 'PUT', url: '/api/profile', body: profile });
+    const logo = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 255, g: 212, b: 59, alpha: 1 } } }).png().toBuffer();
+    await world.h.app.inject({ method: 'PUT', url: '/api/profile/logo', payload: logo, headers: { authorization: `Bearer ${world.h.token}`, 'content-type': 'image/png' } });
     await world.h.app.listen({ port, host: '127.0.0.1' });
     pageUrl = `http://127.0.0.1:${port}/l/${world.magnet.slug}`;
     browser = await chromium.launch({ executablePath: executablePath ?? '', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -85,17 +91,17 @@ describe('the lead magnet page in Chromium, checked with axe', { skip }, () => {
     });
   }
 
-  it('the keyboard goes from the address to the checkbox to the button, skipping the hidden field', async () => {
+  it('the keyboard goes from the creator’s links to the address, the checkbox and the button, never to the hidden field', async () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       await page.goto(pageUrl);
       const order: string[] = [];
-      for (let press = 0; press < 3; press += 1) {
+      for (let press = 0; press < 5; press += 1) {
         await page.keyboard.press('Tab');
-        order.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName.toLowerCase() || ''));
+        order.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('class') || document.activeElement?.tagName.toLowerCase() || ''));
       }
-      assert.deepEqual(order, ['email', 'consent', 'button']);
+      assert.deepEqual(order, ['creator', 'a', 'email', 'consent', 'button'], 'the name in the band, "by …", then the form');
       const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
       assert.notEqual(outline, 'none', 'focus is visible');
     } finally {

@@ -99,6 +99,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'DELETE', path: '/api/subscribers/{id}', authenticated: true },
   { method: 'GET', path: '/l/{slug}', authenticated: false },
   { method: 'GET', path: '/l/{slug}/cover.jpg', authenticated: false },
+  { method: 'GET', path: '/l/{slug}/share.jpg', authenticated: false },
   { method: 'POST', path: '/l/{slug}', body: schema({ type: 'object', properties: { email: { type: 'string' }, consent: { type: 'string' }, website: { type: 'string' } } }), authenticated: false },
   { method: 'POST', path: '/public/lead-magnets/{slug}/subscriptions', body: schema(SubscriptionBody), authenticated: false },
   { method: 'GET', path: '/public/confirm/{token}', authenticated: false },
