@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * Unsubscribe (one click, RFC 8058)
-         * @description The target of `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and of the unsubscribe page’s button. Any body (RFC 8058’s `List-Unsubscribe=One-Click`, or none) is accepted. No more e-mails go to the address; unsubscribing twice is the same. 200 with a page; 404 for an unknown link. Download links already sent keep working for their 7 days.
+         * @description The target of `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and of the unsubscribe page’s button. Any body of any content type (RFC 8058’s `List-Unsubscribe=One-Click` as a form or as `multipart/form-data`, its own example; or none) is accepted and not read: the link itself says who. No more e-mails go to the address; unsubscribing twice is the same. 200 with a page; 404 for an unknown link. Download links already sent keep working for their 7 days.
          */
         post: operations["unsubscribe"];
         delete?: never;
@@ -2514,15 +2514,6 @@ export interface operations {
             };
             /** @description `payload_too_large`: the body is over 1 MiB. */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };

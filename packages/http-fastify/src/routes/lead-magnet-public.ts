@@ -11,7 +11,7 @@
  * Asking answers 202 with the same body whatever the address. E-mails leave through the job queue, never here.
  */
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   authorizeDownload,
   checkUnsubscribeLink,
@@ -329,24 +329,32 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
     return sendHtml(reply, 200, unsubscribePage(result.value.product?.title ?? null), { private: true });
   });
 
-  app.post('/public/unsubscribe/:token', {
-    ...perAddress,
-    schema: {
-      tags,
-      operationId: 'unsubscribe',
-      summary: 'Unsubscribe (one click, RFC 8058)',
-      description:
-        'The target of `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and of the unsubscribe page’s button. Any body ' +
-        '(RFC 8058’s `List-Unsubscribe=One-Click`, or none) is accepted. No more e-mails go to the address; unsubscribing twice is the same. ' +
-        '200 with a page; 404 for an unknown link. Download links already sent keep working for their 7 days.',
-      security: [],
-      params: TokenParams,
-      consumes: ['application/x-www-form-urlencoded'],
-      response: { 200: html('Unsubscribed.'), ...problems([404, 413, 415, ...PUBLIC_PROBLEMS]) },
-    },
-  }, async (request, reply) => {
-    const result = await leave(request.params.token);
-    if (result.isErr()) return sendFailure(request, reply, result.error);
-    return sendHtml(reply, 200, unsubscribedPage(result.value.product?.title ?? null), { private: true });
+  // RFC 8058: a mail program's one-click POST may carry any body in any content type (its own example is
+  // multipart/form-data). The link says who; the body is read up to the form limit and dropped.
+  await app.register(async (child) => {
+    const oneClick = child.withTypeProvider<TypeBoxTypeProvider>();
+    oneClick.removeAllContentTypeParsers();
+    oneClick.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_LIMIT_BYTES }, (_request, _body, done) => done(null, undefined));
+    oneClick.post('/public/unsubscribe/:token', {
+      ...perAddress,
+      schema: {
+        tags,
+        operationId: 'unsubscribe',
+        summary: 'Unsubscribe (one click, RFC 8058)',
+        description:
+          'The target of `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, and of the unsubscribe page’s button. Any body ' +
+          'of any content type (RFC 8058’s `List-Unsubscribe=One-Click` as a form or as `multipart/form-data`, its own example; or none) is accepted and not read: ' +
+          'the link itself says who. No more e-mails go to the address; unsubscribing twice is the same. ' +
+          '200 with a page; 404 for an unknown link. Download links already sent keep working for their 7 days.',
+        security: [],
+        params: TokenParams,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        response: { 200: html('Unsubscribed.'), ...problems([404, 413, ...PUBLIC_PROBLEMS]) },
+      },
+    }, async (request, reply) => {
+      const result = await leave(request.params.token);
+      if (result.isErr()) return sendFailure(request, reply, result.error);
+      return sendHtml(reply, 200, unsubscribedPage(result.value.product?.title ?? null), { private: true });
+    });
   });
 };

@@ -267,6 +267,24 @@ describe('lead magnet delivery over HTTP', () => {
     assert.equal((await world.h.app.inject({ method: 'POST', url })).statusCode, 200, 'again, without a body: the same');
   });
 
+  it('the one-click POST takes any body and content type: RFC 8058’s own example is multipart/form-data', async () => {
+    await world.deliver();
+    const bodies: [string, string][] = [
+      ['multipart/form-data; boundary=----larder', '------larder\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n------larder--\r\n'],
+      ['text/plain', 'List-Unsubscribe=One-Click'],
+      ['application/json', '{"List-Unsubscribe":"One-Click"}'],
+      ['application/octet-stream', '\u0000\u0001'],
+    ];
+    for (const [index, [type, payload]] of bodies.entries()) {
+      const address = `one-click-${index}@example.org`;
+      await ask(address);
+      const [mail] = await world.deliver();
+      const response = await world.h.app.inject({ method: 'POST', url: linkIn(mail, 'unsubscribe'), payload, headers: { 'content-type': type } });
+      assert.equal(response.statusCode, 200, `${type}: ${response.body}`);
+      assert.equal((await world.h.subscribers.findByAddress(world.magnet.id, address))._unsafeUnwrap()?.status, 'unsubscribed', type);
+    }
+  });
+
   it('links are made from PUBLIC_URL, whatever Host the request named (no mail pointing elsewhere)', async () => {
     await world.deliver();
     await world.h.app.inject({ method: 'POST', url: `/public/lead-magnets/${world.magnet.slug}/subscriptions`, payload: { email: 'host@example.org', consent: true }, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
