@@ -51,6 +51,23 @@ const SOCIAL_NAMES: Record<SocialNetwork, string> = { instagram: 'Instagram', ti
 
 /** The style sheet in the creator's colour: every pairing checked for 4.5:1 (text) by `inkOn` and `readableOn`. */
 function brandedStyle(colour: string): string {
+  return baseStyle(colour) + followStyle(colour);
+}
+
+/** The pages after the form (check your inbox, confirmed, unsubscribe): a narrower column, links as buttons. */
+function followStyle(colour: string): string {
+  const ink = inkOn(colour);
+  return [
+    'main.narrow{max-width:40rem}',
+    'main.narrow h1{font-size:clamp(1.625rem,4vw,2.25rem)}',
+    'main.narrow button{width:auto}',
+    `.hint{color:${MUTED};font-size:.9375rem}`,
+    '.downloads{display:flex;flex-wrap:wrap;gap:.75rem;margin:1.25rem 0}',
+    `.button{display:inline-block;font-weight:700;color:${ink};background:${colour};border-radius:.5rem;padding:.75rem 1.25rem;min-height:2.75rem;text-decoration:none}`,
+  ].join('');
+}
+
+function baseStyle(colour: string): string {
   const ink = inkOn(colour);
   const link = readableOn(colour);
   const tint = mix(colour, '#ffffff', 0.86);
@@ -161,6 +178,24 @@ function footer(input: LeadMagnetPageInput): string {
   const notice = creator === null ? '' : `<p>© ${input.year} ${escapeHtml(creator.name)}</p>`;
   if (notice === '' && links.length === 0) return '';
   return `<footer><div class="bar">${notice}${links.length === 0 ? '' : `<nav aria-label="${attr(creator?.name ?? 'Links')}"><ul>${links.join('')}</ul></nav>`}</div></footer>`;
+}
+
+/**
+ * One of the pages a reader meets after the form, in the creator's band and colours: the same `parts`, under their
+ * name and logo (the service's plain page without a creator). `below`: how many folders below `/l/` the page is (the
+ * e-mails' links, `/public/confirm/{token}`, are one more: the logo's relative address gets one more `../`).
+ */
+export function brandedPage(parts: PageParts, given: PageCreator | null, below: 0 | 1 = 0): PageParts {
+  if (given === null) return parts;
+  const creator = given.logo === null || below === 0 ? given : { ...given, logo: { ...given.logo, src: `../${given.logo.src}` } };
+  return {
+    ...parts,
+    title: `${parts.title} · ${creator.name}`,
+    style: brandedStyle(creator.brand_color ?? DEFAULT_BRAND),
+    body: [masthead(creator), `<main class="narrow">${parts.body}</main>`].join('\n'),
+    bare: true,
+    ...(creator.logo === null ? {} : { head: `<link rel="icon" href="${attr(creator.logo.src)}" type="image/webp">` }),
+  };
 }
 
 export function leadMagnetPage(input: LeadMagnetPageInput): PageParts {

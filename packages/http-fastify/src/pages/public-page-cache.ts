@@ -193,6 +193,13 @@ export function publicPageCache(deps: PublicPageDeps) {
   };
 
   return {
+    /** The creator a product's pages are by, for the pages after the form; null without a brand (or a store down). */
+    async creatorOf(product: Product): Promise<PageCreator | null> {
+      if (deps.profiles === undefined) return null;
+      const profile = await deps.profiles.ofUser(brandOwner(product));
+      return profile.isOk() && profile.value !== null ? pageCreator(profile.value) : null;
+    },
+
     /** The page when it was checked less than `freshForMs` ago (null: none has that slug); undefined: ask `load`. */
     fresh(slug: string): PublicPage | null | undefined {
       const entry = entries.get(slug);

@@ -30,7 +30,7 @@ import { sendProblem } from '../http/problem.js';
 import { acceptedPage, confirmedPage, errorPage, unsubscribedPage, unsubscribePage } from '../pages/lead-magnet-pages.js';
 import { sendHtml, wantsHtml } from '../pages/html.js';
 import { AcceptedSchema, DownloadQuery, SlugParams, SubscriptionBody, TokenParams } from '../schemas/subscriber.js';
-import { leadMagnetPage } from '../pages/lead-magnet-page.js';
+import { brandedPage, leadMagnetPage } from '../pages/lead-magnet-page.js';
 import type { PageAsset, PublicPage, PublicPageCache } from '../pages/public-page-cache.js';
 import type { Limiter } from '../plugins/rate-limit.js';
 import { noneMatchHits } from '../http/document-etag.js';
@@ -216,7 +216,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
       return sendFailure(request, reply, error);
     }
     deps.onQueued?.();
-    return sendHtml(reply, 202, acceptedPage(found.product.title), { private: true });
+    return sendHtml(reply, 202, brandedPage(acceptedPage(found.product.title), found.model.creator), { private: true });
   });
 
   app.post('/public/lead-magnets/:slug/subscriptions', {
@@ -265,7 +265,8 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
     deps.onEvents?.();
     deps.onQueued?.();
     // Relative to /public/confirm/{token}: wherever the service is mounted.
-    return sendHtml(reply, 200, confirmedPage(result.value.product.title, `../downloads/${encodeURIComponent(result.value.download)}`), { private: true });
+    const confirmed = confirmedPage(result.value.product.title, `../downloads/${encodeURIComponent(result.value.download)}`);
+    return sendHtml(reply, 200, brandedPage(confirmed, await deps.pages.creatorOf(result.value.product), 1), { private: true });
   });
 
   app.get('/public/downloads/:token', {
@@ -326,7 +327,8 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
   }, async (request, reply) => {
     const result = await checkUnsubscribe(request.params.token);
     if (result.isErr()) return sendFailure(request, reply, result.error);
-    return sendHtml(reply, 200, unsubscribePage(result.value.product?.title ?? null), { private: true });
+    const product = result.value.product;
+    return sendHtml(reply, 200, brandedPage(unsubscribePage(product?.title ?? null), product === null ? null : await deps.pages.creatorOf(product), 1), { private: true });
   });
 
   // RFC 8058: a mail program's one-click POST may carry any body in any content type (its own example is
@@ -354,7 +356,8 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
     }, async (request, reply) => {
       const result = await leave(request.params.token);
       if (result.isErr()) return sendFailure(request, reply, result.error);
-      return sendHtml(reply, 200, unsubscribedPage(result.value.product?.title ?? null), { private: true });
+      const product = result.value.product;
+      return sendHtml(reply, 200, brandedPage(unsubscribedPage(product?.title ?? null), product === null ? null : await deps.pages.creatorOf(product), 1), { private: true });
     });
   });
 };

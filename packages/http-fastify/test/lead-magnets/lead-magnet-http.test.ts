@@ -345,7 +345,8 @@ describe('lead magnet delivery over HTTP', () => {
       assert.match(confirmation?.text ?? '', new RegExp(`because this address was entered to receive “${world.magnet.title}” from Maple & Thyme Kitchen at ${PUBLIC_URL.replace(/\./g, '\\.')}/l/${world.magnet.slug}`));
       assert.match(confirmation?.text ?? '', /Maple & Thyme Ltd\n12 Orchard Lane\nBristol BS1 4DJ/);
       assert.match(confirmation?.html ?? '', /public\/unsubscribe\//);
-      await world.h.app.inject({ method: 'GET', url: linkIn(confirmation, 'confirm') });
+      const confirmedPage = await world.h.app.inject({ method: 'GET', url: linkIn(confirmation, 'confirm') });
+      assert.match(confirmedPage.body, /<header class="masthead">.*<span>Maple &amp; Thyme Kitchen<\/span>.*<h1>Thank you, your address is confirmed<\/h1>/s, 'the page after the link is the creator’s too');
       const [download] = await world.deliver();
       assert.equal(download?.fromName, 'Maple & Thyme Kitchen');
       const pdf = await world.h.app.inject({ method: 'GET', url: linkIn(download, 'downloads') });
