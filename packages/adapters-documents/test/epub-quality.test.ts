@@ -8,6 +8,7 @@ import { recipeFixture } from '@larder/domain/testing';
 import { createDocumentRenderer } from '../src/index.js';
 import { collect, epubCheck, killEpubCheckJvm, requireTools } from '../src/testing/index.js';
 import { BRAND, CONTRACT_CHARACTERS, document, glyphRecipe, longRecipe } from './fixtures.js';
+import { documentColours } from '../src/theme.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'larder-epub-test-'));
 const renderer = createDocumentRenderer();
@@ -40,6 +41,8 @@ describe('EPUB quality gates', () => {
     assert.ok(book.includes(`<p class="byline">by ${name}</p>`), 'the title page says by whom');
     assert.ok(book.includes(`© 2026 ${name}`), 'the copyright page');
     assert.ok(book.includes(`href="${(BRAND.website_url ?? '').replace(/&/g, '&amp;')}"`), 'the website, linked');
+    const { accent, panel } = documentColours(BRAND.color);
+    assert.ok(text.includes(`color: ${accent}`) && text.includes(`background-color: ${panel}`), 'accents in the creator’s colour');
   });
 
   it('a meal plan passes too, with its plan and shopping list chapters', requireTools(['epubcheck']), async () => {

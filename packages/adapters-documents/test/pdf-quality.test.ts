@@ -3,7 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { BOOK_PAGE_SIZES, CARD_PAGE_SIZES, type PageSize, type ProductDocument } from '@larder/domain';
+import { BOOK_PAGE_SIZES, CARD_PAGE_SIZES, contrastRatio, type PageSize, type ProductDocument } from '@larder/domain';
+import { pageTheme } from '../src/cover/document-cover-width.js';
+import { stylesFor } from '../src/pdf/styles.js';
+import { COLOURS } from '../src/theme.js';
 import { recipeFixture } from '@larder/domain/testing';
 import { createDocumentRenderer } from '../src/index.js';
 import { collect, pdfFonts, pdfInfo, pdfPageCount, pdfText, qpdfCheck, requireTools, wordsOutsidePage } from '../src/testing/index.js';
@@ -35,6 +38,19 @@ function assertQuality(file: string, model: ProductDocument): void {
   }
   assert.deepEqual(wordsOutsidePage(file), [], 'no word outside its page');
 }
+
+describe('a creator’s colours in a document', () => {
+  it('the accents (headings of a recipe’s parts, step numbers, rules) and the ingredients’ tint come from the brand colour, readable on both', () => {
+    const ratio = (a: string, b: string) => contrastRatio(a, b);
+    for (const colour of ['#2f6b4f', '#ffd43b', '#7f7fff', '#000000']) {
+      const theme = pageTheme({ layout: 'book', brand_color: colour }, 'a4');
+      assert.notEqual(theme.colours.accent, COLOURS.accent);
+      assert.ok(ratio(theme.colours.accent, '#ffffff') >= 4.5 && ratio(theme.colours.accent, theme.colours.panel) >= 4.5, colour);
+      assert.equal(stylesFor(theme).stepNumber.color, theme.colours.accent);
+    }
+    assert.equal(pageTheme({ layout: 'book', brand_color: null }, 'a4').colours.accent, COLOURS.accent, 'no brand: the house colours');
+  });
+});
 
 describe('PDF quality gates', () => {
   const recipes = [glyphRecipe(), recipeFixture({ title: 'Archived but kept', status: 'archived' }), longRecipe()];

@@ -4,12 +4,13 @@
  * so does a render pool that has the cover drawn elsewhere first (`RenderPoolOptions.covers`): one number, one place.
  */
 import type { ProductDocument, RenderOptions } from '@larder/domain';
-import { BOOK_PAGES, CARD_PAGES, EPUB_IMAGES, IMAGES, type PageTheme } from '../theme.js';
+import { BOOK_PAGES, CARD_PAGES, documentColours, EPUB_IMAGES, IMAGES, type PageTheme } from '../theme.js';
 
-export function pageTheme(document: Pick<ProductDocument, 'layout'>, pageSize: RenderOptions['pageSize']): PageTheme {
+/** The page size's theme, in the creator's colours when the document carries a brand colour. */
+export function pageTheme(document: Pick<ProductDocument, 'layout'> & { readonly brand_color?: string | null }, pageSize: RenderOptions['pageSize']): PageTheme {
   const theme = document.layout === 'card_pack' ? CARD_PAGES[pageSize as keyof typeof CARD_PAGES] : BOOK_PAGES[pageSize as keyof typeof BOOK_PAGES];
   if (theme === undefined) throw new Error(`page size ${pageSize} does not apply to a ${document.layout} document`);
-  return theme;
+  return document.brand_color == null ? theme : { ...theme, colours: documentColours(document.brand_color) };
 }
 
 /** The pixels a PDF's title page prints a cover with: `IMAGES.maxDpi` across the text width. */

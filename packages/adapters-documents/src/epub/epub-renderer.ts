@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { EPub, type EpubContentOptions } from '@lesjoursfr/html-to-epub';
 import type { ProductDocument } from '@larder/domain';
 import { WORDS } from '../theme.js';
-import { EPUB_CSS } from './epub-css.js';
+import { epubCss } from './epub-css.js';
 import { copyrightHtml, planHtml, recipeHtml, shoppingListHtml, titlePageHtml } from './epub-html.js';
 import { epubIdentifier } from './epub-identifier.js';
 import { nameImagesAfterFiles, writeEpubImages, type EpubImageFiles } from './epub-images.js';
@@ -56,7 +56,7 @@ export async function renderEpub(document: ProductDocument): Promise<AsyncIterab
         appendChapterTitles: false,
         date: document.updated_at.toISOString(),
         lang: 'en',
-        css: EPUB_CSS,
+        css: epubCss(document.brand_color),
         content: chapters(document, images),
         ...(images.cover === null ? {} : { cover: images.cover }),
         tempDir: join(directory, 'work'),

@@ -1,7 +1,7 @@
 /** The title page, the contents, and the running title and page number every later page carries. */
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { CopyrightPage, DocumentImage, DocumentTitlePage, ProductDocument } from '@larder/domain';
-import { COLOURS, IMAGES, WORDS, type PageTheme } from '../theme.js';
+import { IMAGES, WORDS, type PageTheme } from '../theme.js';
 import { printable, type PlacedImage } from './print-images.js';
 import { pageNumberCell, type PageNumberReference } from './pdfmake-engine.js';
 import type { Furniture, PdfSection } from './sections.js';
@@ -18,7 +18,7 @@ export function titlePage(title: DocumentTitlePage, page: PageTheme, cover: Plac
   const blocks: Content[] = [
     ...(cover === null ? [] : [{ image: cover.name, fit: [cover.box[0], cover.box[1]], alignment: 'center', margin: [0, 0, 0, page.type.title] } satisfies Content]),
     { text: title.title, style: 'title', margin: [0, cover === null ? page.height * 0.22 : 0, 0, page.type.body] },
-    { canvas: [{ type: 'line', x1: 0, y1: 0, x2: Math.min(textWidth, page.type.title * 3), y2: 0, lineWidth: 2, lineColor: COLOURS.accent }] },
+    { canvas: [{ type: 'line', x1: 0, y1: 0, x2: Math.min(textWidth, page.type.title * 3), y2: 0, lineWidth: 2, lineColor: page.colours.accent }] },
   ];
   if (title.byline !== null) blocks.push({ text: title.byline, style: 'byline', margin: [0, page.type.body, 0, 0] });
   if (title.description !== null) blocks.push({ text: title.description, style: 'lede', margin: [0, page.type.body * 1.5, 0, 0] });

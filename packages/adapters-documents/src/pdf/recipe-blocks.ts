@@ -6,7 +6,7 @@
  */
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { DocumentRecipe } from '@larder/domain';
-import { COLOURS, IMAGES, SPACING, WORDS, type PageTheme } from '../theme.js';
+import { IMAGES, SPACING, WORDS, type PageTheme } from '../theme.js';
 import { printable, type PlacedImage } from './print-images.js';
 import type { PdfSection } from './sections.js';
 
@@ -38,7 +38,7 @@ export function ingredientsPanel(recipe: DocumentRecipe, page: PageTheme): Conte
   ];
   return {
     table: { widths: ['*'], headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, body: rows },
-    layout: { ...noLines, fillColor: () => COLOURS.panel, paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0 },
+    layout: { ...noLines, fillColor: () => page.colours.panel, paddingLeft: () => 0, paddingRight: () => 0, paddingTop: () => 0, paddingBottom: () => 0 },
     margin: [0, page.type.body * SPACING.beforeSubheading, 0, 0],
   };
 }

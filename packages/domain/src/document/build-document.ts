@@ -120,6 +120,7 @@ export function buildProductDocument(source: DocumentSource): ProductDocument {
     file_stem: fileStemOf(product.title),
     units: options.units,
     author: brand?.name ?? null,
+    brand_color: brand?.color ?? null,
     copyright: copyrightPage(brand, product),
     ...optional('cover', printImage(product.cover, PRINT_COVER_WIDTH)),
     ...optional('generated_cover', product.cover === null && product.type !== 'recipe_card_pack' ? coverRequestOf(product, recipes, brand) : null),

@@ -116,6 +116,8 @@ interface DocumentBase {
   readonly units: UnitsChoice;
   /** The creator's name as the file's author (PDF Author, EPUB `dc:creator`); null without a brand. */
   readonly author: string | null;
+  /** The creator's colour (`#rrggbb`): the document's accents are drawn from it; null: the house's. */
+  readonly brand_color: string | null;
   /** Null without a brand. */
   readonly copyright: CopyrightPage | null;
   /** The product's uploaded cover, present only when it has one: the first page of a PDF, an EPUB's cover image. */

@@ -44,6 +44,7 @@ describe('buildProductDocument', () => {
       units: 'original',
       // No brand: no byline, no copyright page, no author.
       author: null,
+      brand_color: null,
       copyright: null,
       // No cover uploaded: the one to draw in its place.
       generated_cover: { title: 'Crème Brûlée & Soup: Vol. 2', subtitle: 'An ebook · 2 recipes', kind: 'ebook', photos: [] },
