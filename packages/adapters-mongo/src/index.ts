@@ -11,6 +11,7 @@ import { MongoProductRepository } from './products/mongo-product-repository.js';
 import { MongoRecipeRepository } from './recipes/mongo-recipe-repository.js';
 import { MongoUserRepository } from './users/mongo-user-repository.js';
 import { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
+import { MongoBrowserSessionRepository } from './sessions/mongo-browser-session-repository.js';
 
 export { MongoRecipeRepository, MongoProductRepository, MongoUserRepository };
 export { MongoRecipeChangeFeed, RECIPE_CHANGES_COLLECTION, CHANGE_MARKS_COLLECTION } from './recipes/recipe-change-feed.js';
@@ -32,6 +33,8 @@ export { MongoAuthorizationRepository } from './sales/mongo-authorization-reposi
 export { MongoSaleRepository } from './sales/mongo-sale-repository.js';
 export { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
 export { API_KEYS_COLLECTION } from './api-keys/api-key-document.js';
+export { MongoBrowserSessionRepository };
+export { BROWSER_SESSIONS_COLLECTION } from './sessions/browser-session-document.js';
 export { SALES_COLLECTION } from './sales/sale-document.js';
 export { LISTINGS_COLLECTION } from './sales/listing-document.js';
 export { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from './sales/connection-document.js';
@@ -53,6 +56,7 @@ export interface MongoRepositories {
   readonly products: MongoProductRepository;
   readonly users: MongoUserRepository;
   readonly apiKeys: MongoApiKeyRepository;
+  readonly browserSessions: MongoBrowserSessionRepository;
 }
 
 export function createMongoRepositories(db: Db): MongoRepositories {
@@ -61,5 +65,6 @@ export function createMongoRepositories(db: Db): MongoRepositories {
     products: new MongoProductRepository(db),
     users: new MongoUserRepository(db),
     apiKeys: new MongoApiKeyRepository(db),
+    browserSessions: new MongoBrowserSessionRepository(db),
   };
 }

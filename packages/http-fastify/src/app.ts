@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CoverArtist, ImageProcessor, MailBudget, RecipePageSource, SubscriberRepository } from '@larder/domain';
 import { generatedCovers, IndexedRecipeRepository } from '@larder/domain';
-import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
+import type { ApiKeyRepository, AuthorizationRepository, BrowserSessionRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
@@ -21,6 +21,7 @@ import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
 import requestFraming from './plugins/request-framing.js';
 import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { connectionCallbackRoutes, connectionRoutes } from './routes/connections.js';
 import { docsRoutes } from './routes/docs.js';
 import { documentRoutes } from './routes/documents.js';
@@ -100,6 +101,8 @@ export interface AppDeps {
   users: UserRepository;
   /** API keys (digests only). */
   apiKeys: ApiKeyRepository;
+  /** Browser sessions (digests of their tokens only), shared by every instance. */
+  browserSessions: BrowserSessionRepository;
   clock: Clock;
   ids: IdGenerator;
   hasher: PasswordHasher;
@@ -173,7 +176,10 @@ const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
+  'headers.cookie',
   'res.headers["x-refreshed-token"]',
+  'res.headers["set-cookie"]',
+  'headers["set-cookie"]',
   'password',
   'token',
   '*.password',
@@ -259,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     users: deps.users,
     apiKeys: deps.apiKeys,
+    sessions: deps.browserSessions,
+    publicUrl: deps.publishing.publicUrl,
   });
 
   // Before the routes: it equips the ones that opt in (`config: { idempotent: true }`) as they are added.
@@ -304,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
+      await api.register(sessionRoutes, { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
       const publishing = deps.publishing;
       const connections = {
         connections: publishing.connections,

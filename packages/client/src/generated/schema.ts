@@ -244,6 +244,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The browser session of the `larder_session` cookie (a bearer token is not a session). Using the session renews it, at most once an hour.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in to a browser session
+         * @description For the studio and other pages of this service: the session token is set as the cookie `larder_session` (`HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https; 7 days) and never appears in a body, so no script can read it. A request from a browser page of another origin (its `Origin` header) is refused; one without `Origin` (curl) is not. The same answers and the same limits (per e-mail and per client address, shared) as `POST /api/auth/login`.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out of the browser session
+         * @description Ends the session on the server: its cookie stops working everywhere, a copy of it included (on every instance within a second). Clears the cookie, also when there was no session to end. Like every change made with the cookie, it must come from the service’s own origin.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{platform}/callback": {
         parameters: {
             query?: never;
@@ -2553,6 +2581,320 @@ export interface operations {
             };
         };
     };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user. */
+            200: {
+                headers: {
+                    /** @description The renewed cookie (`Max-Age=604800`), when this request renewed the session. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no session cookie, or its session has ended or expired (the cookie is then cleared). */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "cook@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the user, and when the session ends unless used. */
+            200: {
+                headers: {
+                    /** @description `larder_session=<token>; Max-Age=604800`, `HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description Sign-in attempts allowed per window (per e-mail and per client address, shared with login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Attempts left for this e-mail in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_credentials`: an unknown e-mail or a wrong password (one answer for both). */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the request came from a page of another origin (its `Origin` is not `PUBLIC_URL`’s). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts for this e-mail or from this address (counted with login). Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session that was ended. */
+            200: {
+                headers: {
+                    /** @description `larder_session=; Max-Age=0`: the cookie removed. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: there was no session to end (no cookie, or its session ended or expired already). The cookie is cleared all the same. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the request came with the session cookie but not from the service’s own origin (`Origin`); the session goes on. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached, so the session was not ended (the cookie is kept: try again). Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     finishPlatformConnection: {
         parameters: {
             query?: {
@@ -2677,7 +3019,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -2720,7 +3062,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2862,7 +3204,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -2902,7 +3244,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3012,7 +3354,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3048,7 +3390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3138,7 +3480,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3174,7 +3516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3320,7 +3662,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3356,7 +3698,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3630,7 +3972,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3669,7 +4011,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3753,7 +4095,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3793,7 +4135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3901,7 +4243,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3935,7 +4277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4013,7 +4355,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4049,7 +4391,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4155,7 +4497,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4191,7 +4533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4337,7 +4679,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4373,7 +4715,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4496,7 +4838,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4532,7 +4874,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,7 +4974,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4672,7 +5014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +5125,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4819,7 +5161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4895,7 +5237,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4929,7 +5271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5034,7 +5376,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5068,7 +5410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +5488,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5182,7 +5524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5277,7 +5619,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5316,7 +5658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5389,7 +5731,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5436,7 +5778,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5502,7 +5844,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5538,7 +5880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5628,7 +5970,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5689,7 +6031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5776,7 +6118,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5810,7 +6152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5890,7 +6232,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5929,7 +6271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6015,7 +6357,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6078,7 +6420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6174,7 +6516,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6210,7 +6552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6291,7 +6633,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6327,7 +6669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6437,7 +6779,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6473,7 +6815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6590,7 +6932,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6651,7 +6993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6752,7 +7094,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6791,7 +7133,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,7 +7211,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6903,7 +7245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7005,7 +7347,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7030,7 +7372,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7068,7 +7410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7183,7 +7525,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7219,7 +7561,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7336,7 +7678,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7372,7 +7714,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7478,7 +7820,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7514,7 +7856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7631,7 +7973,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7667,7 +8009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7773,7 +8115,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7822,7 +8164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7910,7 +8252,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7959,7 +8301,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8053,7 +8395,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8095,7 +8437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8173,7 +8515,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8207,7 +8549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;

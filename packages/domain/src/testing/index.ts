@@ -28,3 +28,5 @@ export { apiKeyFixture, runApiKeyRepositoryContract } from './api-key-repository
 export { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
 export { InMemoryMailBudget, RecordingMailer } from './in-memory-mail.js';
 export { runMailBudgetContract, runSubscriberRepositoryContract, subscriberFixture } from './subscriber-repository-contract.js';
+export { InMemoryBrowserSessionRepository } from './in-memory-browser-session-repository.js';
+export { browserSessionFixture, runBrowserSessionRepositoryContract } from './browser-session-repository-contract.js';

@@ -55,6 +55,7 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.products, () => new IndexedProductRepository(mongo().products, new InMemoryProductSearchIndex()));
   byDefault(container, PORTS.users, () => mongo().users);
   byDefault(container, PORTS.apiKeys, () => mongo().apiKeys);
+  byDefault(container, PORTS.browserSessions, () => mongo().browserSessions);
   byDefault(container, PORTS.idempotency, () => mongo().idempotency);
   byDefault(container, PORTS.clock, () => systemClock);
   byDefault(container, PORTS.ids, () => uuidV7Generator);
@@ -94,6 +95,7 @@ export function resolvePorts(container: DependencyContainer) {
     products: resolvePort(container, PORTS.products),
     users: resolvePort(container, PORTS.users),
     apiKeys: resolvePort(container, PORTS.apiKeys),
+    browserSessions: resolvePort(container, PORTS.browserSessions),
     idempotency: resolvePort(container, PORTS.idempotency),
     clock: resolvePort(container, PORTS.clock),
     ids: resolvePort(container, PORTS.ids),

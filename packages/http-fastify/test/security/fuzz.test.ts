@@ -48,6 +48,10 @@ interface Endpoint {
 
 const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/auth/login', body: schema(LoginBody), authenticated: false },
+  // Without a session cookie: the sign-in itself is fuzzed; reading and ending a session answer 401 (auth-session.test.ts has the rest).
+  { method: 'POST', path: '/api/auth/session', body: schema(LoginBody), authenticated: false },
+  { method: 'GET', path: '/api/auth/session', authenticated: false },
+  { method: 'DELETE', path: '/api/auth/session', authenticated: false },
   { method: 'GET', path: '/api/recipes', query: schema(RecipeListQuery), authenticated: true },
   { method: 'POST', path: '/api/recipes', body: schema(RecipeCreateBody), authenticated: true },
   { method: 'POST', path: '/api/recipes/import', body: schema(RecipeImportBody), authenticated: true },
