@@ -3832,7 +3832,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3881,7 +3881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
