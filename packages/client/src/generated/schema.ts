@@ -315,6 +315,26 @@ export interface paths {
         patch: operations["updateRecipe"];
         trace?: never;
     };
+    "/api/recipes/parse-ingredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read ingredient lines as a recipe would store them
+         * @description Nothing is stored. The answer holds the ingredients a recipe given these `ingredients` would have: a heading line (`For the dressing:`) gives its `section` to the lines after it and is not an item itself. A line the API would refuse is a 400 `validation_failed` whose `errors` point at it (`/ingredients/3`). API keys need `recipes:read`.
+         */
+        post: operations["parseIngredients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -3392,6 +3412,153 @@ export interface operations {
             };
             /** @description `rule_violation`: the `external_id` is already used by another recipe. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    parseIngredients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ingredients: (string | {
+                        quantity?: number | null;
+                        quantity_max?: number | null;
+                        unit?: string | null;
+                        name: string;
+                        note?: string | null;
+                        /** @description The group the line belongs to; wins over a heading line above it. */
+                        section?: string | null;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description The ingredients, in order, as a recipe would store them. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingredients: {
+                            /** @description The amount, or the low end of a range. */
+                            quantity: number | null;
+                            /** @description The high end of a range (`2-3 cloves`), else null. */
+                            quantity_max: number | null;
+                            /** @description Canonical singular unit (`cup`, `tablespoon`, `g`), null for counts. */
+                            unit: string | null;
+                            name: string;
+                            note: string | null;
+                            /** @description Kitchen-friendly rendering: `1 ½ cups flour, sifted`. */
+                            text: string;
+                            /** @description The group of the list the line belongs to (`For the dressing`), or null. Not part of `text`; the shopping list ignores it. */
+                            section: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
