@@ -46,8 +46,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redirects to the interactive API reference */
-        get: operations["redirectToDocs"];
+        /**
+         * The studio, the creators’ web app (or a redirect to the API reference)
+         * @description The studio’s page, which loads its scripts from `/assets/` and works through this API. Any other `GET` that accepts `text/html` and matches no route of the service (a client-side route such as `/recipes/{id}`) answers the same page; unknown paths under `/api`, `/l/`, `/public/`, `/media/`, `/hooks/`, `/docs`, `/assets/`, `/openapi.json`, `/healthz` and `/readyz` stay 404 problems. When the studio is not built, a 302 to `/docs`.
+         */
+        get: operations["getStudio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1547,16 +1550,30 @@ export interface operations {
             };
         };
     };
-    redirectToDocs: {
+    getStudio: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds (or `*`): when it is still current the answer is a 304 and nothing is rendered. */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description To `/docs`. */
+            /** @description The studio’s page: `Cache-Control: no-cache`, an ETag, and its own Content-Security-Policy. */
+            200: {
+                headers: {
+                    /** @description Weak tag of the page’s content. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To `/docs`, when the studio is not built. */
             302: {
                 headers: {
                     /** @description `/docs` */
@@ -1566,6 +1583,15 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` holds the current ETag (or `*`). No body. */
+            304: {
+                headers: {
+                    /** @description The current entity tag. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `malformed_request`: the HTTP request itself cannot be read (a bad request line, broken framing, a repeated `Host`). Any route answers so, before it is reached. */
             400: {
