@@ -34,6 +34,7 @@ import { recipeImportRoutes } from './routes/recipe-import.js';
 import { ingredientParseRoutes } from './routes/ingredient-parse.js';
 import { saleNoticeRoutes } from './routes/sale-notices.js';
 import { saleRoutes } from './routes/sales.js';
+import { loadStudio, studioPageFallback, studioRoutes } from './routes/studio.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { enforceKeyScopes } from './plugins/api-key-scopes.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -133,7 +134,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']; // already includes boolean
   /** Lead magnet delivery: its public pages and links, and the creator's subscriber routes. Absent: neither is served. */
   leadMagnets?: LeadMagnetAppDeps;
-
+  /**
+   * The studio built by Vite (`dir`: its `dist/`, read into memory here): served at `/`, `/assets/` and every
+   * client-side route. Absent, or without `index.html` there: `/` redirects to `/docs`.
+   */
+  studio?: { readonly dir: string };
 }
 
 export interface PublishingDeps {
@@ -248,7 +253,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(buildValidatorCompiler(SHARED_SCHEMAS));
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
-  await app.register(problemDetails);
+  const studio = deps.studio === undefined ? undefined : await loadStudio(deps.studio.dir);
+  await app.register(problemDetails, { notFoundPage: studio === undefined ? undefined : studioPageFallback(studio) });
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(requestFraming);
   await app.register(openapi, { version: packageVersion(), publicUrl: deps.publishing.publicUrl });
@@ -273,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
+  await app.register(studioRoutes, { studio });
   // One for the whole app: requests that ask for the same cover at once share its drawing.
   // The recipes a list of products takes its covers' photos from come from the search index when there is one (up to
   // 240 for a page; on FerretDB one query each): `IndexedRecipeRepository.findByIdsListed`. One product's cover reads

@@ -194,7 +194,7 @@ describe('interactive reference at /docs', () => {
   });
   after(() => h.app.close());
 
-  it('is where / sends a visitor (302, no token needed), as the OpenAPI document says', async () => {
+  it('is where / sends a visitor when the studio is not built (302, no token needed), as the OpenAPI document says', async () => {
     const root = await h.app.inject({ method: 'GET', url: '/' });
     assert.equal(root.statusCode, 302);
     assert.equal(root.headers.location, '/docs');
@@ -202,6 +202,7 @@ describe('interactive reference at /docs', () => {
     const operation = document.paths['/']?.get;
     assert.deepEqual(operation?.security, []);
     assert.ok(operation?.responses['302'], 'the 302 is documented');
+    assert.ok(operation?.responses['200']?.content?.['text/html'], 'and the studio’s page');
   });
 
   it('serves the page and every asset it loads from the service itself', async () => {

@@ -46,8 +46,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redirects to the interactive API reference */
-        get: operations["redirectToDocs"];
+        /**
+         * The studio, the creators’ web app (or a redirect to the API reference)
+         * @description The studio’s page, which loads its scripts from `/assets/` and works through this API. Any other `GET` that accepts `text/html` and matches no route of the service (a client-side route such as `/recipes/{id}`) answers the same page; unknown paths under `/api`, `/l/`, `/public/`, `/media/`, `/hooks/`, `/docs`, `/assets/`, `/openapi.json`, `/healthz` and `/readyz` stay 404 problems. When the studio is not built, a 302 to `/docs`.
+         */
+        get: operations["getStudio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -239,34 +242,6 @@ export interface paths {
          */
         post: operations["login"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/session": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Who is signed in
-         * @description The browser session of the `larder_session` cookie (a bearer token is not a session). Using the session renews it, at most once an hour.
-         */
-        get: operations["getSession"];
-        put?: never;
-        /**
-         * Sign in to a browser session
-         * @description For the studio and other pages of this service: the session token is set as the cookie `larder_session` (`HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https; 7 days) and never appears in a body, so no script can read it. A request from a browser page of another origin (its `Origin` header) is refused; one without `Origin` (curl) is not. The same answers and the same limits (per e-mail and per client address, shared) as `POST /api/auth/login`.
-         */
-        post: operations["signIn"];
-        /**
-         * Sign out of the browser session
-         * @description Ends the session on the server: its cookie stops working everywhere, a copy of it included (on every instance within a second). Clears the cookie, also when there was no session to end. Like every change made with the cookie, it must come from the service’s own origin.
-         */
-        delete: operations["signOut"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1575,16 +1550,30 @@ export interface operations {
             };
         };
     };
-    redirectToDocs: {
+    getStudio: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds (or `*`): when it is still current the answer is a 304 and nothing is rendered. */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description To `/docs`. */
+            /** @description The studio’s page: `Cache-Control: no-cache`, an ETag, and its own Content-Security-Policy. */
+            200: {
+                headers: {
+                    /** @description Weak tag of the page’s content. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To `/docs`, when the studio is not built. */
             302: {
                 headers: {
                     /** @description `/docs` */
@@ -1594,6 +1583,15 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` holds the current ETag (or `*`). No body. */
+            304: {
+                headers: {
+                    /** @description The current entity tag. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `malformed_request`: the HTTP request itself cannot be read (a bad request line, broken framing, a repeated `Host`). Any route answers so, before it is reached. */
             400: {
@@ -2581,320 +2579,6 @@ export interface operations {
             };
         };
     };
-    getSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The signed-in user. */
-            200: {
-                headers: {
-                    /** @description The renewed cookie (`Max-Age=604800`), when this request renewed the session. */
-                    "Set-Cookie"?: string;
-                    /** @description `no-store`. */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The signed-in user (the e-mail in lower case). */
-                        user: {
-                            id: string;
-                            email: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
-                         */
-                        expires_at: string;
-                    };
-                };
-            };
-            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthorized`: no session cookie, or its session has ended or expired (the cookie is then cleared). */
-            401: {
-                headers: {
-                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
-            429: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    signIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "email": "cook@example.com",
-                 *       "password": "correct horse battery"
-                 *     }
-                 */
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed in: the user, and when the session ends unless used. */
-            200: {
-                headers: {
-                    /** @description `larder_session=<token>; Max-Age=604800`, `HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https. */
-                    "Set-Cookie"?: string;
-                    /** @description `no-store`. */
-                    "Cache-Control"?: string;
-                    /** @description Sign-in attempts allowed per window (per e-mail and per client address, shared with login). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Attempts left for this e-mail in the window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The signed-in user (the e-mail in lower case). */
-                        user: {
-                            id: string;
-                            email: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
-                         */
-                        expires_at: string;
-                    };
-                };
-            };
-            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `invalid_credentials`: an unknown e-mail or a wrong password (one answer for both). */
-            401: {
-                headers: {
-                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `forbidden`: the request came from a page of another origin (its `Origin` is not `PUBLIC_URL`’s). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: the body is over 1 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: too many attempts for this e-mail or from this address (counted with login). Carries `Retry-After` (seconds). */
-            429: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    signOut: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The session that was ended. */
-            200: {
-                headers: {
-                    /** @description `larder_session=; Max-Age=0`: the cookie removed. */
-                    "Set-Cookie"?: string;
-                    /** @description `no-store`. */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The signed-in user (the e-mail in lower case). */
-                        user: {
-                            id: string;
-                            email: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
-                         */
-                        expires_at: string;
-                    };
-                };
-            };
-            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthorized`: there was no session to end (no cookie, or its session ended or expired already). The cookie is cleared all the same. */
-            401: {
-                headers: {
-                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `forbidden`: the request came with the session cookie but not from the service’s own origin (`Origin`); the session goes on. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: the database cannot be reached, so the session was not ended (the cookie is kept: try again). Carries `Retry-After` (seconds). */
-            503: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     finishPlatformConnection: {
         parameters: {
             query?: {
@@ -3019,7 +2703,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3062,7 +2746,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3204,7 +2888,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3244,7 +2928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3354,7 +3038,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3390,7 +3074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3480,7 +3164,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3516,7 +3200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3662,7 +3346,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3698,7 +3382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3832,7 +3516,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3881,7 +3565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3972,7 +3656,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4011,7 +3695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4095,7 +3779,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4135,7 +3819,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4243,7 +3927,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4277,7 +3961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4355,7 +4039,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4391,7 +4075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4497,7 +4181,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4533,7 +4217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4679,7 +4363,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4715,7 +4399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4838,7 +4522,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4874,7 +4558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4974,7 +4658,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5014,7 +4698,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5125,7 +4809,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5161,7 +4845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5237,7 +4921,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5271,7 +4955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5376,7 +5060,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5410,7 +5094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5488,7 +5172,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5524,7 +5208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5619,7 +5303,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5658,7 +5342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5731,7 +5415,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5778,7 +5462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5844,7 +5528,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5880,7 +5564,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5970,7 +5654,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6031,7 +5715,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6118,7 +5802,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6152,7 +5836,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6232,7 +5916,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6271,7 +5955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6357,7 +6041,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6420,7 +6104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6516,7 +6200,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6552,7 +6236,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6633,7 +6317,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6669,7 +6353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6779,7 +6463,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6815,7 +6499,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6932,7 +6616,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6993,7 +6677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7094,7 +6778,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7133,7 +6817,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +6895,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7245,7 +6929,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7347,7 +7031,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7372,7 +7056,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7410,7 +7094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7525,7 +7209,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7561,7 +7245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7678,7 +7362,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7714,7 +7398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7820,7 +7504,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7856,7 +7540,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7973,7 +7657,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8009,7 +7693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8091,8 +7775,6 @@ export interface operations {
                 page_size?: "a4" | "letter" | "a5" | "4x6" | "5x7" | "a6";
                 /** @description Ingredient units: `original` (default), `metric` or `us`. */
                 units?: "original" | "metric" | "us";
-                /** @description `attachment` (default) to save the file; `inline` for a browser to show it in the page (the studio’s preview). The same file and ETag either way. */
-                disposition?: "attachment" | "inline";
             };
             header?: {
                 /** @description The ETag of a copy the client holds (or `*`): when it is still current the answer is a 304 and nothing is rendered. */
@@ -8115,7 +7797,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8127,7 +7809,7 @@ export interface operations {
                     ETag?: string;
                     /** @description The file’s size in bytes. */
                     "Content-Length"?: number;
-                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`); `inline; filename=...` with `disposition=inline`. */
+                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`). */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -8164,7 +7846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8228,8 +7910,6 @@ export interface operations {
                 page_size?: "a4" | "letter" | "a5" | "4x6" | "5x7" | "a6";
                 /** @description Ingredient units: `original` (default), `metric` or `us`. */
                 units?: "original" | "metric" | "us";
-                /** @description `attachment` (default) to save the file; `inline` for a browser to show it in the page (the studio’s preview). The same file and ETag either way. */
-                disposition?: "attachment" | "inline";
             };
             header?: {
                 /** @description The ETag of a copy the client holds (or `*`): when it is still current the answer is a 304 and nothing is rendered. */
@@ -8252,7 +7932,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8264,7 +7944,7 @@ export interface operations {
                     ETag?: string;
                     /** @description The file’s size in bytes. */
                     "Content-Length"?: number;
-                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`); `inline; filename=...` with `disposition=inline`. */
+                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`). */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -8301,7 +7981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8395,7 +8075,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8437,7 +8117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8515,7 +8195,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8549,7 +8229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -83,6 +83,8 @@ export interface HarnessOptions {
   /** Where recipe imports read the web. Default: the guarded fetch, with no name resolving and private addresses refused (nothing leaves the machine). */
   readonly recipePages?: RecipePageSource;
   readonly onEvents?: () => void;
+  /** The built studio to serve (test/fixtures/studio); default none: `/` redirects to `/docs`. */
+  readonly studio?: AppDeps['studio'];
 }
 
 
@@ -128,6 +130,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     recipePages: options.recipePages ?? httpRecipePageSource(guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: UNRESOLVED }), dial: LOOPBACK_ONLY })),
     readiness: options.readiness ?? (async () => true),
     leadMagnets: { subscribers, mailBudget },
+    ...(options.studio === undefined ? {} : { studio: options.studio }),
     logger: options.logger ?? false,
     config: {
       jwtSecret: SECRET,
