@@ -247,6 +247,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The browser session of the `larder_session` cookie (a bearer token is not a session). Using the session renews it, at most once an hour.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in to a browser session
+         * @description For the studio and other pages of this service: the session token is set as the cookie `larder_session` (`HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https; 7 days) and never appears in a body, so no script can read it. A request from a browser page of another origin (its `Origin` header) is refused; one without `Origin` (curl) is not. The same answers and the same limits (per e-mail and per client address, shared) as `POST /api/auth/login`.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out of the browser session
+         * @description Ends the session on the server: its cookie stops working everywhere, a copy of it included (on every instance within a second). Clears the cookie, also when there was no session to end. Like every change made with the cookie, it must come from the service’s own origin.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/{platform}/callback": {
         parameters: {
             query?: never;
@@ -2579,6 +2607,320 @@ export interface operations {
             };
         };
     };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user. */
+            200: {
+                headers: {
+                    /** @description The renewed cookie (`Max-Age=604800`), when this request renewed the session. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no session cookie, or its session has ended or expired (the cookie is then cleared). */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "cook@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the user, and when the session ends unless used. */
+            200: {
+                headers: {
+                    /** @description `larder_session=<token>; Max-Age=604800`, `HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description Sign-in attempts allowed per window (per e-mail and per client address, shared with login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Attempts left for this e-mail in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_credentials`: an unknown e-mail or a wrong password (one answer for both). */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the request came from a page of another origin (its `Origin` is not `PUBLIC_URL`’s). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts for this e-mail or from this address (counted with login). Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session that was ended. */
+            200: {
+                headers: {
+                    /** @description `larder_session=; Max-Age=0`: the cookie removed. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: there was no session to end (no cookie, or its session ended or expired already). The cookie is cleared all the same. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the request came with the session cookie but not from the service’s own origin (`Origin`); the session goes on. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached, so the session was not ended (the cookie is kept: try again). Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     finishPlatformConnection: {
         parameters: {
             query?: {
@@ -2703,7 +3045,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -2746,7 +3088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2888,7 +3230,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -2928,7 +3270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3038,7 +3380,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3074,7 +3416,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3164,7 +3506,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3200,7 +3542,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3346,7 +3688,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3382,7 +3724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3516,7 +3858,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3565,7 +3907,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3656,7 +3998,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3695,7 +4037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3779,7 +4121,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3819,7 +4161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3927,7 +4269,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3961,7 +4303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4039,7 +4381,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4075,7 +4417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4181,7 +4523,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4217,7 +4559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4363,7 +4705,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4399,7 +4741,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,7 +4864,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4558,7 +4900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4658,7 +5000,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4698,7 +5040,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4809,7 +5151,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4845,7 +5187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4921,7 +5263,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4955,7 +5297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5060,7 +5402,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5094,7 +5436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5172,7 +5514,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5208,7 +5550,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5303,7 +5645,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5342,7 +5684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5415,7 +5757,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5462,7 +5804,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5528,7 +5870,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5564,7 +5906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5654,7 +5996,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5715,7 +6057,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5802,7 +6144,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5836,7 +6178,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5916,7 +6258,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5955,7 +6297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6041,7 +6383,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6104,7 +6446,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6200,7 +6542,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6236,7 +6578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6317,7 +6659,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6353,7 +6695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6463,7 +6805,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6499,7 +6841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +6958,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6677,7 +7019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6778,7 +7120,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6817,7 +7159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6895,7 +7237,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6929,7 +7271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7031,7 +7373,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7056,7 +7398,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7094,7 +7436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7209,7 +7551,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7245,7 +7587,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7362,7 +7704,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7398,7 +7740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7504,7 +7846,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7540,7 +7882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7657,7 +7999,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7693,7 +8035,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7775,6 +8117,8 @@ export interface operations {
                 page_size?: "a4" | "letter" | "a5" | "4x6" | "5x7" | "a6";
                 /** @description Ingredient units: `original` (default), `metric` or `us`. */
                 units?: "original" | "metric" | "us";
+                /** @description `attachment` (default) to save the file; `inline` for a browser to show it in the page (the studio’s preview). The same file and ETag either way. */
+                disposition?: "attachment" | "inline";
             };
             header?: {
                 /** @description The ETag of a copy the client holds (or `*`): when it is still current the answer is a 304 and nothing is rendered. */
@@ -7797,7 +8141,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7809,7 +8153,7 @@ export interface operations {
                     ETag?: string;
                     /** @description The file’s size in bytes. */
                     "Content-Length"?: number;
-                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`). */
+                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`); `inline; filename=...` with `disposition=inline`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -7846,7 +8190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7910,6 +8254,8 @@ export interface operations {
                 page_size?: "a4" | "letter" | "a5" | "4x6" | "5x7" | "a6";
                 /** @description Ingredient units: `original` (default), `metric` or `us`. */
                 units?: "original" | "metric" | "us";
+                /** @description `attachment` (default) to save the file; `inline` for a browser to show it in the page (the studio’s preview). The same file and ETag either way. */
+                disposition?: "attachment" | "inline";
             };
             header?: {
                 /** @description The ETag of a copy the client holds (or `*`): when it is still current the answer is a 304 and nothing is rendered. */
@@ -7932,7 +8278,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7944,7 +8290,7 @@ export interface operations {
                     ETag?: string;
                     /** @description The file’s size in bytes. */
                     "Content-Length"?: number;
-                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`). */
+                    /** @description `attachment; filename="<product title as a slug>.pdf"` (or `.epub`); `inline; filename=...` with `disposition=inline`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -7981,7 +8327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8075,7 +8421,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8117,7 +8463,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8195,7 +8541,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8229,7 +8575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
