@@ -5,7 +5,8 @@
  * `HowToStep` included). The HTML is parsed by htmlparser2 (a tolerant, maintained parser), never matched by regexes.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { recipeNodesIn, type JsonObject } from '@larder/domain';
+import { recipeNodesIn, withMarkupIngredientGroups, type JsonObject } from '@larder/domain';
+import { ingredientGroupsInMarkup } from './ingredient-group-markup.js';
 
 type Node = ReturnType<typeof parseDocument>['children'][number];
 type Element = Extract<Node, { attribs: Record<string, string> }>;
@@ -96,8 +97,12 @@ function fromMicrodata(document: ReturnType<typeof parseDocument>): JsonObject |
   return recipe === null ? null : itemOf(recipe);
 }
 
-/** The page's first schema.org Recipe, JSON-LD before microdata, or null. */
+/**
+ * The page's first schema.org Recipe, JSON-LD before microdata, or null. A flat ingredient list is put into the
+ * groups the page's recipe card prints (see `ingredient-group-markup.ts`).
+ */
 export function extractRecipe(html: string): JsonObject | null {
   const document = parseDocument(html);
-  return fromJsonLd(document) ?? fromMicrodata(document);
+  const recipe = fromJsonLd(document) ?? fromMicrodata(document);
+  return recipe === null ? null : withMarkupIngredientGroups(recipe, ingredientGroupsInMarkup(document));
 }
