@@ -53,8 +53,9 @@ function propertyValue(element: Element): string {
   if ((name === 'data' || name === 'meter') && attribs['value'] !== undefined) return attribs['value'];
   if (name === 'time' && attribs['datetime'] !== undefined) return attribs['datetime'];
   if (attribs['content'] !== undefined) return attribs['content'];
-  // The markup is kept (list items, paragraphs, breaks): the mapping turns it into lines or plain text.
-  return DomUtils.getInnerHTML(element);
+  // The markup is kept (list items, paragraphs, breaks, headings): the mapping turns it into lines or plain text. The
+  // source's own line breaks are white space in HTML, not lines: a step written over three lines is one step.
+  return DomUtils.getInnerHTML(element).replace(/\s+/g, ' ');
 }
 
 const typeName = (itemtype: string | undefined): string[] =>

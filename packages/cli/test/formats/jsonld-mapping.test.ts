@@ -102,6 +102,33 @@ describe('JSON-LD → recipe record', () => {
     );
   });
 
+  it('reads steps in nested lists, and warns when recipeInstructions gives no step at all', () => {
+    const steps = (recipeInstructions: unknown) => mapped({ recipeInstructions }).input['instructions'];
+    assert.deepEqual(steps([['Chop.', 'Simmer.']]), ['Chop.', 'Simmer.']);
+    assert.deepEqual(steps([[{ '@type': 'HowToStep', text: 'Chop.' }], [['Serve.']]]), ['Chop.', 'Serve.']);
+    const { input, warnings } = mapped({ recipeInstructions: [{ '@type': 'HowToStep' }, null, ''] });
+    assert.equal(input['instructions'], undefined);
+    assert.deepEqual(warnings, ['recipeInstructions has no step that could be read; left out']);
+  });
+
+  it('leads the steps after an HTML heading in instruction text with the heading, as a HowToSection', () => {
+    const steps = (recipeInstructions: unknown) => mapped({ recipeInstructions }).input['instructions'];
+    assert.deepEqual(steps('<h3>For the sauce</h3><ol><li>Melt the butter.</li><li>Add the flour.</li></ol><h4>Pasta:</h4><p>Boil.</p>'), [
+      'For the sauce: Melt the butter.',
+      'Add the flour.',
+      'Pasta: Boil.',
+    ]);
+    assert.deepEqual(steps('<p>Preheat.</p><h3>Bake</h3><p>Bake 20 minutes.</p>'), ['Preheat.', 'Bake: Bake 20 minutes.']);
+  });
+
+  it('reads times written as value objects (Duration with @value, QuantitativeValue) and yield, HowTo’s name for recipeYield', () => {
+    const { input, warnings } = mapped({ prepTime: { '@type': 'Duration', '@value': 'PT40M' }, cookTime: { '@type': 'Duration', value: 'PT1H' }, totalTime: ['PT2H'] });
+    assert.deepEqual([input['prep_time_minutes'], input['cook_time_minutes'], warnings], [40, 60, []]);
+    assert.equal(mapped({ yield: '6 servings' }).input['servings'], 6);
+    assert.equal(mapped({ yield: { '@type': 'QuantitativeValue', value: 2 } }).input['servings'], 2);
+    assert.equal(mapped({ recipeYield: 4, yield: 6 }).input['servings'], 4);
+  });
+
   it('maps schema.org diets to tags and keywords to tags, reporting unknown diets', () => {
     const { input, warnings } = mapped({
       suitableForDiet: ['https://schema.org/VeganDiet', 'http://schema.org/GlutenFreeDiet', { '@id': 'schema:LowSaltDiet' }, 'https://schema.org/PaleoDiet'],

@@ -45,11 +45,19 @@ export function recipeNodesIn(value: unknown): JsonObject[] {
   return [...recipeNodesIn(value['@graph']), ...recipeNodesIn(value['mainEntity'])];
 }
 
+/** A duration's text: a string, the first of an array, or a value object's `@value` / `value` (`{"@type": "Duration", "@value": "PT40M"}`). */
+function durationText(value: unknown): unknown {
+  if (Array.isArray(value)) return durationText(value[0]);
+  if (isObject(value)) return value['@value'] ?? value['value'];
+  return value;
+}
+
 function minutes(node: JsonObject, key: string, warnings: string[]): number | undefined {
-  const value = node[key];
-  if (value === undefined || value === null || value === '') return undefined;
+  const given = node[key];
+  const value = durationText(given);
+  if (given === undefined || given === null || given === '' || ((value === undefined || value === null || value === '') && !isObject(given))) return undefined;
   if (typeof value !== 'string') {
-    warnings.push(`${key} ${JSON.stringify(value)} is not an ISO 8601 duration; left out`);
+    warnings.push(`${key} ${JSON.stringify(given)} is not an ISO 8601 duration; left out`);
     return undefined;
   }
   const parsed = isoDurationMinutes(value);
@@ -129,11 +137,19 @@ export function mapRecipeNode(node: JsonObject): MappedRecipe {
   set('title', fitText(title, RECIPE_LIMITS.title, 'name', warnings));
   set('description', fitText(longTextOf(node['description']), RECIPE_LIMITS.description, 'description', warnings));
   set('ingredients', ingredients(node, warnings));
-  if (node['recipeInstructions'] !== undefined) set('instructions', fitSteps(instructionSteps(node['recipeInstructions']), warnings));
+  const instructions = node['recipeInstructions'];
+  if (instructions !== undefined && instructions !== null) {
+    const steps = instructionSteps(instructions);
+    if (steps.length === 0) warnings.push('recipeInstructions has no step that could be read; left out');
+    else set('instructions', fitSteps(steps, warnings));
+  }
 
-  if (node['recipeYield'] !== undefined && node['recipeYield'] !== null) {
-    const servings = servingsOf(node['recipeYield']);
-    if (servings === undefined) warnings.push(`recipeYield ${JSON.stringify(node['recipeYield'])} has no number of servings; left out`);
+  // `yield` is schema.org's name on HowTo, of which Recipe is a kind.
+  const yieldKey = node['recipeYield'] !== undefined && node['recipeYield'] !== null ? 'recipeYield' : 'yield';
+  const yieldValue = node[yieldKey];
+  if (yieldValue !== undefined && yieldValue !== null) {
+    const servings = servingsOf(yieldValue);
+    if (servings === undefined) warnings.push(`${yieldKey} ${JSON.stringify(yieldValue)} has no number of servings; left out`);
     set('servings', servings);
   }
   const prep = minutes(node, 'prepTime', warnings);
