@@ -7,33 +7,19 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { recipeNodesIn, withMarkupIngredientGroups, type JsonObject } from '@larder/domain';
 import { ingredientGroupsInMarkup } from './ingredient-group-markup.js';
+import { parseLenientJson } from './lenient-json.js';
 
 type Node = ReturnType<typeof parseDocument>['children'][number];
 type Element = Extract<Node, { attribs: Record<string, string> }>;
 
 const isElement = (node: Node): node is Element => DomUtils.isTag(node);
 
-/** JSON-LD as sites write it: sometimes wrapped in an HTML comment or CDATA, sometimes with a trailing `;`. */
-function parseJsonLd(text: string): unknown {
-  const trimmed = text
-    .trim()
-    .replace(/^<!--|-->$/g, '')
-    .replace(/^\s*(?:\/\/)?\s*<!\[CDATA\[|\]\]>\s*$/g, '')
-    .trim()
-    .replace(/;$/, '');
-  try {
-    return JSON.parse(trimmed) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 function fromJsonLd(document: ReturnType<typeof parseDocument>): JsonObject | null {
   const scripts = DomUtils.getElementsByTagName('script', document, true).filter(
     (script) => (script.attribs['type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/ld+json',
   );
   for (const script of scripts) {
-    const [recipe] = recipeNodesIn(parseJsonLd(DomUtils.textContent(script)));
+    const [recipe] = recipeNodesIn(parseLenientJson(DomUtils.textContent(script)));
     if (recipe !== undefined) return recipe;
   }
   return null;
