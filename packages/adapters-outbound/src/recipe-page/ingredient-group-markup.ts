@@ -9,6 +9,7 @@
  */
 import { DomUtils, type parseDocument } from 'htmlparser2';
 import type { MarkupIngredientGroup } from '@larder/domain';
+import { findElements } from './html-depth.js';
 
 type Document = ReturnType<typeof parseDocument>;
 type Node = Document['children'][number];
@@ -112,8 +113,7 @@ function groupsIn(container: Element, shape: PluginShape): MarkupIngredientGroup
   return groups.filter((group) => group.lines.length > 0);
 }
 
-const firstWithClass = (document: Document, name: string): Element | undefined =>
-  DomUtils.find((node) => isElement(node) && hasClass(name)(node), document.children, true, 1).find(isElement);
+const firstWithClass = (document: Document, name: string): Element | undefined => findElements(document.children, hasClass(name), 1)[0];
 
 /** The groups of the page's first recipe card that has named ones, or an empty list. */
 export function ingredientGroupsInMarkup(document: Document): MarkupIngredientGroup[] {

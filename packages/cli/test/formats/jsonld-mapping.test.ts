@@ -129,6 +129,38 @@ describe('JSON-LD → recipe record', () => {
     assert.equal(mapped({ recipeYield: 4, yield: 6 }).input['servings'], 4);
   });
 
+  it('leaves out what is nested deeper than 32 levels in any field, with a warning, and never overflows', () => {
+    const nest = (depth: number, inner: unknown, wrap: (value: unknown) => unknown): unknown => {
+      let value = inner;
+      for (let level = 0; level < depth; level += 1) value = wrap(value);
+      return value;
+    };
+    const deep = 5000;
+    const { input, warnings } = mapped({
+      name: nest(deep, 'Deep', (value) => ({ name: value })),
+      recipeIngredient: ['1 egg', nest(deep, '2 eggs', (value) => [value])],
+      recipeInstructions: nest(deep, 'Stir.', (value) => ({ '@type': 'HowToSection', itemListElement: [value] })),
+      recipeYield: nest(deep, 4, (value) => ({ value })),
+      prepTime: nest(deep, 'PT5M', (value) => [value]),
+      image: nest(deep, 'https://x.example/a.jpg', (value) => ({ url: value })),
+      identifier: nest(deep, 'id', (value) => ({ value })),
+      author: nest(deep, 'Ana', (value) => [value]),
+      keywords: nest(deep, 'quick', (value) => [value]),
+    });
+    assert.equal(input['title'], undefined, 'a name nested too deep is left out');
+    assert.deepEqual(input['ingredients'], ['1 egg']);
+    assert.ok(warnings.includes('values nested deeper than 32 levels were left out'), warnings.join('\n'));
+    assert.deepEqual(mapped({ recipeIngredient: nest(20, '1 egg', (value) => [value]) }).input['ingredients'], ['1 egg'], 'real nesting is read');
+  });
+
+  it('writes a lone surrogate as U+FFFD, with a warning, so that what is stored is what is answered', () => {
+    const { input, warnings } = mapped({ name: 'Pie \ud800', description: 'a \udc00 b \ud83c\udf70', recipeIngredient: ['1 egg \ud800'] });
+    assert.equal(input['title'], 'Pie \ufffd');
+    assert.equal(input['description'], 'a \ufffd b \ud83c\udf70');
+    assert.deepEqual(input['ingredients'], ['1 egg \ufffd']);
+    assert.ok(warnings.includes('lone surrogates (text that is not valid Unicode) were written as U+FFFD'), warnings.join('\n'));
+  });
+
   it('maps schema.org diets to tags and keywords to tags, reporting unknown diets', () => {
     const { input, warnings } = mapped({
       suitableForDiet: ['https://schema.org/VeganDiet', 'http://schema.org/GlutenFreeDiet', { '@id': 'schema:LowSaltDiet' }, 'https://schema.org/PaleoDiet'],

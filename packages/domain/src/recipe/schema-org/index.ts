@@ -7,4 +7,4 @@ export { isRecipeNode, mapRecipeNode, recipeNodesIn, LARDER_FIELDS, LARDER_PREFI
 export { dietTag, dietUrl } from './schema-diets.js';
 export { htmlToText, htmlToLines } from './html-text.js';
 export { textSimilarity, withMarkupIngredientGroups, type MarkupIngredientGroup } from './ingredient-groups.js';
-export type { JsonObject } from './jsonld-values.js';
+export { boundedJson, MAX_JSON_DEPTH, type BoundedJson, type JsonObject } from './jsonld-values.js';

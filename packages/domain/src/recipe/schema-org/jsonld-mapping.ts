@@ -13,6 +13,8 @@ import { instructionSteps } from './jsonld-instructions.js';
 import {
   absoluteHttpUrl,
   asArray,
+  boundedJson,
+  MAX_JSON_DEPTH,
   identifierOf,
   isObject,
   linkOf,
@@ -37,12 +39,22 @@ export const LARDER_FIELDS = ['notes', 'season', 'collection_id', 'status', 'ema
 
 export const isRecipeNode = (value: unknown): value is JsonObject => isObject(value) && typesOf(value).includes('Recipe');
 
-/** The Recipe nodes in a JSON-LD value: the value itself, its `@graph`, or a page's `mainEntity`. */
+/**
+ * The Recipe nodes in a JSON-LD value, in document order: the value itself, its `@graph`, or a page's `mainEntity`,
+ * in arrays. A loop over an explicit stack; nothing deeper than `MAX_JSON_DEPTH` levels is looked into.
+ */
 export function recipeNodesIn(value: unknown): JsonObject[] {
-  if (Array.isArray(value)) return value.flatMap(recipeNodesIn);
-  if (!isObject(value)) return [];
-  if (isRecipeNode(value)) return [value];
-  return [...recipeNodesIn(value['@graph']), ...recipeNodesIn(value['mainEntity'])];
+  const found: JsonObject[] = [];
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop() as (typeof stack)[number];
+    if (depth > MAX_JSON_DEPTH) continue;
+    if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index -= 1) stack.push({ value: current[index], depth: depth + 1 });
+    } else if (isRecipeNode(current)) found.push(current);
+    else if (isObject(current)) stack.push({ value: current['mainEntity'], depth: depth + 1 }, { value: current['@graph'], depth: depth + 1 });
+  }
+  return found;
 }
 
 /** A duration's text: a string, the first of an array, or a value object's `@value` / `value` (`{"@type": "Duration", "@value": "PT40M"}`). */
@@ -126,8 +138,13 @@ const externalIdOf = (node: JsonObject): string | undefined => {
   return typeof nodeId === 'string' && nodeId.trim() !== '' && !nodeId.startsWith('_:') ? nodeId.trim() : undefined;
 };
 
-export function mapRecipeNode(node: JsonObject): MappedRecipe {
+export function mapRecipeNode(given: JsonObject): MappedRecipe {
   const warnings: string[] = [];
+  // Every reader below may recurse: the node they read is bounded first (see `boundedJson`).
+  const bounded = boundedJson(given);
+  const node = isObject(bounded.value) ? bounded.value : {};
+  if (bounded.cut) warnings.push(`values nested deeper than ${MAX_JSON_DEPTH} levels were left out`);
+  if (bounded.mended) warnings.push('lone surrogates (text that is not valid Unicode) were written as U+FFFD');
   const input: JsonObject = {};
   const set = (field: string, value: unknown) => {
     if (value !== undefined) input[field] = value;
@@ -140,7 +157,8 @@ export function mapRecipeNode(node: JsonObject): MappedRecipe {
   const instructions = node['recipeInstructions'];
   if (instructions !== undefined && instructions !== null) {
     const steps = instructionSteps(instructions);
-    if (steps.length === 0) warnings.push('recipeInstructions has no step that could be read; left out');
+    // An empty list says there are no steps (an export of a recipe without any); entries none of which reads are a loss.
+    if (steps.length === 0 && asArray(instructions).length > 0 && instructions !== '') warnings.push('recipeInstructions has no step that could be read; left out');
     else set('instructions', fitSteps(steps, warnings));
   }
 
