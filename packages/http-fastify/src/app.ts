@@ -21,6 +21,7 @@ import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
 import requestFraming from './plugins/request-framing.js';
 import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
+import { refuseUnknownQueryParameters } from './plugins/strict-query.js';
 import { connectionCallbackRoutes, connectionRoutes } from './routes/connections.js';
 import { docsRoutes } from './routes/docs.js';
 import { documentRoutes } from './routes/documents.js';
@@ -303,6 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(
     async (api) => {
+      // After authentication (a hook of onRequest), before the body is read: see strict-query.ts.
+      api.addHook('preParsing', refuseUnknownQueryParameters);
       await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
       const publishing = deps.publishing;
       const connections = {
