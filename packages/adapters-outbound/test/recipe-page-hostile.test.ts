@@ -46,4 +46,13 @@ describe('hostile recipe pages', () => {
     assert.equal(cutAtNestingDepth(withScript, 2), withScript);
     assert.equal(cutAtNestingDepth('<!-- <div><div><div> --><p>a</p><p>b</p>', 2), '<!-- <div><div><div> --><p>a</p><p>b</p>');
   });
+
+  it('reads microdata properties named like Object.prototype’s (__proto__, constructor, toString) as plain properties', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const node = extractRecipe(`<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pie</h1><span itemprop="${name}">x</span><span itemprop="${name} recipeIngredient">1 egg</span></div>`);
+      assert.equal(Object.getPrototypeOf(node), Object.prototype, name);
+      assert.deepEqual(node?.[name], ['x', '1 egg'], name);
+      assert.deepEqual(mapRecipeNode(node ?? {}).input['ingredients'], ['1 egg'], name);
+    }
+  });
 });

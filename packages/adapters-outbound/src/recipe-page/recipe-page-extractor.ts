@@ -83,14 +83,19 @@ const typeName = (itemtype: string | undefined): string[] =>
  * would be. One loop over an explicit stack for the whole tree of items.
  */
 function itemOf(root: Element): JsonObject {
-  const itemNode = (element: Element): { node: JsonObject; values: Record<string, unknown[]> } => ({
+  // Property names are the page's: a Map, and defineProperty below, keep `__proto__` or `constructor` plain names.
+  const itemNode = (element: Element): { node: JsonObject; values: Map<string, unknown[]> } => ({
     node: { '@type': typeName(element.attribs['itemtype']) },
-    values: {},
+    values: new Map(),
   });
   const top = itemNode(root);
   const items = [top];
-  const add = (item: { values: Record<string, unknown[]> }, names: string, value: unknown) => {
-    for (const name of names.split(/\s+/).filter((part) => part !== '')) (item.values[name] ??= []).push(value);
+  const add = (item: { values: Map<string, unknown[]> }, names: string, value: unknown) => {
+    for (const name of names.split(/\s+/).filter((part) => part !== '')) {
+      const list = item.values.get(name);
+      if (list === undefined) item.values.set(name, [value]);
+      else list.push(value);
+    }
   };
   const stack: { node: Node; item: (typeof items)[number]; depth: number }[] = [...root.children].reverse().map((node) => ({ node, item: top, depth: 0 }));
   while (stack.length > 0) {
@@ -109,7 +114,7 @@ function itemOf(root: Element): JsonObject {
     for (let index = node.children.length - 1; index >= 0; index -= 1) stack.push({ node: node.children[index] as Node, item: owner, depth: ownerDepth });
   }
   for (const { node, values } of items) {
-    for (const [name, list] of Object.entries(values)) node[name] = list.length === 1 ? list[0] : list;
+    for (const [name, list] of values) Object.defineProperty(node, name, { value: list.length === 1 ? list[0] : list, enumerable: true, writable: true, configurable: true });
   }
   return top.node;
 }
