@@ -159,6 +159,13 @@ describe('JSON-LD → recipe record', () => {
     assert.equal(input['description'], 'a \ufffd b \ud83c\udf70');
     assert.deepEqual(input['ingredients'], ['1 egg \ufffd']);
     assert.ok(warnings.includes('lone surrogates (text that is not valid Unicode) were written as U+FFFD'), warnings.join('\n'));
+    assert.equal(mapped({ name: 'Pie &#xD800; &#55296;' }).input['title'], 'Pie \ufffd \ufffd', 'an entity of a surrogate too');
+  });
+
+  it('removes U+0000, which no store keeps, rather than refusing the recipe', () => {
+    const { input, warnings } = mapped({ name: 'Pi\u0000e', recipeIngredient: ['1 egg\u0000'] });
+    assert.deepEqual([input['title'], input['ingredients']], ['Pie', ['1 egg']]);
+    assert.ok(warnings.includes('U+0000 characters were removed'), warnings.join('\n'));
   });
 
   it('maps schema.org diets to tags and keywords to tags, reporting unknown diets', () => {

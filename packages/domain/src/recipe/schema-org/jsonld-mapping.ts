@@ -145,6 +145,7 @@ export function mapRecipeNode(given: JsonObject): MappedRecipe {
   const node = isObject(bounded.value) ? bounded.value : {};
   if (bounded.cut) warnings.push(`values nested deeper than ${MAX_JSON_DEPTH} levels were left out`);
   if (bounded.mended) warnings.push('lone surrogates (text that is not valid Unicode) were written as U+FFFD');
+  if (bounded.nulRemoved) warnings.push('U+0000 characters were removed');
   const input: JsonObject = {};
   const set = (field: string, value: unknown) => {
     if (value !== undefined) input[field] = value;

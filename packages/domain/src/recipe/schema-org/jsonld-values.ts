@@ -23,22 +23,30 @@ export interface BoundedJson {
   readonly cut: boolean;
   /** Whether a lone surrogate was written as U+FFFD. */
   readonly mended: boolean;
+  /** Whether U+0000 was removed (no store keeps it; recipe input refuses it). */
+  readonly nulRemoved: boolean;
 }
 
 /**
  * A copy of a JSON value without what lies deeper than `maxDepth` levels, every text well-formed Unicode (a lone
- * surrogate becomes U+FFFD, as a store would write it: the import must answer what it stored). A loop over an
+ * surrogate becomes U+FFFD, as a store would write it: the import must answer what it stored) and without U+0000. A loop over an
  * explicit stack, never recursion, so any depth of input is safe; keys such as `__proto__` stay plain properties.
  */
 export function boundedJson(value: unknown, maxDepth = MAX_JSON_DEPTH): BoundedJson {
   let cut = false;
   let mended = false;
+  let nulRemoved = false;
   const pending: { source: object; copy: unknown[] | JsonObject; depth: number }[] = [];
   const copyOf = (source: unknown, depth: number): unknown => {
     if (typeof source === 'string') {
-      if (!LONE_SURROGATE.test(source)) return source;
+      let text = source;
+      if (text.includes('\u0000')) {
+        nulRemoved = true;
+        text = text.replaceAll('\u0000', '');
+      }
+      if (!LONE_SURROGATE.test(text)) return text;
       mended = true;
-      return source.replace(LONE_SURROGATES, '\ufffd');
+      return text.replace(LONE_SURROGATES, '\ufffd');
     }
     if (typeof source !== 'object' || source === null) return source;
     if (depth >= maxDepth) {
@@ -64,7 +72,7 @@ export function boundedJson(value: unknown, maxDepth = MAX_JSON_DEPTH): BoundedJ
       if (inner !== undefined) Object.defineProperty(copy, copyOf(key, 0) as string, { value: inner, enumerable: true, writable: true, configurable: true });
     }
   }
-  return { value: root, cut, mended };
+  return { value: root, cut, mended, nulRemoved };
 }
 
 export const isObject = (value: unknown): value is JsonObject =>
