@@ -21,8 +21,10 @@ export interface MarkupIngredientGroup {
   readonly lines: readonly string[];
 }
 
-/** Past this many lines on either side the alignment (lines × lines cells) is not tried: no page has such a list. */
-const MAX_LINES = 500;
+/** Past this many lines on either side the alignment (lines × lines cells) is not tried: a recipe keeps 200. */
+const MAX_LINES = 300;
+/** Characters of a line that are compared: enough to tell lines apart, few enough to bound the work. */
+const MAX_COMPARED = 200;
 /** A pair scoring below this is not a match. */
 const MIN_SIMILARITY = 0.5;
 /** A line this short is not judged contained in another: `salt` is in many lines. */
@@ -55,17 +57,17 @@ const bigrams = (text: string): Set<string> => {
  * texts that share no pair of letters), or, when one holds nearly all the other's pairs (a card prints the JSON-LD's
  * line and a note of advice after it), 0.9 of that share.
  */
-export function textSimilarity(first: string, second: string): number {
-  if (first === second) return 1;
-  const a = bigrams(first);
-  const b = bigrams(second);
+function setSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;
-  for (const pair of a) if (b.has(pair)) shared += 1;
+  for (const pair of small) if (large.has(pair)) shared += 1;
   const dice = (2 * shared) / (a.size + b.size);
-  const contained = Math.min(a.size, b.size) >= CONTAINED_MIN_PAIRS ? (0.9 * shared) / Math.min(a.size, b.size) : 0;
+  const contained = small.size >= CONTAINED_MIN_PAIRS ? (0.9 * shared) / small.size : 0;
   return Math.max(dice, contained);
 }
+
+export const textSimilarity = (first: string, second: string): number => (first === second ? 1 : setSimilarity(bigrams(first), bigrams(second)));
 
 /**
  * Which markup line each node line matches (an index, or -1), keeping both in order: the alignment with the
@@ -77,9 +79,14 @@ function align(nodeLines: readonly string[], markupLines: readonly string[]): nu
   const width = columns + 1;
   const score = new Float64Array((rows + 1) * width);
   const similarity = new Float64Array(rows * columns);
+  // Each line's pairs once; a line is compared by its first MAX_COMPARED characters, so the table costs at most
+  // lines × lines × MAX_COMPARED steps whatever a page holds.
+  const nodePairs = nodeLines.map((line) => bigrams(line.slice(0, MAX_COMPARED)));
+  const markupPairs = markupLines.map((line) => bigrams(line.slice(0, MAX_COMPARED)));
   for (let row = 0; row < rows; row += 1) {
     for (let column = 0; column < columns; column += 1) {
-      similarity[row * columns + column] = textSimilarity(nodeLines[row] ?? '', markupLines[column] ?? '');
+      similarity[row * columns + column] =
+        nodeLines[row] === markupLines[column] ? 1 : setSimilarity(nodePairs[row] ?? new Set(), markupPairs[column] ?? new Set());
     }
   }
   for (let row = rows - 1; row >= 0; row -= 1) {
