@@ -22,6 +22,7 @@ import requestFraming from './plugins/request-framing.js';
 import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { refuseUnknownQueryParameters } from './plugins/strict-query.js';
 import { connectionCallbackRoutes, connectionRoutes } from './routes/connections.js';
 import { docsRoutes } from './routes/docs.js';
 import { documentRoutes } from './routes/documents.js';
@@ -318,6 +319,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(
     async (api) => {
+      // After authentication (a hook of onRequest), before the body is read: see strict-query.ts.
+      api.addHook('preParsing', refuseUnknownQueryParameters);
       await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
       await api.register(sessionRoutes, { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
       const publishing = deps.publishing;

@@ -4,6 +4,7 @@ import { API_KEY_SCOPES, type ApiKeyScope } from '@larder/domain';
 import { requiredScope } from '../src/plugins/api-key-scopes.js';
 import { createEbook, createRecipe } from './support/fixtures.js';
 import { harness, PASSWORD, type Harness } from './support/harness.js';
+import { assertProblem } from './support/problems.js';
 
 interface NewKey {
   id: string;
@@ -110,6 +111,19 @@ describe('API keys', () => {
     for (const body of [{ name: 'x', scopes: ['admin'] }, { name: 'x', scopes: [] }, { name: '', scopes: ['recipes:read'] }, { name: 'x', scopes: ['recipes:read'], expires_at: '2001-01-01T00:00:00Z' }, { name: 'x', scopes: ['recipes:read'], extra: 1 }]) {
       const refused = await h.request({ method: 'POST', url: '/api/api-keys', body });
       assert.equal(refused.statusCode, 400, JSON.stringify(body));
+    }
+  });
+
+  it('are at most 50 per user: the 51st is a 422 rule_violation, a business limit (as for webhook endpoints)', async () => {
+    const own = await harness(); // the default rate limit: this file's is 40 requests a minute
+    try {
+      const create = (name: string) => own.request({ method: 'POST', url: '/api/api-keys', body: { name, scopes: ['recipes:read'] } });
+      for (let index = 0; index < 50; index += 1) assert.equal((await create(`key ${index}`)).statusCode, 201);
+      const refused = await create('one too many');
+      assertProblem(refused, 422, 'rule_violation');
+      assert.match(refused.json<{ detail: string }>().detail, /at most 50 keys/);
+    } finally {
+      await own.app.close();
     }
   });
 

@@ -604,7 +604,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Answers the key itself (`lk_...`), here and never again; the service keeps only its SHA-256 digest. Scopes: `recipes:read`, `recipes:write`, `products:read`, `products:write`, `sales:read`, `webhooks:write` (read scopes allow GET, write scopes the changes; `webhooks:write` covers reading webhooks too). Each key has its own rate limit count. At most 50 keys per user. Needs a login token: API keys never manage keys (403 `forbidden`).
+         * @description Answers the key itself (`lk_...`), here and never again; the service keeps only its SHA-256 digest. Scopes: `recipes:read`, `recipes:write`, `products:read`, `products:write`, `sales:read`, `webhooks:write` (read scopes allow GET, write scopes the changes; `webhooks:write` covers reading webhooks too). Each key has its own rate limit count. At most 50 keys per user (422 `rule_violation`). Needs a login token: API keys never manage keys (403 `forbidden`).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -6077,6 +6077,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rule_violation`: you hold 50 keys already; revoke one first. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
