@@ -11,7 +11,7 @@ import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { WebhookCreateBody, WebhookListQuery, WebhookPatchBody } from '../../src/schemas/webhook.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
-import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
+import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody, IngredientParseBody } from '../../src/schemas/recipe.js';
 import { DocumentQuery } from '../../src/schemas/document.js';
 import { RecipeImportBody } from '../../src/schemas/recipe-import.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
@@ -55,6 +55,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/recipes', query: schema(RecipeListQuery), authenticated: true },
   { method: 'POST', path: '/api/recipes', body: schema(RecipeCreateBody), authenticated: true },
   { method: 'POST', path: '/api/recipes/import', body: schema(RecipeImportBody), authenticated: true },
+  { method: 'POST', path: '/api/recipes/parse-ingredients', body: schema(IngredientParseBody), authenticated: true },
   { method: 'GET', path: '/api/recipes/{id}', query: schema(RecipeGetQuery), authenticated: true },
   { method: 'PATCH', path: '/api/recipes/{id}', body: schema(RecipePatchBody), authenticated: true },
   { method: 'DELETE', path: '/api/recipes/{id}', authenticated: true },
