@@ -55,7 +55,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const service = spawn(process.execPath, ['packages/http-fastify/dist/main.js'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LARDER_DATA_DIR: 'none', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LARDER_DATA_DIR: 'none', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'info', RATE_LIMIT_MAX: '100000' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';
