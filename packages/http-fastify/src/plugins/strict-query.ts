@@ -3,7 +3,8 @@
  * (`querystring` with `additionalProperties: false`) or declares none (then every parameter is unknown). Checked
  * before the body is read, so the answer does not depend on the body: Fastify validates the body before the query,
  * and a route whose body also fails would otherwise name the body alone. A route whose query schema admits other
- * parameters (the OAuth callback, which carries whatever the platform adds) is left to its schema.
+ * parameters (the OAuth callback, which carries whatever the platform adds) is left to its schema, and so is a route
+ * without a body whose query schema is closed (nothing can come before the query's validation there).
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem, problem } from '../http/problem.js';
@@ -16,8 +17,12 @@ interface QuerySchema {
 const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export async function refuseUnknownQueryParameters(request: FastifyRequest): Promise<void> {
-  const schema = (request.routeOptions.schema as { querystring?: QuerySchema } | undefined)?.querystring;
+  const routeSchema = request.routeOptions.schema as { querystring?: QuerySchema; body?: unknown } | undefined;
+  const schema = routeSchema?.querystring;
   if (schema !== undefined && schema.additionalProperties !== false) return;
+  // A route without a body whose query schema is closed: Fastify's own validation names every problem of the query
+  // at once (an unknown parameter beside a malformed page number), which this check alone would not.
+  if (schema !== undefined && routeSchema?.body === undefined) return;
   const query = request.query;
   if (typeof query !== 'object' || query === null) return;
   const known = schema?.properties ?? {};
