@@ -153,10 +153,15 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
     await page.getByRole('radio', { name: 'Metric' }).check();
     await page.locator('.reader-view__list').getByText(/ml/).first().waitFor();
 
+    // A photo added while an edit is open: the edit is still saved, not refused as someone else's change.
+    await page.getByLabel('Notes').fill('Best made an hour ahead, with the cucumber squeezed dry.');
     await page.getByLabel('Choose a photo').setInputFiles({ name: 'tzatziki.png', mimeType: 'image/png', buffer: gradientPng() });
     await page.getByRole('img', { name: 'Photo of Tzatziki for a crowd' }).waitFor();
     const source = await page.getByRole('img', { name: 'Photo of Tzatziki for a crowd' }).getAttribute('src');
     assert.match(source ?? '', /^\/media\//);
+    await page.getByRole('button', { name: 'Save changes' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    assert.equal(await page.getByText('Someone else changed this recipe').count(), 0);
   });
 
   it('imports a recipe from a web address and says what was left out', async () => {
@@ -220,6 +225,13 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
     assert.equal(file.subarray(0, 5).toString('latin1'), '%PDF-');
     const text = file.toString('latin1');
     assert.ok(text.includes('/Type /Page') || text.includes('/Type/Page'), 'a PDF with pages');
+
+    // Its own cover instead of the drawn one, then a free sample of it (only the hummus is marked for samples).
+    await page.getByLabel('Upload a cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(800, 600) });
+    await page.getByText('Your own cover.').waitFor();
+    await page.getByRole('button', { name: 'Make a free sample' }).click();
+    await page.getByText('A free sample made from').waitFor();
+    assert.deepEqual(await page.locator('.recipe-order__title').allTextContents(), ['Whipped Hummus with Paprika Oil']);
   });
 
   it('moves through the library with the keyboard alone, with the focus always visible', async () => {

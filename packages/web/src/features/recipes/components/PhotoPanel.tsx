@@ -6,7 +6,8 @@ import type { Recipe } from '../../../lib/api';
 import { describeError } from '../../../lib/problem';
 import { useRemovePhoto, useUploadPhoto } from '../api/recipes';
 
-export function PhotoPanel({ recipe }: { recipe: Recipe }) {
+/** `onChanged`: the recipe after a change made here (a new version, which the editor's next save builds on). */
+export function PhotoPanel({ recipe, onChanged }: { recipe: Recipe; onChanged: (recipe: Recipe) => void }) {
   const inputId = useId();
   const upload = useUploadPhoto(recipe.id);
   const remove = useRemovePhoto(recipe.id);
@@ -18,7 +19,7 @@ export function PhotoPanel({ recipe }: { recipe: Recipe }) {
   const choose = (file: File | undefined) => {
     if (file === undefined) return;
     setPreview(URL.createObjectURL(file));
-    upload.mutate(file, { onSettled: () => setPreview(null) });
+    upload.mutate(file, { onSuccess: onChanged, onSettled: () => setPreview(null) });
   };
 
   return (
@@ -61,7 +62,7 @@ export function PhotoPanel({ recipe }: { recipe: Recipe }) {
             className="button button--quiet"
             disabled={remove.isPending}
             onClick={() => {
-              if (window.confirm(`Remove the photo of “${recipe.title}”?`)) remove.mutate();
+              if (window.confirm(`Remove the photo of “${recipe.title}”?`)) remove.mutate(undefined, { onSuccess: onChanged });
             }}
           >
             Remove
