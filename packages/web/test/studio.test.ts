@@ -56,6 +56,15 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
 
   const heading = (target: Page, name: string | RegExp) => target.getByRole('heading', { level: 1, name }).waitFor();
 
+  /** A product's recipes in their order, once their titles have loaded. */
+  async function recipeOrder(target: Page): Promise<string[]> {
+    await target.waitForFunction(() => {
+      const titles = [...document.querySelectorAll('.recipe-order__title')].map((title) => title.textContent);
+      return titles.length > 0 && !titles.includes('Loading…');
+    });
+    return target.locator('.recipe-order__title').allTextContents();
+  }
+
   it('sends a visitor to sign in; a wrong password is said in words; the demo user signs in to the library', async () => {
     const visitor = await browser.newContext({ viewport: PHONE });
     try {
@@ -212,7 +221,7 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
 
     await page.getByRole('button', { name: 'Create the ebook' }).click();
     await heading(page, 'Little Book of Dips');
-    assert.deepEqual(await page.locator('.recipe-order__title').allTextContents(), ['Charred Corn Guacamole', 'Whipped Hummus with Paprika Oil', 'Tzatziki for a crowd']);
+    assert.deepEqual(await recipeOrder(page), ['Charred Corn Guacamole', 'Whipped Hummus with Paprika Oil', 'Tzatziki for a crowd']);
 
     const preview = page.frameLocator('iframe[title="PDF preview of Little Book of Dips"]');
     await page.locator('iframe[title="PDF preview of Little Book of Dips"]').waitFor({ timeout: 60_000 });
@@ -231,7 +240,29 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
     await page.getByText('Your own cover.').waitFor();
     await page.getByRole('button', { name: 'Make a free sample' }).click();
     await page.getByText('A free sample made from').waitFor();
-    assert.deepEqual(await page.locator('.recipe-order__title').allTextContents(), ['Whipped Hummus with Paprika Oil']);
+    assert.deepEqual(await recipeOrder(page), ['Whipped Hummus with Paprika Oil']);
+  });
+
+  it('makes a meal plan of days and meals', async () => {
+    await page.goto(`${service.url}/products/new?type=meal_plan`);
+    await heading(page, 'New meal plan');
+    await page.getByLabel('Title').fill('A Green Week');
+    for (const [words, title] of [
+      ['chana', 'Weeknight Chana Masala'],
+      ['poha', 'Lemony Poha with Peanuts'],
+    ] as const) {
+      await page.getByLabel('Find recipes to add').fill(words);
+      await page.getByRole('button', { name: `Add ${title}` }).click();
+    }
+    await page.getByRole('button', { name: 'Add a day' }).click();
+    await page.getByRole('button', { name: 'Add a meal to day 1' }).click();
+    await page.getByLabel('Day 1, meal 2: which meal').selectOption('breakfast');
+    await page.getByLabel('Day 1, meal 2: recipe').selectOption({ label: 'Lemony Poha with Peanuts' });
+    await page.getByRole('button', { name: 'Create the meal plan' }).click();
+    await heading(page, 'A Green Week');
+    assert.equal(await page.getByLabel('Day 1, meal 1: recipe').locator('option:checked').textContent(), 'Weeknight Chana Masala');
+    assert.equal(await page.getByLabel('Day 1, meal 2: which meal').inputValue(), 'breakfast');
+    assert.equal(await page.getByLabel('Day 1, meal 2: recipe').locator('option:checked').textContent(), 'Lemony Poha with Peanuts');
   });
 
   it('moves through the library with the keyboard alone, with the focus always visible', async () => {
