@@ -8,6 +8,7 @@ import { Field } from '../../../components/Field';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { plural } from '../../../lib/format';
 import { describeError } from '../../../lib/problem';
@@ -163,19 +164,9 @@ export function LibraryPage() {
           ))}
         </ul>
       )}
-      {results.data !== undefined && results.data.totalPages > 1 ? (
-        <nav className="pager" aria-label="Pages of recipes">
-          <button type="button" className="button" disabled={(search.page ?? 1) <= 1} onClick={() => update({ page: (search.page ?? 1) - 1 })}>
-            Previous
-          </button>
-          <span>
-            Page {search.page ?? 1} of {results.data.totalPages.toLocaleString('en')}
-          </span>
-          <button type="button" className="button" disabled={(search.page ?? 1) >= results.data.totalPages} onClick={() => update({ page: (search.page ?? 1) + 1 })}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      {results.data === undefined ? null : (
+        <Pager page={search.page ?? 1} totalPages={results.data.totalPages} onPage={(page) => update({ page })} label="Pages of recipes" />
+      )}
     </>
   );
 }
