@@ -3,8 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  // .tools: FerretDB's source and binary, built by scripts/build-ferretdb.sh; .larder: the service's local data.
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**', '.tools/**', '.larder/**', '**/.test-chunks/**'] },
+  // .tools: FerretDB's source and binary, built by scripts/build-ferretdb.sh; .larder: the service's local data;
+  // packages/web/.dist-*: a studio build under way (scripts/build-studio.mjs).
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'bench/results/**', '.tools/**', '.larder/**', '**/.test-chunks/**', 'packages/web/.dist-*/**'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

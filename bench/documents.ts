@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createDocumentRenderer, createRenderPool } from '@larder/adapters-documents';
 import { addUser, prepareProductDocument, systemClock, type DocumentFormat } from '@larder/domain';
-import { InMemoryApiKeyRepository, InMemoryFileStore, InMemoryIdempotencyStore, InMemoryUserRepository, plainTextHasher, sequentialIds } from '@larder/domain/testing';
+import { InMemoryApiKeyRepository, InMemoryBrowserSessionRepository, InMemoryFileStore, InMemoryIdempotencyStore, InMemoryUserRepository, plainTextHasher, sequentialIds } from '@larder/domain/testing';
 import { buildApp } from '@larder/http-fastify';
 import { benchLibrary } from './documents-data.js';
 import { noPublishing } from './support/no-publishing.js';
@@ -68,6 +68,7 @@ async function overHttp(count: number): Promise<{ ms: number; bytes: number; fir
   const app = await buildApp({
     publishing: noPublishing(),
     apiKeys: new InMemoryApiKeyRepository(),
+    browserSessions: new InMemoryBrowserSessionRepository(),
     recipes: deps.recipes, products: deps.products, users, clock: systemClock, ids: sequentialIds('id'), hasher: plainTextHasher,
     idempotency: new InMemoryIdempotencyStore(), rendering: pool, files: new InMemoryFileStore(), readiness: async () => true, logger: false,
     config: { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123', rateLimit: { max: 1000, windowMs: 60_000 }, salesPlatforms: ['etsy'], corsOrigins: '*' },

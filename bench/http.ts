@@ -38,6 +38,7 @@ import {
 import {
   InMemoryFileStore,
   InMemoryApiKeyRepository,
+  InMemoryBrowserSessionRepository,
   InMemoryIdempotencyStore,
   InMemoryProductRepository,
   InMemoryRecipeRepository,
@@ -165,6 +166,7 @@ async function serveApi(stores: Stores, trackStores = false): Promise<{ app: Fas
   const app = await buildApp({
     publishing: noPublishing(),
     apiKeys: new InMemoryApiKeyRepository(),
+    browserSessions: new InMemoryBrowserSessionRepository(),
     // Counted on the database only: the in-memory rows' figures stay those of the service alone.
     ...(trackStores ? { recipes: trackCalls(stores.recipes), products: trackCalls(stores.products), users: trackCalls(stores.users) } : stores),
     clock: systemClock,

@@ -17,6 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { addUser, inlineRenderQueue, systemClock } from '@larder/domain';
 import {
   InMemoryApiKeyRepository,
+  InMemoryBrowserSessionRepository,
   InMemoryFileStore,
   InMemoryIdempotencyStore,
   InMemoryMailBudget,
@@ -74,6 +75,7 @@ async function serveService() {
   const app = await buildApp({
     publishing: noPublishing(),
     apiKeys: new InMemoryApiKeyRepository(),
+    browserSessions: new InMemoryBrowserSessionRepository(),
     profiles,
     users,
     recipes,

@@ -15,7 +15,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type * as MongoAdapters from '@larder/adapters-mongo';
 import { addUser, inlineRenderQueue, systemClock, uuidV7Generator, type ProductRepository, type RecipeRepository, type UserRepository } from '@larder/domain';
-import { InMemoryApiKeyRepository, InMemoryFileStore, InMemoryIdempotencyStore, InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher } from '@larder/domain/testing';
+import { InMemoryApiKeyRepository, InMemoryBrowserSessionRepository, InMemoryFileStore, InMemoryIdempotencyStore, InMemoryProductRepository, InMemoryRecipeRepository, InMemoryUserRepository, plainTextHasher } from '@larder/domain/testing';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '@larder/http-fastify';
 import type { TrafficOptions, TrafficReport } from './soak-traffic.js';
@@ -54,6 +54,7 @@ async function serve(stores: Stores) {
   const app = await buildApp({
     publishing: noPublishing(),
     apiKeys: new InMemoryApiKeyRepository(),
+    browserSessions: new InMemoryBrowserSessionRepository(),
     ...stores,
     clock: systemClock,
     ids: uuidV7Generator,

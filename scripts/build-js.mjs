@@ -8,7 +8,7 @@
 // emits the declarations for anyone consuming the packages from dist/.
 //   node scripts/build-js.mjs [--quiet] [packages folder, default packages/]
 // Prints one line (unless --quiet, when all goes well); exits 1 with esbuild's messages when a file does not parse.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,9 +36,11 @@ function sources(dir) {
 
 const started = performance.now();
 const packagesDir = args.find((arg) => !arg.startsWith('--')) ?? join(ROOT, 'packages');
+// A package with a vite.config.ts (the studio, packages/web) is the browser's: scripts/build-studio.mjs builds it with
+// Vite into its dist/, which this would otherwise fill with Node modules of its sources.
 const packages = readdirSync(packagesDir)
   .map((name) => join(packagesDir, name))
-  .filter((dir) => statSync(join(dir, 'src'), { throwIfNoEntry: false })?.isDirectory() === true);
+  .filter((dir) => statSync(join(dir, 'src'), { throwIfNoEntry: false })?.isDirectory() === true && !existsSync(join(dir, 'vite.config.ts')));
 const results = await Promise.allSettled(
   packages.map((dir) =>
     build({

@@ -2,6 +2,8 @@
 // `pnpm test`: every check, in three phases, then one line adding the tests up (scripts/test-summary.mjs).
 //   1. the packages' JavaScript (scripts/build-js.mjs: esbuild, file by file, about a second), so that the CLI and
 //      the service start from dist/ (LARDER_TEST_BUILT=1) and the tests that run `pnpm start` or `pnpm cli` find it;
+//      beside it the studio (scripts/build-studio.mjs: Vite, when its inputs changed), which the studio's browser
+//      tests load from the service, and which `pnpm start` then finds up to date;
 //   2. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside every package's tests
 //      (scripts/run-tests.mjs) in two lanes: the service's tests (the largest share) in one from the start, the other
 //      packages one after another in the other;
@@ -44,7 +46,7 @@ async function phase(name, ...runs) {
 }
 
 spawnSync(process.execPath, ['scripts/test-summary.mjs', '--reset'], { stdio: 'inherit' });
-const [built] = await phase('JavaScript of every package', node(['scripts/build-js.mjs']));
+const [built, studioBuilt] = await phase('JavaScript of every package, and the studio', node(['scripts/build-js.mjs']), node(['scripts/build-studio.mjs']));
 const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
 // Renders and image work at the priority of the rest, where the tests wait for them (the two runs below say why).
 const atServicePriority = { ...env, LARDER_BACKGROUND_NICE: '0' };
@@ -76,4 +78,4 @@ const [testedAlone] = await phase('tests that run alone', (async () => {
   return [...together, after].find((status) => status !== 0) ?? 0;
 })());
 const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' });
-process.exit([checked, built, testedService, testedOthers, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);
+process.exit([checked, built, studioBuilt, testedService, testedOthers, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);

@@ -12,6 +12,7 @@ import { MongoRecipeRepository } from './recipes/mongo-recipe-repository.js';
 import { MongoUserRepository } from './users/mongo-user-repository.js';
 import { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
 import { MongoProfileRepository } from './profiles/mongo-profile-repository.js';
+import { MongoBrowserSessionRepository } from './sessions/mongo-browser-session-repository.js';
 
 export { MongoRecipeRepository, MongoProductRepository, MongoUserRepository };
 export { MongoRecipeChangeFeed, RECIPE_CHANGES_COLLECTION, CHANGE_MARKS_COLLECTION } from './recipes/recipe-change-feed.js';
@@ -35,6 +36,8 @@ export { MongoApiKeyRepository } from './api-keys/mongo-api-key-repository.js';
 export { MongoProfileRepository } from './profiles/mongo-profile-repository.js';
 export { PROFILES_COLLECTION } from './profiles/profile-document.js';
 export { API_KEYS_COLLECTION } from './api-keys/api-key-document.js';
+export { MongoBrowserSessionRepository };
+export { BROWSER_SESSIONS_COLLECTION } from './sessions/browser-session-document.js';
 export { SALES_COLLECTION } from './sales/sale-document.js';
 export { LISTINGS_COLLECTION } from './sales/listing-document.js';
 export { AUTHORIZATIONS_COLLECTION, CONNECTIONS_COLLECTION } from './sales/connection-document.js';
@@ -57,6 +60,7 @@ export interface MongoRepositories {
   readonly users: MongoUserRepository;
   readonly apiKeys: MongoApiKeyRepository;
   readonly profiles: MongoProfileRepository;
+  readonly browserSessions: MongoBrowserSessionRepository;
 }
 
 export function createMongoRepositories(db: Db): MongoRepositories {
@@ -66,5 +70,6 @@ export function createMongoRepositories(db: Db): MongoRepositories {
     users: new MongoUserRepository(db),
     apiKeys: new MongoApiKeyRepository(db),
     profiles: new MongoProfileRepository(db),
+    browserSessions: new MongoBrowserSessionRepository(db),
   };
 }

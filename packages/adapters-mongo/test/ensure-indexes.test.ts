@@ -30,7 +30,7 @@ for (const engine of await testEngines()) {
         const report = (await ensureIndexes(db))._unsafeUnwrap();
         const can = await serverCapabilities(db);
         const collections = [
-          'api_keys', 'connections', 'files.chunks', 'files.files', 'idempotency_keys', 'job_pauses', 'jobs', 'listings', 'mail_budget', 'oauth_authorizations', 'product_changes', 'product_changes_ids', 'products', 'recipe_changes', 'recipe_changes_ids', 'recipes', 'sales', 'subscribers', 'users', 'webhook_deliveries', 'webhook_endpoints',
+          'api_keys', 'browser_sessions', 'connections', 'files.chunks', 'files.files', 'idempotency_keys', 'job_pauses', 'jobs', 'listings', 'mail_budget', 'oauth_authorizations', 'product_changes', 'product_changes_ids', 'products', 'recipe_changes', 'recipe_changes_ids', 'recipes', 'sales', 'subscribers', 'users', 'webhook_deliveries', 'webhook_endpoints',
         ];
         assert.deepEqual(report.map((entry) => entry.collection).sort(), collections);
         for (const collection of collections) {

@@ -12,6 +12,7 @@ import { chunksOfFileFilter, FILE_LIST_SORT, filePrefixFilter, fileVersionsFilte
 import { FILE_INDEXES, JOB_INDEXES, PRODUCT_INDEXES, RECIPE_ARRAY_FIELDS, RECIPE_INDEXES, API_KEY_INDEXES, SALE_INDEXES, SALES_INDEXES, USER_INDEXES } from '../src/indexes/index-specs.js';
 import { SALES_COLLECTION } from '../src/sales/sale-document.js';
 import { API_KEYS_COLLECTION, keyByHashFilter, USER_KEYS_SORT, userKeysFilter } from '../src/api-keys/api-key-document.js';
+import { BROWSER_SESSIONS_COLLECTION, extendableSessionFilter, sessionByHashFilter, userSessionsFilter } from '../src/sessions/browser-session-document.js';
 import { SALE_LIST_SORT, saleFilter } from '../src/sales/sale-queries.js';
 import { ID_INDEX, orBranches, queryShape, servingIndex, type QueryShape, type SortSpec } from '../src/indexes/query-shape.js';
 import { JOB_PAUSES_COLLECTION, JOBS_COLLECTION } from '../src/jobs/job-document.js';
@@ -35,7 +36,7 @@ import { SUBSCRIBERS_COLLECTION } from '../src/subscribers/subscriber-document.j
 import { SUBSCRIBER_LIST_SORT, subscriberByAddressFilter, subscriberFilter } from '../src/subscribers/subscriber-queries.js';
 import { RECIPE_SOURCE_URL_SORT, recipeExternalIdEqualityFilter, recipeExternalIdFilter, recipeSourceUrlFilter, recipeCandidatesFilter, recipeListSegment, recipeWalkSegment } from '../src/recipes/recipe-queries.js';
 import { USER_LIST_SORT } from '../src/users/mongo-user-repository.js';
-import { INDEX_SPECS, SUBSCRIBER_INDEXES, WEBHOOK_INDEXES } from '../src/indexes/index-specs.js';
+import { BROWSER_SESSION_INDEXES, INDEX_SPECS, SUBSCRIBER_INDEXES, WEBHOOK_INDEXES } from '../src/indexes/index-specs.js';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '../src/webhooks/webhook-delivery-document.js';
 import { DUE_FIRST_SORT, dueEndpointDeliveriesFilter, enabledUserEndpointsFilter, endpointDeliveriesFilter, eventDeliveryFilter, laterEndpointDeliveriesFilter, NEWEST_FIRST_SORT, pendingEndpointDeliveriesFilter, userEndpointsFilter } from '../src/webhooks/webhook-queries.js';
 import { MARKED_EVENTS_FILTER, WAITING_EVENTS_FILTER, WAITING_EVENTS_SORT } from '../src/outbox/mongo-event-outbox.js';
@@ -318,6 +319,20 @@ describe('the index checker', () => {
     assert.deepEqual(unserved(shapes, keys), []);
     assert.equal(servingIndex(shapes[0] ?? queryShape({}), keys)?.name, 'key_hash_unique');
     assert.equal(servingIndex(shapes[1] ?? queryShape({}), keys)?.name, 'user_created_at');
+  });
+
+  it('browser sessions: by digest on every request with the cookie, renewal and sign-out by id, a removed user’s by user', () => {
+    const sessions = [...BROWSER_SESSION_INDEXES, ID_INDEX(BROWSER_SESSIONS_COLLECTION)];
+    const shapes = [
+      queryShape(sessionByHashFilter('ab')),
+      queryShape(extendableSessionFilter('s', new Date())),
+      queryShape({ _id: 's' }),
+      queryShape(userSessionsFilter('u')),
+    ];
+    assert.deepEqual(unserved(shapes, sessions), []);
+    assert.equal(servingIndex(shapes[0] ?? queryShape({}), sessions)?.name, 'token_hash_unique');
+    assert.equal(servingIndex(shapes[1] ?? queryShape({}), [ID_INDEX(BROWSER_SESSIONS_COLLECTION)])?.name, '_id_', 'a renewal goes by id');
+    assert.equal(servingIndex(shapes[3] ?? queryShape({}), sessions)?.name, 'user_id');
   });
 
   it('reads `$and` as its conditions side by side', () => {

@@ -59,6 +59,17 @@ describe('the recipe of a page', () => {
     assert.equal(recipe['notes'], 'By Ana Cook');
   });
 
+  it('reads microdata steps whole across the line breaks of the source, a heading leading the steps after it', () => {
+    const recipe = imported('microdata-steps');
+    assert.deepEqual(recipe['instructions'], [
+      'Whisk the eggs with the sugar until pale and thick, about five minutes.',
+      'Fold in the flour.',
+      'For the icing: Beat the butter until soft.',
+      'Add the sugar a spoonful at a time.',
+    ]);
+    assert.deepEqual(recipe['ingredients'], ['3 large eggs, at room temperature', '100 g sugar']);
+  });
+
   it('is null on a page without one (other types, broken JSON-LD, other microdata)', () => {
     assert.equal(extractRecipe(page('no-recipe')), null);
     assert.equal(extractRecipe(''), null);

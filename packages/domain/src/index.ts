@@ -67,6 +67,7 @@ export * from './jobs/index.js';
 export * from './sales/index.js';
 export * from './events/index.js';
 export * from './api-keys/index.js';
+export * from './sessions/index.js';
 export * from './webhooks/index.js';
 export * from './subscribers/index.js';
 export * from './search/recipe-search-index.js';

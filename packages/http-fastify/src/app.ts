@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CoverArtist, ImageProcessor, MailBudget, RecipePageSource, SubscriberRepository } from '@larder/domain';
 import { generatedCovers, IndexedRecipeRepository, profileLookup, type ProfileRepository } from '@larder/domain';
-import type { ApiKeyRepository, AuthorizationRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
+import type { ApiKeyRepository, AuthorizationRepository, BrowserSessionRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
@@ -21,6 +21,8 @@ import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
 import requestFraming from './plugins/request-framing.js';
 import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { refuseUnknownQueryParameters } from './plugins/strict-query.js';
 import { connectionCallbackRoutes, connectionRoutes } from './routes/connections.js';
 import { docsRoutes } from './routes/docs.js';
 import { documentRoutes } from './routes/documents.js';
@@ -33,6 +35,7 @@ import { recipeImportRoutes } from './routes/recipe-import.js';
 import { ingredientParseRoutes } from './routes/ingredient-parse.js';
 import { saleNoticeRoutes } from './routes/sale-notices.js';
 import { saleRoutes } from './routes/sales.js';
+import { loadStudio, studioPageFallback, studioRoutes } from './routes/studio.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { profileRoutes } from './routes/profile.js';
 import { enforceKeyScopes } from './plugins/api-key-scopes.js';
@@ -106,6 +109,8 @@ export interface AppDeps {
   users: UserRepository;
   /** API keys (digests only). */
   apiKeys: ApiKeyRepository;
+  /** Browser sessions (digests of their tokens only), shared by every instance. */
+  browserSessions: BrowserSessionRepository;
   /** Creators' profiles and brands. Absent: no `/api/profile` routes, and pages, documents and e-mails carry no brand. */
   profiles?: ProfileRepository;
   clock: Clock;
@@ -138,7 +143,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']; // already includes boolean
   /** Lead magnet delivery: its public pages and links, and the creator's subscriber routes. Absent: neither is served. */
   leadMagnets?: LeadMagnetAppDeps;
-
+  /**
+   * The studio built by Vite (`dir`: its `dist/`, read into memory here): served at `/`, `/assets/` and every
+   * client-side route. Absent, or without `index.html` there: `/` redirects to `/docs`.
+   */
+  studio?: { readonly dir: string };
 }
 
 export interface PublishingDeps {
@@ -181,7 +190,10 @@ const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
+  'headers.cookie',
   'res.headers["x-refreshed-token"]',
+  'res.headers["set-cookie"]',
+  'headers["set-cookie"]',
   'password',
   'token',
   '*.password',
@@ -250,7 +262,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(buildValidatorCompiler(SHARED_SCHEMAS));
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
-  await app.register(problemDetails);
+  const studio = deps.studio === undefined ? undefined : await loadStudio(deps.studio.dir);
+  await app.register(problemDetails, { notFoundPage: studio === undefined ? undefined : studioPageFallback(studio) });
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(requestFraming);
   await app.register(openapi, { version: packageVersion(), publicUrl: deps.publishing.publicUrl });
@@ -268,12 +281,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     users: deps.users,
     apiKeys: deps.apiKeys,
+    sessions: deps.browserSessions,
+    publicUrl: deps.publishing.publicUrl,
   });
 
   // Before the routes: it equips the ones that opt in (`config: { idempotent: true }`) as they are added.
   await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(healthRoutes, { readiness: deps.readiness });
   await app.register(docsRoutes);
+  await app.register(studioRoutes, { studio });
   // One for the whole app: requests that ask for the same cover at once share its drawing.
   // The recipes a list of products takes its covers' photos from come from the search index when there is one (up to
   // 240 for a page; on FerretDB one query each): `IndexedRecipeRepository.findByIdsListed`. One product's cover reads
@@ -325,7 +341,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(
     async (api) => {
+      // After authentication (a hook of onRequest), before the body is read: see strict-query.ts.
+      api.addHook('preParsing', refuseUnknownQueryParameters);
       await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
+      await api.register(sessionRoutes, { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
       const publishing = deps.publishing;
       const connections = {
         connections: publishing.connections,

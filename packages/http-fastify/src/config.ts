@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_SALES_PLATFORMS, PASSWORD_LIMITS, parseEmail, parseSecretKey } from '@larder/domain';
 import { chooseDatabaseName, DATABASE_NAME_REQUIREMENT } from '@larder/adapters-mongo/database-name';
@@ -80,6 +81,11 @@ export interface ServiceConfig {
   readonly etsyPollSeconds: number;
   /** `SMTP_URL` and `MAIL_FROM`: where e-mail to lead magnet subscribers goes; unset: to the log. */
   readonly mail: SmtpSettings | undefined;
+  /**
+   * `STUDIO_DIR`: the built studio the service serves at `/` (Vite's output); default this repository's
+   * `packages/web/dist`. `none`: no studio, `/` redirects to the API reference.
+   */
+  readonly studioDir: string | undefined;
 }
 
 
@@ -139,6 +145,15 @@ function host(env: NodeJS.ProcessEnv): Read<string> {
 }
 
 export const DEFAULT_DATA_DIR = '.larder/data';
+
+/** packages/web/dist, from packages/http-fastify/src or packages/http-fastify/dist alike. */
+export const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function studioDir(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = read(env, 'STUDIO_DIR');
+  if (raw === undefined) return DEFAULT_STUDIO_DIR;
+  return raw.toLowerCase() === 'none' ? undefined : resolve(raw);
+}
 
 function dataDir(env: NodeJS.ProcessEnv): string | undefined {
   const raw = read(env, 'LARDER_DATA_DIR') ?? DEFAULT_DATA_DIR;
@@ -291,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Result<ServiceConfig, string
     gumroadApiUrl: httpUrl(env, 'GUMROAD_API_URL', 'https://api.gumroad.com'),
     etsyPollSeconds: wholeNumber(env, 'ETSY_POLL_SECONDS', 300, 5, 86_400),
     mail: mail(env),
+    studioDir: ok(studioDir(env)),
   })
     .map(({ jwt, rateLimitMax, rateLimitWindowMs, publicUrlSetting, etsyApiUrl, etsyOauthUrl, gumroadApiUrl, ...rest }) => ({
       ...rest,

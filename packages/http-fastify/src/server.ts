@@ -18,6 +18,7 @@ import type { IndexSync } from './composition/index-sync.js';
 import { startProductSearchSync } from './composition/product-search.js';
 import { startRecipeSearchSync, type RecipeSearchSync } from './composition/recipe-search.js';
 import { recipeIndexFile } from './composition/recipe-index-file.js';
+import { listeningLine, studioAtStartup } from './composition/studio.js';
 import { startRecipeSlimming } from './composition/recipe-slimming.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
 import { STORE_SERVER_WAIT_MS, withFileDeadline } from './store-deadline.js';
@@ -255,8 +256,11 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     if (config.secretKey === undefined) {
       log.warn('no LARDER_SECRET_KEY: platform credentials are sealed with a key generated once and kept in the database (collection "settings"); set LARDER_SECRET_KEY to keep the key apart from the data');
     }
+    const { studio, note } = studioAtStartup(config.studioDir);
+    if (note !== undefined) log.info(note);
     const app: FastifyInstance = await buildApp({
       ...ports,
+      ...(studio === undefined ? {} : { studio }),
       publishing: publishing.deps,
       leadMagnets: publishing.leadMagnets,
       recipePages: recipePageSource(config.outboundAllowPrivate),
@@ -288,7 +292,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (demo !== null) print(demoCredentialsBlock(demo, url, database.ephemeral));
-    log.info(`listening on ${url} (API under ${url}/api, reference at ${url}/docs)`);
+    log.info(listeningLine(url, studio !== undefined));
     return { url, engine: database.engine, stop: closeAll };
   } catch (error) {
     await closeAll();

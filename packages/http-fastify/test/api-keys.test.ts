@@ -4,6 +4,7 @@ import { API_KEY_SCOPES, type ApiKeyScope } from '@larder/domain';
 import { requiredScope } from '../src/plugins/api-key-scopes.js';
 import { createEbook, createRecipe } from './support/fixtures.js';
 import { harness, PASSWORD, type Harness } from './support/harness.js';
+import { assertProblem } from './support/problems.js';
 
 interface NewKey {
   id: string;
@@ -116,6 +117,19 @@ describe('API keys', () => {
     }
   });
 
+  it('are at most 50 per user: the 51st is a 422 rule_violation, a business limit (as for webhook endpoints)', async () => {
+    const own = await harness(); // the default rate limit: this file's is 40 requests a minute
+    try {
+      const create = (name: string) => own.request({ method: 'POST', url: '/api/api-keys', body: { name, scopes: ['recipes:read'] } });
+      for (let index = 0; index < 50; index += 1) assert.equal((await create(`key ${index}`)).statusCode, 201);
+      const refused = await create('one too many');
+      assertProblem(refused, 422, 'rule_violation');
+      assert.match(refused.json<{ detail: string }>().detail, /at most 50 keys/);
+    } finally {
+      await own.app.close();
+    }
+  });
+
   it('count against a rate limit of their own, apart from their user’s', async () => {
     const key = await newKey(['recipes:read']);
     let limited = 0;
@@ -129,7 +143,8 @@ describe('API keys', () => {
     const document = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
     const closed: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
-      if (!path.startsWith('/api/') || path === '/api/auth/login' || path.endsWith('/callback')) continue;
+      // Login and browser sessions take no key (they are not behind authentication), nor does the OAuth callback.
+      if (!path.startsWith('/api/') || path.startsWith('/api/auth/') || path.endsWith('/callback')) continue;
       for (const method of Object.keys(operations)) if (requiredScope(method, path.replace(/\{(\w+)\}/g, ':$1')) === null) closed.push(`${method.toUpperCase()} ${path}`);
     }
     assert.deepEqual(closed.map((operation) => operation.replace(/^\w+ /, '')).filter((path) => !/^\/api\/(api-keys|connections|profile)/.test(path)), []);

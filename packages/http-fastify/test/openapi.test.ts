@@ -45,7 +45,7 @@ describe('OpenAPI document', () => {
   it('documents every endpoint of the contract', () => {
     const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     for (const expected of [
-      'POST /api/auth/login', 'GET /api/recipes', 'POST /api/recipes', 'GET /api/recipes/{id}', 'PATCH /api/recipes/{id}', 'DELETE /api/recipes/{id}',
+      'POST /api/auth/login', 'POST /api/auth/session', 'GET /api/auth/session', 'DELETE /api/auth/session', 'GET /api/recipes', 'POST /api/recipes', 'GET /api/recipes/{id}', 'PATCH /api/recipes/{id}', 'DELETE /api/recipes/{id}',
       'GET /api/products', 'POST /api/products', 'GET /api/products/{id}', 'PATCH /api/products/{id}', 'POST /api/products/{id}/publish',
       'POST /api/products/{id}/lead-magnet', 'GET /api/products/{id}/shopping-list', 'GET /healthz', 'GET /readyz',
       'GET /api/sales', 'GET /api/reports/revenue', 'POST /hooks/{platform}/{secret}',
@@ -84,11 +84,16 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('declares bearer authentication, lifted for login and the health checks', () => {
+  it('declares bearer authentication or the session cookie, lifted for login, sign-in and the health checks', () => {
     assert.deepEqual({ ...document.components.securitySchemes.bearerAuth, description: undefined }, { type: 'http', scheme: 'bearer', description: undefined });
     assert.match(String((document.components.securitySchemes.bearerAuth as { description?: string }).description), /API key/);
-    assert.deepEqual(document.security, [{ bearerAuth: [] }]);
+    assert.deepEqual({ ...document.components.securitySchemes.sessionCookie, description: undefined }, { type: 'apiKey', in: 'cookie', name: 'larder_session', description: undefined });
+    assert.deepEqual(document.security, [{ bearerAuth: [] }, { sessionCookie: [] }]);
     assert.deepEqual(document.paths['/api/auth/login']?.post?.security, []);
+    assert.deepEqual(document.paths['/api/auth/session']?.post?.security, []);
+    assert.deepEqual(document.paths['/api/auth/session']?.get?.security, [{ sessionCookie: [] }]);
+    assert.deepEqual(document.paths['/api/auth/session']?.delete?.security, [{ sessionCookie: [] }]);
+    assert.ok(document.paths['/api/auth/session']?.post?.responses['200']?.headers?.['Set-Cookie'], 'sign-in documents its cookie');
     assert.deepEqual(document.paths['/healthz']?.get?.security, []);
   });
 
@@ -189,7 +194,7 @@ describe('interactive reference at /docs', () => {
   });
   after(() => h.app.close());
 
-  it('is where / sends a visitor (302, no token needed), as the OpenAPI document says', async () => {
+  it('is where / sends a visitor when the studio is not built (302, no token needed), as the OpenAPI document says', async () => {
     const root = await h.app.inject({ method: 'GET', url: '/' });
     assert.equal(root.statusCode, 302);
     assert.equal(root.headers.location, '/docs');
@@ -197,6 +202,7 @@ describe('interactive reference at /docs', () => {
     const operation = document.paths['/']?.get;
     assert.deepEqual(operation?.security, []);
     assert.ok(operation?.responses['302'], 'the 302 is documented');
+    assert.ok(operation?.responses['200']?.content?.['text/html'], 'and the studio’s page');
   });
 
   it('serves the page and every asset it loads from the service itself', async () => {

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import {
   InMemoryApiKeyRepository,
+  InMemoryBrowserSessionRepository,
   InMemoryFileStore,
   InMemoryIdempotencyStore,
   InMemoryProductRepository,
@@ -105,6 +106,7 @@ describe('logs', () => {
       recipes: broken, products: new InMemoryProductRepository(), users, clock, ids: sequentialIds('id'), hasher: plainTextHasher,
       idempotency: new InMemoryIdempotencyStore(),
       apiKeys: new InMemoryApiKeyRepository(),
+      browserSessions: new InMemoryBrowserSessionRepository(),
       publishing: inMemoryPublishing(),
       rendering: inlineRenderQueue(createDocumentRenderer()),
       files: new InMemoryFileStore(),

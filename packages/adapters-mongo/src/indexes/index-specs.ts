@@ -33,6 +33,7 @@ import { WEBHOOK_DELIVERIES_COLLECTION } from '../webhooks/webhook-delivery-docu
 import { WEBHOOK_ENDPOINTS_COLLECTION } from '../webhooks/webhook-endpoint-document.js';
 import { SALES_COLLECTION } from '../sales/sale-document.js';
 import { API_KEYS_COLLECTION } from '../api-keys/api-key-document.js';
+import { BROWSER_SESSIONS_COLLECTION } from '../sessions/browser-session-document.js';
 import { USERS_COLLECTION } from '../users/user-document.js';
 import { MAIL_BUDGET_COLLECTION } from '../subscribers/mongo-mail-budget.js';
 import { SUBSCRIBERS_COLLECTION } from '../subscribers/subscriber-document.js';
@@ -197,6 +198,17 @@ export const API_KEY_INDEXES: readonly IndexSpec[] = [
 ];
 
 /**
+ * Browser sessions: each request with the session cookie looks it up by digest (unique: one token names one session);
+ * a removed user's by `user_id`. Renewal and sign-out go by `_id`. Expired sessions are swept (TTL) as they expire:
+ * housekeeping only, the domain judges expiry itself (the emulator never sweeps, FerretDB has no TTL option).
+ */
+export const BROWSER_SESSION_INDEXES: readonly IndexSpec[] = [
+  { collection: BROWSER_SESSIONS_COLLECTION, name: 'token_hash_unique', key: { token_hash: 1 }, unique: true },
+  { collection: BROWSER_SESSIONS_COLLECTION, name: 'user_id', key: { user_id: 1 } },
+  { collection: BROWSER_SESSIONS_COLLECTION, name: 'expires_at_ttl', key: { expires_at: 1 }, expireAfterSeconds: 0 },
+];
+
+/**
  * Lead magnet subscribers: one per lead magnet and address key (unique; also the lookup when a reader asks again); a
  * lead magnet's subscribers newest first, alone or by status; the outbox of `subscriber.confirmed`. Links and erasure
  * go by `_id`. The mail budget goes by `_id` only; its documents expire (TTL) two days after their day.
@@ -222,5 +234,6 @@ export const INDEX_SPECS: readonly IndexSpec[] = [
   ...WEBHOOK_INDEXES,
   ...SALE_INDEXES,
   ...API_KEY_INDEXES,
+  ...BROWSER_SESSION_INDEXES,
   ...SUBSCRIBER_INDEXES,
 ];

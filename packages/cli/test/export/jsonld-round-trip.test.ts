@@ -45,7 +45,7 @@ describe('JSON-LD export', () => {
   });
 
   it('reads back as the same recipe content (dietary tags aside, which come back diets first)', () => {
-    const sectioned = { ...full, ingredients: ['For the soup:', '1 kg pumpkin', '1 onion', 'To serve:', '2 tbsp cream', { name: 'chives', section: 'To serve' }] };
+    const sectioned = { ...full, ingredients: ['For the soup:', '1 kg pumpkin', '1 onion', 'To serve:', '2 tbsp cream', { name: 'chives', section: 'To serve' }, 'Dough (day 2):', '10 g salt'] };
     for (const input of [full, { title: 'Bare' }, { ...full, dietary_tags: [], notes: null, status: 'draft' }, sectioned]) {
       const recipe = recipeFrom(input);
       const { input: mapped, warnings } = mapRecipeNode(JSON.parse(JSON.stringify(jsonLdRecipe(recipe))) as Record<string, unknown>);

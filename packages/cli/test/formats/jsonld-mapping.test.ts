@@ -102,6 +102,72 @@ describe('JSON-LD → recipe record', () => {
     );
   });
 
+  it('reads steps in nested lists, and warns when recipeInstructions gives no step at all', () => {
+    const steps = (recipeInstructions: unknown) => mapped({ recipeInstructions }).input['instructions'];
+    assert.deepEqual(steps([['Chop.', 'Simmer.']]), ['Chop.', 'Simmer.']);
+    assert.deepEqual(steps([[{ '@type': 'HowToStep', text: 'Chop.' }], [['Serve.']]]), ['Chop.', 'Serve.']);
+    const { input, warnings } = mapped({ recipeInstructions: [{ '@type': 'HowToStep' }, null, ''] });
+    assert.equal(input['instructions'], undefined);
+    assert.deepEqual(warnings, ['recipeInstructions has no step that could be read; left out']);
+  });
+
+  it('leads the steps after an HTML heading in instruction text with the heading, as a HowToSection', () => {
+    const steps = (recipeInstructions: unknown) => mapped({ recipeInstructions }).input['instructions'];
+    assert.deepEqual(steps('<h3>For the sauce</h3><ol><li>Melt the butter.</li><li>Add the flour.</li></ol><h4>Pasta:</h4><p>Boil.</p>'), [
+      'For the sauce: Melt the butter.',
+      'Add the flour.',
+      'Pasta: Boil.',
+    ]);
+    assert.deepEqual(steps('<p>Preheat.</p><h3>Bake</h3><p>Bake 20 minutes.</p>'), ['Preheat.', 'Bake: Bake 20 minutes.']);
+  });
+
+  it('reads times written as value objects (Duration with @value, QuantitativeValue) and yield, HowTo’s name for recipeYield', () => {
+    const { input, warnings } = mapped({ prepTime: { '@type': 'Duration', '@value': 'PT40M' }, cookTime: { '@type': 'Duration', value: 'PT1H' }, totalTime: ['PT2H'] });
+    assert.deepEqual([input['prep_time_minutes'], input['cook_time_minutes'], warnings], [40, 60, []]);
+    assert.equal(mapped({ yield: '6 servings' }).input['servings'], 6);
+    assert.equal(mapped({ yield: { '@type': 'QuantitativeValue', value: 2 } }).input['servings'], 2);
+    assert.equal(mapped({ recipeYield: 4, yield: 6 }).input['servings'], 4);
+  });
+
+  it('leaves out what is nested deeper than 32 levels in any field, with a warning, and never overflows', () => {
+    const nest = (depth: number, inner: unknown, wrap: (value: unknown) => unknown): unknown => {
+      let value = inner;
+      for (let level = 0; level < depth; level += 1) value = wrap(value);
+      return value;
+    };
+    const deep = 5000;
+    const { input, warnings } = mapped({
+      name: nest(deep, 'Deep', (value) => ({ name: value })),
+      recipeIngredient: ['1 egg', nest(deep, '2 eggs', (value) => [value])],
+      recipeInstructions: nest(deep, 'Stir.', (value) => ({ '@type': 'HowToSection', itemListElement: [value] })),
+      recipeYield: nest(deep, 4, (value) => ({ value })),
+      prepTime: nest(deep, 'PT5M', (value) => [value]),
+      image: nest(deep, 'https://x.example/a.jpg', (value) => ({ url: value })),
+      identifier: nest(deep, 'id', (value) => ({ value })),
+      author: nest(deep, 'Ana', (value) => [value]),
+      keywords: nest(deep, 'quick', (value) => [value]),
+    });
+    assert.equal(input['title'], undefined, 'a name nested too deep is left out');
+    assert.deepEqual(input['ingredients'], ['1 egg']);
+    assert.ok(warnings.includes('values nested deeper than 32 levels were left out'), warnings.join('\n'));
+    assert.deepEqual(mapped({ recipeIngredient: nest(20, '1 egg', (value) => [value]) }).input['ingredients'], ['1 egg'], 'real nesting is read');
+  });
+
+  it('writes a lone surrogate as U+FFFD, with a warning, so that what is stored is what is answered', () => {
+    const { input, warnings } = mapped({ name: 'Pie \ud800', description: 'a \udc00 b \ud83c\udf70', recipeIngredient: ['1 egg \ud800'] });
+    assert.equal(input['title'], 'Pie \ufffd');
+    assert.equal(input['description'], 'a \ufffd b \ud83c\udf70');
+    assert.deepEqual(input['ingredients'], ['1 egg \ufffd']);
+    assert.ok(warnings.includes('lone surrogates (text that is not valid Unicode) were written as U+FFFD'), warnings.join('\n'));
+    assert.equal(mapped({ name: 'Pie &#xD800; &#55296;' }).input['title'], 'Pie \ufffd \ufffd', 'an entity of a surrogate too');
+  });
+
+  it('removes U+0000, which no store keeps, rather than refusing the recipe', () => {
+    const { input, warnings } = mapped({ name: 'Pi\u0000e', recipeIngredient: ['1 egg\u0000'] });
+    assert.deepEqual([input['title'], input['ingredients']], ['Pie', ['1 egg']]);
+    assert.ok(warnings.includes('U+0000 characters were removed'), warnings.join('\n'));
+  });
+
   it('maps schema.org diets to tags and keywords to tags, reporting unknown diets', () => {
     const { input, warnings } = mapped({
       suitableForDiet: ['https://schema.org/VeganDiet', 'http://schema.org/GlutenFreeDiet', { '@id': 'schema:LowSaltDiet' }, 'https://schema.org/PaleoDiet'],

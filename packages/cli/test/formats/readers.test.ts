@@ -98,6 +98,19 @@ describe('JSON-LD reader', () => {
     assert.equal(records[1]?.kind === 'readable' ? records[1].warnings?.length : 0, 1);
   });
 
+  it('reads the recipes around a value nested 5,000 levels deep (arrays, @graph objects, a recipe’s own fields), never overflowing', async () => {
+    const deepArrays = `${'['.repeat(5000)}${JSON.stringify(recipe('Lost'))}${']'.repeat(5000)}`;
+    const deepGraph = `${'{"@graph": ['.repeat(5000)}${JSON.stringify(recipe('Lost'))}${']}'.repeat(5000)}`;
+    const deepFields = JSON.stringify({ ...recipe('C'), recipeIngredient: ['1 egg'] }).replace('}', `, "recipeInstructions": ${'['.repeat(5000)}"Stir."${']'.repeat(5000)}, "name2": ${'{"name": '.repeat(5000)}"x"${'}'.repeat(5000)}}`);
+    const text = [JSON.stringify(recipe('A')), deepArrays, deepGraph, JSON.stringify(recipe('B')), deepFields].join('\n');
+    const records = await readAll(readJsonLd, text, 4096);
+    assert.deepEqual(inputs(records).map((input) => (input as { title: string }).title), ['A', 'B', 'C']);
+    const last = records[2];
+    assert.ok(last?.kind === 'readable');
+    assert.equal((last.input as { instructions?: unknown }).instructions, undefined);
+    assert.ok(last.warnings?.some((warning) => /nested deeper than 32 levels/.test(warning)), last.warnings?.join('\n'));
+  });
+
   it('stops with a malformed-input error on broken JSON', async () => {
     await assert.rejects(readAll(readJsonLd, '{"@graph": [{"@type": "Recipe", "name": "A"}, {'), MalformedInputError);
   });

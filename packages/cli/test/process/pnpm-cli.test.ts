@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -30,6 +30,23 @@ describe('pnpm cli at the repository root', () => {
       assert.equal(failed.code, 1);
       assert.equal(failed.stdout, '');
       assert.match(failed.stderr, /broken[\s\S]*index\.ts:1: Unexpected ";"/);
+    } finally {
+      rmSync(packages, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a package that Vite builds (a vite.config.ts: the studio) to scripts/build-studio.mjs', { timeout: 120_000 }, async () => {
+    const packages = mkdtempSync(join(tmpdir(), 'larder-build-'));
+    try {
+      for (const name of ['node-package', 'browser-package']) {
+        mkdirSync(join(packages, name, 'src'), { recursive: true });
+        writeFileSync(join(packages, name, 'src', 'index.ts'), 'export const ready = true;\n');
+      }
+      writeFileSync(join(packages, 'browser-package', 'vite.config.ts'), 'export default {};\n');
+      const built = await run(process.execPath, ['scripts/build-js.mjs', '--quiet', packages]);
+      assert.equal(built.code, 0, built.stderr);
+      assert.ok(existsSync(join(packages, 'node-package', 'dist', 'index.js')));
+      assert.equal(existsSync(join(packages, 'browser-package', 'dist')), false, 'its dist/ is Vite\'s');
     } finally {
       rmSync(packages, { recursive: true, force: true });
     }

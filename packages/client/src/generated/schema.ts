@@ -46,8 +46,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redirects to the interactive API reference */
-        get: operations["redirectToDocs"];
+        /**
+         * The studio, the creators’ web app (or a redirect to the API reference)
+         * @description The studio’s page, which loads its scripts from `/assets/` and works through this API. Any other `GET` that accepts `text/html` and matches no route of the service (a client-side route such as `/recipes/{id}`) answers the same page; unknown paths under `/api`, `/l/`, `/public/`, `/media/`, `/hooks/`, `/docs`, `/assets/`, `/openapi.json`, `/healthz` and `/readyz` stay 404 problems. When the studio is not built, a 302 to `/docs`.
+         */
+        get: operations["getStudio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -259,6 +262,34 @@ export interface paths {
          */
         post: operations["login"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The browser session of the `larder_session` cookie (a bearer token is not a session). Using the session renews it, at most once an hour.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in to a browser session
+         * @description For the studio and other pages of this service: the session token is set as the cookie `larder_session` (`HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https; 7 days) and never appears in a body, so no script can read it. A request from a browser page of another origin (its `Origin` header) is refused; one without `Origin` (curl) is not. The same answers and the same limits (per e-mail and per client address, shared) as `POST /api/auth/login`.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out of the browser session
+         * @description Ends the session on the server: its cookie stops working everywhere, a copy of it included (on every instance within a second). Clears the cookie, also when there was no session to end. Like every change made with the cookie, it must come from the service’s own origin.
+         */
+        delete: operations["signOut"];
         options?: never;
         head?: never;
         patch?: never;
@@ -593,7 +624,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Answers the key itself (`lk_...`), here and never again; the service keeps only its SHA-256 digest. Scopes: `recipes:read`, `recipes:write`, `products:read`, `products:write`, `sales:read`, `webhooks:write` (read scopes allow GET, write scopes the changes; `webhooks:write` covers reading webhooks too). Each key has its own rate limit count. At most 50 keys per user. Needs a login token: API keys never manage keys (403 `forbidden`).
+         * @description Answers the key itself (`lk_...`), here and never again; the service keeps only its SHA-256 digest. Scopes: `recipes:read`, `recipes:write`, `products:read`, `products:write`, `sales:read`, `webhooks:write` (read scopes allow GET, write scopes the changes; `webhooks:write` covers reading webhooks too). Each key has its own rate limit count. At most 50 keys per user (422 `rule_violation`). Needs a login token: API keys never manage keys (403 `forbidden`).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -1668,16 +1699,30 @@ export interface operations {
             };
         };
     };
-    redirectToDocs: {
+    getStudio: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a copy the client holds (or `*`): when it is still current the answer is a 304 and nothing is rendered. */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description To `/docs`. */
+            /** @description The studio’s page: `Cache-Control: no-cache`, an ETag, and its own Content-Security-Policy. */
+            200: {
+                headers: {
+                    /** @description Weak tag of the page’s content. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To `/docs`, when the studio is not built. */
             302: {
                 headers: {
                     /** @description `/docs` */
@@ -1687,6 +1732,15 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` holds the current ETag (or `*`). No body. */
+            304: {
+                headers: {
+                    /** @description The current entity tag. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `malformed_request`: the HTTP request itself cannot be read (a bad request line, broken framing, a repeated `Host`). Any route answers so, before it is reached. */
             400: {
@@ -2765,6 +2819,320 @@ export interface operations {
             };
         };
     };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user. */
+            200: {
+                headers: {
+                    /** @description The renewed cookie (`Max-Age=604800`), when this request renewed the session. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no session cookie, or its session has ended or expired (the cookie is then cleared). */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "cook@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the user, and when the session ends unless used. */
+            200: {
+                headers: {
+                    /** @description `larder_session=<token>; Max-Age=604800`, `HttpOnly; SameSite=Strict; Path=/`, and `Secure` when `PUBLIC_URL` is https. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description Sign-in attempts allowed per window (per e-mail and per client address, shared with login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Attempts left for this e-mail in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_credentials`: an unknown e-mail or a wrong password (one answer for both). */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the request came from a page of another origin (its `Origin` is not `PUBLIC_URL`’s). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts for this e-mail or from this address (counted with login). Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session that was ended. */
+            200: {
+                headers: {
+                    /** @description `larder_session=; Max-Age=0`: the cookie removed. */
+                    "Set-Cookie"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in user (the e-mail in lower case). */
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the session ends unless it is used (each use renews it to 7 days, at most once an hour), ISO 8601.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: there was no session to end (no cookie, or its session ended or expired already). The cookie is cleared all the same. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: the request came with the session cookie but not from the service’s own origin (`Origin`); the session goes on. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached, so the session was not ended (the cookie is kept: try again). Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     finishPlatformConnection: {
         parameters: {
             query?: {
@@ -2889,7 +3257,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -2932,7 +3300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3074,7 +3442,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3114,7 +3482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3224,7 +3592,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3260,7 +3628,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,7 +3718,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3386,7 +3754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +3900,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3568,7 +3936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3702,7 +4070,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3751,7 +4119,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +4210,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -3881,7 +4249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3965,7 +4333,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4005,7 +4373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4113,7 +4481,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4147,7 +4515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4225,7 +4593,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4261,7 +4629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4367,7 +4735,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4403,7 +4771,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4549,7 +4917,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4585,7 +4953,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4708,7 +5076,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4744,7 +5112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,7 +5212,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -4884,7 +5252,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4995,7 +5363,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5031,7 +5399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5107,7 +5475,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5141,7 +5509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5246,7 +5614,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5280,7 +5648,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5358,7 +5726,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5394,7 +5762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5489,7 +5857,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5528,7 +5896,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5601,7 +5969,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5648,7 +6016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5714,7 +6082,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5750,7 +6118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5840,7 +6208,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -5901,7 +6269,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5921,6 +6289,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rule_violation`: you hold 50 keys already; revoke one first. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5988,7 +6365,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6022,7 +6399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6097,7 +6474,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6133,7 +6510,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6244,7 +6621,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6280,7 +6657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6392,7 +6769,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6428,7 +6805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6533,7 +6910,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6569,7 +6946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6658,7 +7035,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6697,7 +7074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6783,7 +7160,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6846,7 +7223,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6942,7 +7319,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -6978,7 +7355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7059,7 +7436,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7095,7 +7472,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7205,7 +7582,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7241,7 +7618,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7358,7 +7735,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7419,7 +7796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7520,7 +7897,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7559,7 +7936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7637,7 +8014,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7671,7 +8048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7773,7 +8150,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7798,7 +8175,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7836,7 +8213,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7951,7 +8328,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -7987,7 +8364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8104,7 +8481,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8140,7 +8517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8246,7 +8623,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8282,7 +8659,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8399,7 +8776,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8435,7 +8812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8541,7 +8918,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8590,7 +8967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8678,7 +9055,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8727,7 +9104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8821,7 +9198,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8863,7 +9240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8941,7 +9318,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. */
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
                     "X-Refreshed-Token"?: string;
                     /** @description When X-Refreshed-Token expires (ISO 8601). */
                     "X-Refreshed-Token-Expires-At"?: string;
@@ -8975,7 +9352,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections). */
+            /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 /** Creating, listing, revoking and checking API keys. */
 import { randomBytes } from 'node:crypto';
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
-import { validationFailed, type ApiKeyNotFound, type FieldIssue, type StoreUnavailable, type ValidationFailed } from '../shared/errors.js';
+import { ruleViolation, validationFailed, type ApiKeyNotFound, type FieldIssue, type RuleViolation, type StoreUnavailable, type ValidationFailed } from '../shared/errors.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
 import { isBlank } from '../shared/text.js';
 import { API_KEY_PREFIX, API_KEY_SCOPES, apiKeyHash, apiKeyView, isApiKeyScope, type ApiKey, type ApiKeyScope, type ApiKeyView } from './api-key.js';
@@ -48,11 +48,12 @@ function readNewKey(body: unknown, now: Date): Result<NewKey, ValidationFailed> 
 /** `POST /api/api-keys`: the key itself is in this answer and nowhere else, ever. */
 export const createApiKey =
   (deps: ApiKeyDeps) =>
-  (userId: string, body: unknown): ResultAsync<ApiKeyView & { readonly key: string }, ValidationFailed | StoreUnavailable> => {
+  (userId: string, body: unknown): ResultAsync<ApiKeyView & { readonly key: string }, ValidationFailed | RuleViolation | StoreUnavailable> => {
     const now = deps.clock.now();
     return readNewKey(body, now).asyncAndThen((input) =>
       deps.apiKeys.listForUser(userId).andThen((held) => {
-        if (held.length >= MAX_API_KEYS_PER_USER) return errAsync(validationFailed([{ pointer: '', message: `a user holds at most ${MAX_API_KEYS_PER_USER} keys: revoke one first` }]));
+        // A business limit (422 rule_violation), as webhook endpoints' is: the request itself is well formed.
+        if (held.length >= MAX_API_KEYS_PER_USER) return errAsync(ruleViolation(`a user holds at most ${MAX_API_KEYS_PER_USER} keys: revoke one first`));
         const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
         const stored: ApiKey = {
           id: deps.ids.next(),

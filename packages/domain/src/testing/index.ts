@@ -30,3 +30,5 @@ export { InMemoryMailBudget, RecordingMailer } from './in-memory-mail.js';
 export { runMailBudgetContract, runSubscriberRepositoryContract, subscriberFixture } from './subscriber-repository-contract.js';
 export { InMemoryProfileRepository } from './in-memory-profile-repository.js';
 export { profileFixture, runProfileRepositoryContract } from './profile-repository-contract.js';
+export { InMemoryBrowserSessionRepository } from './in-memory-browser-session-repository.js';
+export { browserSessionFixture, runBrowserSessionRepositoryContract } from './browser-session-repository-contract.js';

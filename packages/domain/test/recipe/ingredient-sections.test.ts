@@ -6,7 +6,7 @@ const draft = (ingredients: unknown[]) => parseRecipeDraft({ title: 'Salad', ing
 const sections = (ingredients: unknown[]) => draft(ingredients)._unsafeUnwrap().ingredients.map((line) => [line.name, line.section]);
 
 describe('ingredient sections', () => {
-  it('reads a heading line (a trailing colon, no digit) as the section of the lines after it, up to the next', () => {
+  it('reads a heading line (a trailing colon, no amount first) as the section of the lines after it, up to the next', () => {
     assert.deepEqual(sections(['For the salad:', '2 cups lettuce', '1 cucumber', 'For the dressing:', '3 tbsp olive oil', { name: 'lemon juice', quantity: 1, unit: 'tbsp' }]), [
       ['lettuce', 'For the salad'],
       ['cucumber', 'For the salad'],
@@ -35,6 +35,14 @@ describe('ingredient sections', () => {
     assert.equal(sectionHeading(':'), undefined);
     assert.equal(sectionHeading('For the crust :'), 'For the crust');
     assert.deepEqual(sections(['Note: use ripe tomatoes']).length, 1);
+    assert.equal(sectionHeading('½ cup sugar:'), undefined);
+  });
+
+  it('reads a heading with a digit after its first word (`Dough (day 2):`, `Step 2:`), which cards print', () => {
+    assert.equal(sectionHeading('Dough (day 2):'), 'Dough (day 2)');
+    assert.equal(sectionHeading('Step 2:'), 'Step 2');
+    assert.equal(sectionHeading('For the 9x13 pan:'), 'For the 9x13 pan');
+    assert.deepEqual(sections(['Poolish (day 1):', '100 g flour', 'Dough (day 2):', '10 g salt']), [['flour', 'Poolish (day 1)'], ['salt', 'Dough (day 2)']]);
   });
 
   it('refuses a heading with nothing after it, a section that is not text or too long, at their pointers', () => {

@@ -5,7 +5,7 @@
  * tsyringe is used here, at the composition root, with factory and value registrations only: no decorators, and
  * nothing of it reaches the domain or the routes.
  */
-import type { ApiKeyRepository, ProfileRepository, Clock, FileStore, IdempotencyStore, IdGenerator, ImageProcessor, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository, CoverArtist } from '@larder/domain';
+import type { ApiKeyRepository, BrowserSessionRepository, ProfileRepository, Clock, FileStore, IdempotencyStore, IdGenerator, ImageProcessor, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, UserRepository, CoverArtist } from '@larder/domain';
 import type { Redis } from 'ioredis';
 import type { DependencyContainer } from 'tsyringe';
 
@@ -22,6 +22,7 @@ export const PORTS = {
   users: port<UserRepository>('UserRepository'),
   apiKeys: port<ApiKeyRepository>('ApiKeyRepository'),
   profiles: port<ProfileRepository>('ProfileRepository'),
+  browserSessions: port<BrowserSessionRepository>('BrowserSessionRepository'),
   clock: port<Clock>('Clock'),
   ids: port<IdGenerator>('IdGenerator'),
   hasher: port<PasswordHasher>('PasswordHasher'),

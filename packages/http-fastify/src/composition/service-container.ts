@@ -56,6 +56,7 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.users, () => mongo().users);
   byDefault(container, PORTS.apiKeys, () => mongo().apiKeys);
   byDefault(container, PORTS.profiles, () => mongo().profiles);
+  byDefault(container, PORTS.browserSessions, () => mongo().browserSessions);
   byDefault(container, PORTS.idempotency, () => mongo().idempotency);
   byDefault(container, PORTS.clock, () => systemClock);
   byDefault(container, PORTS.ids, () => uuidV7Generator);
@@ -96,6 +97,7 @@ export function resolvePorts(container: DependencyContainer) {
     users: resolvePort(container, PORTS.users),
     apiKeys: resolvePort(container, PORTS.apiKeys),
     profiles: resolvePort(container, PORTS.profiles),
+    browserSessions: resolvePort(container, PORTS.browserSessions),
     idempotency: resolvePort(container, PORTS.idempotency),
     clock: resolvePort(container, PORTS.clock),
     ids: resolvePort(container, PORTS.ids),

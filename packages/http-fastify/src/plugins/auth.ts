@@ -12,12 +12,18 @@
  *   Likewise a token whose signature checked out is not checked again within the same second (its expiry is).
  * - A bearer token starting `lk_` is an API key: looked up by its digest, refused once expired or revoked, and
  *   limited to its scopes (see `api-key-scopes.ts`). A request with a key gets no refreshed token.
+ * - A request without an Authorization header may come with the browser session's cookie (see `session-auth.ts`):
+ *   full rights like a login token, no refreshed token, and changes only from the service's own origin. A request
+ *   with both is judged by its Authorization header alone.
  */
 import jwt from '@fastify/jwt';
-import { API_KEY_PREFIX, checkApiKey, type ApiKeyRepository, type ApiKeyScope, type Clock, type UserRepository } from '@larder/domain';
+import { API_KEY_PREFIX, checkApiKey, type ApiKeyRepository, type ApiKeyScope, type BrowserSessionRepository, type Clock, type UserRepository } from '@larder/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { PerSecondCache } from '../http/per-second-cache.js';
 import { HttpProblem, unauthorized, unavailable } from '../http/problem.js';
+import { sessionTokenOf } from '../http/session-cookie.js';
+import { sessionAuth, type SessionAuth } from './session-auth.js';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
@@ -41,6 +47,8 @@ export interface Auth {
    */
   readonly authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   readonly issue: (userId: string) => IssuedToken;
+  /** The browser session's cookie: its own routes' hook, its cookies, and forgetting a session that was ended. */
+  readonly sessions: SessionAuth;
 }
 
 declare module 'fastify' {
@@ -61,6 +69,9 @@ export interface AuthOptions {
   readonly clock: Clock;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly sessions: BrowserSessionRepository;
+  /** `PUBLIC_URL`: the origin cookie-authenticated changes must come from. */
+  readonly publicUrl: string;
 }
 
 interface Claims {
@@ -76,22 +87,6 @@ interface VerifiedClaims {
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
-/** Values that are valid for the current second only. */
-class PerSecondCache<T> {
-  #second = Number.NaN;
-  readonly #entries = new Map<string, T>();
-  get(key: string, second: number): T | undefined {
-    if (second !== this.#second) {
-      this.#entries.clear();
-      this.#second = second;
-    }
-    return this.#entries.get(key);
-  }
-  set(key: string, value: T): void {
-    this.#entries.set(key, value);
-  }
-}
-
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   if (options.ttlSeconds > MAX_TOKEN_LIFETIME_SECONDS) throw new Error(`tokenTtlSeconds must be at most ${MAX_TOKEN_LIFETIME_SECONDS}`);
   await app.register(jwt, {
@@ -101,6 +96,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   });
   app.decorateRequest('userId', '');
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('browserSession', null);
+  const sessions = sessionAuth({ sessions: options.sessions, users: options.users, clock: options.clock, publicUrl: options.publicUrl });
   const checkKey = checkApiKey({ apiKeys: options.apiKeys, clock: options.clock });
 
   const tokens = new PerSecondCache<IssuedToken>();
@@ -141,7 +138,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   const claimsOf = (request: FastifyRequest, nowMs: number): VerifiedClaims => {
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
-      throw new HttpProblem(unauthorized('This endpoint needs an Authorization: Bearer <token> header; POST /api/auth/login issues tokens.', false));
+      throw new HttpProblem(unauthorized('This endpoint needs an Authorization: Bearer <token> header (or a browser session); POST /api/auth/login issues tokens.', false));
     }
     const token = BEARER.exec(header)?.[1];
     if (token === undefined) throw new HttpProblem(unauthorized('The Authorization header must be "Bearer <token>".', true));
@@ -182,6 +179,14 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   };
 
   const authenticate = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const header = request.headers.authorization;
+    if (header === undefined || header.trim() === '') {
+      const session = sessionTokenOf(request.headers.cookie);
+      if (session !== undefined) {
+        sessions.authenticate(request, reply, session, done);
+        return;
+      }
+    }
     const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (presented?.startsWith(API_KEY_PREFIX) === true) {
       authenticateKey(request, reply, presented, done);
@@ -218,7 +223,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     );
   };
 
-  app.decorate('auth', { authenticate, issue: (userId: string) => issueAt(userId, options.clock.now().getTime()) });
+  app.decorate('auth', { authenticate, issue: (userId: string) => issueAt(userId, options.clock.now().getTime()), sessions });
 }
 
 export default fp(authPlugin, { name: 'larder-auth', fastify: '5.x' });

@@ -51,6 +51,17 @@ token valid 7 days from now (the same token is reused within one second), and \`
 its user being removed (existence is cached for up to a second). Login answers an unknown e-mail and a wrong password
 alike (\`invalid_credentials\`, same timing) and is rate limited per e-mail and per client address.
 
+### Browser sessions
+The studio (pages of this service) signs in with \`POST /api/auth/session\` instead: the session token is set as the
+cookie \`larder_session\` (\`HttpOnly; SameSite=Strict; Path=/; Max-Age=604800\`, and \`Secure\` when the service's
+public address is https) and never appears in a body or header that a script can read. Every \`/api\` route that takes a
+token takes the cookie when the request has no \`Authorization\` header (a request with both is judged by the header):
+full rights, like a login token, the same per-user limit, and no \`X-Refreshed-Token\`. A request made with the cookie
+that changes anything (\`POST\`, \`PUT\`, \`PATCH\`, \`DELETE\`) must carry \`Origin\` equal to the service's public origin
+(\`PUBLIC_URL\`), else 403 \`forbidden\`. A session lasts 7 days from its last renewal; using it renews it, at most once
+an hour, and that response carries the cookie again. \`DELETE /api/auth/session\` ends the session on the server: the
+cookie stops working everywhere, a copy of it included (on every instance within a second), and is cleared.
+
 ## Rate limits
 Per user (the verified token's \`sub\`), across all authenticated \`/api\` routes. Every authenticated response carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); a 429 \`rate_limited\` carries
@@ -139,7 +150,7 @@ const serversOf = (publicUrl: string) => [
  * operation ids (`listRecipes`, `publishProduct`) are camelCase verbs, unique in the document.
  */
 const TAGS = [
-  { name: 'auth', description: 'Log in for a token (7 days, refreshed on every response). API keys are under `api-keys`.' },
+  { name: 'auth', description: 'Log in for a token (7 days, refreshed on every response), or sign in to a browser session (a cookie, for the studio). API keys are under `api-keys`.' },
   { name: 'recipes', description: 'The recipe library: search, scale, change, archive.' },
   { name: 'products', description: 'Ebooks, meal plans, recipe card packs and lead magnets: their documents, shopping lists and publication.' },
   { name: 'connections', description: 'Your accounts on the sales platforms (Etsy, Gumroad).' },
@@ -175,9 +186,18 @@ async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<v
       info: { title: 'Larder API', version: options.version, description: DESCRIPTION, license: LICENSE },
       servers: serversOf(options.publicUrl),
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A login token (a JWT from POST /api/auth/login, 7 days) or an API key (`lk_...`, from POST /api/api-keys, limited to its scopes).' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A login token (a JWT from POST /api/auth/login, 7 days) or an API key (`lk_...`, from POST /api/api-keys, limited to its scopes).' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'larder_session',
+            description: 'A browser session (POST /api/auth/session sets it; HttpOnly, so only the browser sends it). Taken when there is no Authorization header; a change made with it must carry the service’s own Origin.',
+          },
+        },
       },
-      security: [{ bearerAuth: [] }],
+      // Either one: a bearer token (or API key), or the browser session's cookie.
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
       tags: TAGS,
     },
   });

@@ -1,7 +1,7 @@
 /**
  * Every error leaves as an RFC 9457 problem: framework errors (validation, body parsing, size, media type, unknown
- * route), problems thrown by hooks, and bugs. Bugs are logged with the request id and answered with `internal` and
- * nothing more.
+ * route unless the app names a page for it), problems thrown by hooks, and bugs. Bugs are logged with the request id
+ * and answered with `internal` and nothing more.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -43,7 +43,15 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 
 const MAX_ECHOED_PATH = 200;
 
-async function problemDetails(app: FastifyInstance): Promise<void> {
+export interface ProblemDetailsOptions {
+  /**
+   * Asked first about a request that matches no route: its answer when it gives one (the studio's page for a
+   * client-side route, routes/studio.ts), else the 404 problem. Here because an app has one not-found handler.
+   */
+  readonly notFoundPage?: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined) | undefined;
+}
+
+async function problemDetails(app: FastifyInstance, options: ProblemDetailsOptions): Promise<void> {
   // A body is JSON or nothing: without the text/plain parser, every other media type is a 415.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body counts as no body, so that optional bodies (lead-magnet) accept a bare Content-Type.
@@ -74,7 +82,9 @@ async function problemDetails(app: FastifyInstance): Promise<void> {
     return sendProblem(reply, problem(500, 'internal', 'An unexpected error occurred. It has been logged; quote the X-Request-Id response header when reporting it.'));
   });
 
+  const { notFoundPage } = options;
   app.setNotFoundHandler((request, reply) =>
+    notFoundPage?.(request, reply) ??
     sendProblem(reply, problem(404, 'not_found', `There is no ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, MAX_ECHOED_PATH)} here.`)),
   );
 }

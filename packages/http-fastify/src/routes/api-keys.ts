@@ -22,12 +22,12 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<ApiKeyDeps> = async (app, d
       summary: 'Create an API key',
       description:
         `Answers the key itself (\`lk_...\`), here and never again; the service keeps only its SHA-256 digest. Scopes: ${API_KEY_SCOPES.map((scope) => `\`${scope}\``).join(', ')} ` +
-        '(read scopes allow GET, write scopes the changes; `webhooks:write` covers reading webhooks too). Each key has its own rate limit count. At most 50 keys per user. ' +
+        '(read scopes allow GET, write scopes the changes; `webhooks:write` covers reading webhooks too). Each key has its own rate limit count. At most 50 keys per user (422 `rule_violation`). ' +
         ONLY_LOGIN,
       body: ApiKeyCreateBody,
       response: {
         201: success(NewApiKeySchema, 'The new key, with the key itself.', { ...AUTHENTICATED_HEADERS, ...LOCATION }),
-        ...problems([...AUTHENTICATED_PROBLEMS, 413, 415]),
+        ...problems([...AUTHENTICATED_PROBLEMS, 413, 415, 422], { 422: '`rule_violation`: you hold 50 keys already; revoke one first.' }),
       },
     },
   }, async (request, reply) => {

@@ -1,10 +1,9 @@
 /**
- * `/openapi.json` (the generated OpenAPI 3.1 document), `/docs` (Swagger UI, served from the package's own assets: no
- * CDN, works offline), and `/`, which sends a visitor to `/docs`.
+ * `/openapi.json` (the generated OpenAPI 3.1 document) and `/docs` (Swagger UI, served from the package's own assets:
+ * no CDN, works offline). `/` is the studio's (routes/studio.ts), or sends a visitor here when it is not built.
  */
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { otherProblems, UNREADABLE_REQUEST } from '../schemas/responses.js';
 
 /**
  * Swagger UI loads its scripts and styles from /docs/static and the document from /docs/json; it sets inline styles.
@@ -24,15 +23,6 @@ const DOCS_CSP = [
 ].join('; ');
 
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/', {
-    schema: {
-      tags: ['operations'],
-      operationId: 'redirectToDocs',
-      summary: 'Redirects to the interactive API reference',
-      security: [],
-      response: { 302: { description: 'To `/docs`.', headers: { Location: { type: 'string', description: '`/docs`' } } }, ...UNREADABLE_REQUEST, ...otherProblems() },
-    },
-  }, async (_request, reply) => reply.redirect('/docs', 302));
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return reply.type('application/json').send(app.swagger());

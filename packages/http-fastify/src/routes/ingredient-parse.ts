@@ -28,6 +28,6 @@ export const ingredientParseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const read = parseRecipeChanges({ ingredients: request.body.ingredients });
     if (read.isErr()) return sendDomainError(reply, read.error);
-    return reply.send({ ingredients: read.value.ingredients ?? [] });
+    return reply.send({ ingredients: [...(read.value.ingredients ?? [])] });
   });
 };

@@ -40,7 +40,7 @@ const RATE_LIMIT_HEADERS = {
 };
 
 const REFRESH_HEADERS = {
-  'X-Refreshed-Token': header('A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires.'),
+  'X-Refreshed-Token': header('A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session.'),
   'X-Refreshed-Token-Expires-At': header('When X-Refreshed-Token expires (ISO 8601).', { type: 'string', format: 'date-time' }),
 };
 
@@ -78,7 +78,7 @@ export const success = <T extends TSchema>(schema: T, description: string, heade
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: '`validation_failed` (body, query, path or If-Match header invalid; see `errors`), `invalid_json`, or `malformed_request` (the HTTP request itself cannot be read).',
   401: '`unauthorized`: token or API key missing, malformed, badly signed, expired, revoked, or its user no longer exists. Carries `WWW-Authenticate: Bearer`.',
-  403: '`forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections).',
+  403: '`forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own.',
   404: '`not_found`: no resource with this id.',
   409: '`invalid_state`: a transition the current status forbids, or other changes to the resource kept arriving until this one gave up (nothing changed; send it again).',
   410: '`link_expired`: a link that was good once: a download link past its 7 days, a confirmation link used already or older than 7 days.',

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { guardedFetch, httpRecipePageSource, outboundGuard, type Resolver } from '@larder/adapters-outbound';
 import sharp from 'sharp';
+import { GROUPED_PAGES } from '../../../adapters-outbound/test/fixtures/grouped-pages.js';
 import { harness, type Harness } from '../support/harness.js';
 import { assertProblem } from '../support/problems.js';
 
@@ -19,6 +20,17 @@ const resolver: Resolver = async (hostname) => {
   return [{ address: PUBLIC_LOOKING, family: 4 }];
 };
 const dial = (address: string, family: 4 | 6) => (address === PUBLIC_LOOKING ? { address: '127.0.0.1', family: 4 as const } : { address, family });
+
+const jsonLdPage = (json: string): string => `<html><head><script type="application/ld+json">${json}</script></head><body></body></html>`;
+const PIE = '{"@type": "Recipe", "name": "Pie", "recipeIngredient": ["1 egg"]}';
+/** Pages no real site serves, each of which once made the import answer 500 or hang. */
+const hostilePages: Readonly<Record<string, string>> = {
+  'deep-arrays': jsonLdPage(`${'['.repeat(5000)}${PIE}${']'.repeat(5000)}`),
+  'deep-graph': jsonLdPage(`${'{"@graph": ['.repeat(5000)}${PIE}${']}'.repeat(5000)}`),
+  'deep-fields': jsonLdPage(PIE.replace('["1 egg"]', `["1 egg", ${'['.repeat(5000)}"2 eggs"${']'.repeat(5000)}], "recipeInstructions": ${'{"itemListElement": '.repeat(5000)}"Stir."${'}'.repeat(5000)}`)),
+  'deep-html': `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pie</h1><p itemprop="recipeIngredient">1 egg</p>${'<b>'.repeat(1_000_000)}</div>`,
+  surrogate: jsonLdPage(PIE.replace('"Pie"', '"Pie \\ud800"')),
+};
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../../adapters-outbound/test/fixtures/recipe-pages/${name}.html`, import.meta.url), 'utf8');
@@ -52,6 +64,8 @@ describe('POST /api/recipes/import', () => {
       else if (path === '/tart') html(fixture('jsonld-sections'));
       else if (path === '/flapjacks') html(fixture('microdata'));
       else if (path === '/about') html(fixture('no-recipe'));
+      else if (path.startsWith('/hostile/')) html(hostilePages[path.slice('/hostile/'.length)] ?? '');
+      else if (path === '/card') html(GROUPED_PAGES.find((page) => page.plugin === 'WP Recipe Maker' && page.grouped)?.html ?? '');
       else if (path === '/feed') response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       else if (path === '/sneaky') response.writeHead(302, { location: `http://127.0.0.1:${port}/soup` }).end();
       else if (path === '/loop') response.writeHead(302, { location: '/loop' }).end();
@@ -134,6 +148,34 @@ describe('POST /api/recipes/import', () => {
     assert.equal(body.photo, null);
     assert.equal(body.import_warnings.length, 1);
     assert.match(body.import_warnings[0] ?? '', /photo was not imported .*HTTP status 404/);
+  });
+
+  it('keeps the ingredient groups a recipe card prints and its JSON-LD lacks', async () => {
+    const response = await importUrl(`${base}/card`);
+    assert.equal(response.statusCode, 201, response.body);
+    assert.deepEqual(response.json<ImportedBody>().ingredients.map((line) => line.section), [...Array<string>(4).fill('For the crust'), ...Array<string>(4).fill('For the filling')]);
+  });
+
+  it('never answers 500 for a hostile page: nesting 5,000 levels deep in JSON-LD, 1,000,000 in HTML', async () => {
+    assertProblem(await importUrl(`${base}/hostile/deep-arrays`), 422, 'no_recipe_found');
+    assertProblem(await importUrl(`${base}/hostile/deep-graph`), 422, 'no_recipe_found');
+    const fields = await importUrl(`${base}/hostile/deep-fields`);
+    assert.equal(fields.statusCode, 201, fields.body);
+    assert.deepEqual(fields.json<ImportedBody>().ingredients.map((line) => line.name), ['egg']);
+    assert.ok(fields.json<ImportedBody>().import_warnings.includes('values nested deeper than 32 levels were left out'));
+    const html = await importUrl(`${base}/hostile/deep-html`);
+    assert.equal(html.statusCode, 201, html.body);
+    assert.equal(html.json<ImportedBody>().title, 'Pie');
+  });
+
+  it('answers a lone surrogate of a page as it stores it, U+FFFD, in the 201 and after', async () => {
+    const response = await importUrl(`${base}/hostile/surrogate`);
+    assert.equal(response.statusCode, 201, response.body);
+    const created = response.json<ImportedBody>();
+    assert.equal(created.title, 'Pie \ufffd');
+    assert.ok(created.import_warnings.some((warning) => /U\+FFFD/.test(warning)));
+    const read = await h.request({ method: 'GET', url: `/api/recipes/${created.id}` });
+    assert.equal(read.json<ImportedBody>().title, created.title);
   });
 
   it('422 no_recipe_found for a page without a recipe', async () => {

@@ -11,7 +11,7 @@ import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { WebhookCreateBody, WebhookListQuery, WebhookPatchBody } from '../../src/schemas/webhook.js';
 import { LoginBody } from '../../src/schemas/auth.js';
 import { LeadMagnetBody, ProductCreateBody, ProductListQuery, ProductPatchBody, publishBody } from '../../src/schemas/product.js';
-import { IngredientParseBody, RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody } from '../../src/schemas/recipe.js';
+import { RecipeCreateBody, RecipeGetQuery, RecipeListQuery, RecipePatchBody, IngredientParseBody } from '../../src/schemas/recipe.js';
 import { DocumentQuery } from '../../src/schemas/document.js';
 import { RecipeImportBody } from '../../src/schemas/recipe-import.js';
 import { ShoppingListQuery } from '../../src/schemas/shopping-list.js';
@@ -49,6 +49,10 @@ interface Endpoint {
 
 const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/auth/login', body: schema(LoginBody), authenticated: false },
+  // Without a session cookie: the sign-in itself is fuzzed; reading and ending a session answer 401 (auth-session.test.ts has the rest).
+  { method: 'POST', path: '/api/auth/session', body: schema(LoginBody), authenticated: false },
+  { method: 'GET', path: '/api/auth/session', authenticated: false },
+  { method: 'DELETE', path: '/api/auth/session', authenticated: false },
   { method: 'GET', path: '/api/recipes', query: schema(RecipeListQuery), authenticated: true },
   { method: 'POST', path: '/api/recipes', body: schema(RecipeCreateBody), authenticated: true },
   { method: 'POST', path: '/api/recipes/import', body: schema(RecipeImportBody), authenticated: true },

@@ -1,5 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig, type ServiceConfig } from '../../src/config.js';
 
 const valid = (env: NodeJS.ProcessEnv): ServiceConfig => loadConfig(env)._unsafeUnwrap();
@@ -22,6 +25,16 @@ describe('loadConfig', () => {
     assert.equal(config.trustProxy, false);
     assert.equal(config.admin, undefined);
     assert.equal(config.redisUrl, undefined);
+  });
+
+  it('serves the studio from this repository’s packages/web/dist unless STUDIO_DIR says where (none: no studio)', () => {
+    const studioDir = valid({}).studioDir ?? '';
+    assert.equal(studioDir, fileURLToPath(new URL('../../../web/dist', import.meta.url)));
+    assert.equal((JSON.parse(readFileSync(join(studioDir, '..', 'package.json'), 'utf8')) as { name: string }).name, '@larder/web');
+    assert.equal(valid({ STUDIO_DIR: 'build/studio' }).studioDir, resolve('build/studio'));
+    assert.equal(valid({ STUDIO_DIR: '/srv/studio' }).studioDir, '/srv/studio');
+    assert.equal(valid({ STUDIO_DIR: 'None' }).studioDir, undefined);
+    assert.equal(valid({ STUDIO_DIR: ' ' }).studioDir, valid({}).studioDir);
   });
 
   it('draws a fresh random JWT secret per process outside production and says so', () => {

@@ -48,6 +48,8 @@ describe('Ctrl-C in the terminal that runs the service', () => {
 
   it('pnpm start: the service stops gracefully, then pnpm ends by SIGINT (a shell shows 130)', { timeout: 300_000 }, async () => {
     const ended = await signalOnceListening('pnpm', ['start']);
+    // pnpm start built the studio (scripts/build-studio.mjs), and the service serves it.
+    assert.match(ended.stderr, /\[larder\] listening on \S+ \(the studio; /, ended.stderr);
     assert.match(ended.stderr, /\[larder\] SIGINT: shutting down/);
     assert.match(ended.stderr, /\[larder\] stopped\n/, ended.stderr);
     assert.deepEqual([ended.code, ended.signal], [null, 'SIGINT'], 'pnpm no longer ends by SIGINT: update "Stopping" in the README');

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { exchange } from '../wire/raw-client.js';
 import { assertRawProblem } from '../wire/support.js';
@@ -9,6 +10,8 @@ import { serviceEnv, spawnService, startSpawnedService, type SpawnedService } fr
 import { runCliFromSources } from './cli-process.js';
 
 const DEMO_PASSWORD = 'try-the-larder';
+/** A built studio's stand-in (the real one is built by `pnpm start`, and in the first phase of `pnpm test`). */
+const STUDIO_FIXTURE = fileURLToPath(new URL('../fixtures/studio/', import.meta.url));
 
 /** The process ids of the service's image processes (its children running image-process-child). */
 function imageChildren(servicePid: number): number[] {
@@ -48,7 +51,7 @@ describe('the service started as the README starts it', () => {
   let token: string;
 
   before(async () => {
-    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD, REQUEST_TIMEOUT_MS: '2000' }));
+    service = await startSpawnedService(serviceEnv({ DEMO_PASSWORD, REQUEST_TIMEOUT_MS: '2000', STUDIO_DIR: STUDIO_FIXTURE }));
   });
   after(() => {
     if (service.child.exitCode === null) service.child.kill('SIGKILL');
@@ -73,6 +76,19 @@ describe('the service started as the README starts it', () => {
 
   it('prints the demo credentials on stdout in one block', () => {
     assert.match(service.stdout(), /email: +demo@example\.com\n +password: +try-the-larder\n/);
+  });
+
+  it('serves the studio from STUDIO_DIR at / and at its client-side routes, and names its address first', async () => {
+    assert.match(service.stderr(), /\[larder\] listening on (http:\/\/\S+) \(the studio; API under \1\/api, reference at \1\/docs\)\n/);
+    const page = readFileSync(`${STUDIO_FIXTURE}index.html`, 'utf8');
+    for (const path of ['/', '/recipes/abc']) {
+      const response = await fetch(`${service.url}${path}`, { headers: { accept: 'text/html' } });
+      assert.equal(response.status, 200, path);
+      assert.equal(await response.text(), page, path);
+      assert.match(response.headers.get('content-security-policy') ?? '', /script-src 'self'/, path);
+    }
+    const script = await fetch(`${service.url}/assets/app-abc123.js`);
+    assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   });
 
   it('answers /healthz and /readyz', async () => {

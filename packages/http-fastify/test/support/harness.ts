@@ -3,6 +3,7 @@ import { guardedFetch, httpRecipePageSource, outboundGuard, type Resolver } from
 import { addUser, inlineRenderQueue, type CoverArtist, type ImageProcessor, type PasswordHasher, type RecipePageSource, type SalesPlatform } from '@larder/domain';
 import {
   InMemoryApiKeyRepository,
+  InMemoryBrowserSessionRepository,
   InMemoryFileStore,
   InMemoryIdempotencyStore,
   InMemoryMailBudget,
@@ -38,6 +39,7 @@ export interface Harness {
   readonly users: InMemoryUserRepository;
   readonly apiKeys: InMemoryApiKeyRepository;
   readonly profiles: InMemoryProfileRepository;
+  readonly browserSessions: InMemoryBrowserSessionRepository;
   readonly files: InMemoryFileStore;
   readonly publishing: InMemoryPublishing;
   /** Lead magnet delivery's stores (their events go to `publishing.outbox`). */
@@ -60,6 +62,9 @@ export interface HarnessOptions {
   readonly readiness?: () => Promise<boolean>;
   readonly recipes?: InMemoryRecipeRepository;
   readonly products?: InMemoryProductRepository;
+  /** Another app's users and sessions, to play a second instance of the same service. */
+  readonly users?: InMemoryUserRepository;
+  readonly browserSessions?: InMemoryBrowserSessionRepository;
   readonly idempotency?: InMemoryIdempotencyStore;
   /** Default: no log. */
   readonly logger?: AppDeps['logger'];
@@ -80,6 +85,8 @@ export interface HarnessOptions {
   /** Where recipe imports read the web. Default: the guarded fetch, with no name resolving and private addresses refused (nothing leaves the machine). */
   readonly recipePages?: RecipePageSource;
   readonly onEvents?: () => void;
+  /** The built studio to serve (test/fixtures/studio); default none: `/` redirects to `/docs`. */
+  readonly studio?: AppDeps['studio'];
 }
 
 
@@ -90,7 +97,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const recipes = options.recipes ?? new InMemoryRecipeRepository();
   // Created after the publishing stores, so that its writes' events go to the same outbox as theirs.
   let products = options.products;
-  const users = new InMemoryUserRepository();
+  const users = options.users ?? new InMemoryUserRepository();
   const files = options.files ?? new InMemoryFileStore();
   const hasher = options.hasher ?? plainTextHasher;
   const ids = sequentialIds('id');
@@ -107,10 +114,12 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const mailBudget = new InMemoryMailBudget();
   const apiKeys = new InMemoryApiKeyRepository();
   const profiles = new InMemoryProfileRepository();
+  const browserSessions = options.browserSessions ?? new InMemoryBrowserSessionRepository();
   const app = await buildApp({
     publishing,
     apiKeys,
     profiles,
+    browserSessions,
     recipes,
     products,
     users,
@@ -125,6 +134,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     recipePages: options.recipePages ?? httpRecipePageSource(guardedFetch({ guard: outboundGuard({ allowPrivate: false, resolve: UNRESOLVED }), dial: LOOPBACK_ONLY })),
     readiness: options.readiness ?? (async () => true),
     leadMagnets: { subscribers, mailBudget },
+    ...(options.studio === undefined ? {} : { studio: options.studio }),
     logger: options.logger ?? false,
     config: {
       jwtSecret: SECRET,
@@ -140,7 +150,8 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const login = (email: string, password: string) =>
     app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
-  const userId = await newUser(EMAIL);
+  // A second instance on another app's users finds its user there.
+  const userId = (await users.findByEmail(EMAIL))._unsafeUnwrap()?.id ?? (await newUser(EMAIL));
   const loggedIn = await login(EMAIL, PASSWORD);
   const token = loggedIn.json<{ token: string }>().token;
 
@@ -151,5 +162,5 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     return app.inject({ ...rest, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth, ...headers } });
   };
   const nowSeconds = (): number => Math.floor(clock.now().getTime() / 1000);
-  return { app, recipes, products, users, apiKeys, profiles, files, publishing, subscribers, mailBudget, clock, nowSeconds, userId, token, request, addUser: newUser, login };
+  return { app, recipes, products, users, apiKeys, profiles, browserSessions, files, publishing, subscribers, mailBudget, clock, nowSeconds, userId, token, request, addUser: newUser, login };
 }

@@ -14,12 +14,13 @@ const SECTIONS = [
   { to: '/settings', label: 'Settings' },
 ] as const;
 
+/** After a navigation within the studio (not the page's first load: the skip link comes first then). */
 function useFocusOnNavigate() {
   const router = useRouter();
   useEffect(
     () =>
       router.subscribe('onResolved', (event) => {
-        if (!event.pathChanged) return;
+        if (!event.pathChanged || event.fromLocation === undefined) return;
         requestAnimationFrame(() => document.querySelector<HTMLElement>('main .page-title')?.focus({ preventScroll: false }));
       }),
     [router],
@@ -36,7 +37,7 @@ export function AppShell({ email }: { email: string }) {
         Skip to content
       </a>
       <header className="topbar">
-        <Link to="/recipes" className="brand" aria-label="Larder studio, home">
+        <Link to="/recipes" className="brand">
           <span className="brand__mark" aria-hidden="true">
             L
           </span>

@@ -45,3 +45,10 @@ export async function unwrap<T>(pending: Promise<{ data?: T; error?: unknown; re
 
 /** An ETag's version, for If-Match. */
 export const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+
+/** An image file as the body of an upload (`PUT …/photo`, `…/cover`): the bytes as they are, with their type. */
+export const imageBody = (file: File) => ({
+  body: file as never,
+  bodySerializer: (body: unknown) => body as File,
+  headers: { 'content-type': file.type === '' ? 'application/octet-stream' : file.type },
+});

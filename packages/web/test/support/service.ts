@@ -51,7 +51,7 @@ export async function startStudioService(extra: NodeJS.ProcessEnv = {}): Promise
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       LARDER_DATA_DIR: 'none',
       RENDER_WARM: 'false',
       DEMO_PASSWORD,

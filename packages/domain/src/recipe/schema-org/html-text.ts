@@ -11,7 +11,9 @@ const decodeEntities = (text: string): string =>
   text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (entity, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff) return entity;
+      // A surrogate alone is not a character: U+FFFD, as HTML reads it (and as a store would write it).
+      return code >= 0xd800 && code <= 0xdfff ? '\ufffd' : String.fromCodePoint(code);
     }
     return NAMED[name.toLowerCase()] ?? entity;
   });

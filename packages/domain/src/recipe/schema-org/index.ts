@@ -6,4 +6,5 @@ export { isoDurationMinutes, minutesToIsoDuration } from './iso-duration.js';
 export { isRecipeNode, mapRecipeNode, recipeNodesIn, LARDER_FIELDS, LARDER_PREFIX, type MappedRecipe } from './jsonld-mapping.js';
 export { dietTag, dietUrl } from './schema-diets.js';
 export { htmlToText, htmlToLines } from './html-text.js';
-export type { JsonObject } from './jsonld-values.js';
+export { textSimilarity, withMarkupIngredientGroups, type MarkupIngredientGroup } from './ingredient-groups.js';
+export { boundedJson, MAX_JSON_DEPTH, type BoundedJson, type JsonObject } from './jsonld-values.js';

@@ -13,6 +13,8 @@ import { instructionSteps } from './jsonld-instructions.js';
 import {
   absoluteHttpUrl,
   asArray,
+  boundedJson,
+  MAX_JSON_DEPTH,
   identifierOf,
   isObject,
   linkOf,
@@ -37,19 +39,37 @@ export const LARDER_FIELDS = ['notes', 'season', 'collection_id', 'status', 'ema
 
 export const isRecipeNode = (value: unknown): value is JsonObject => isObject(value) && typesOf(value).includes('Recipe');
 
-/** The Recipe nodes in a JSON-LD value: the value itself, its `@graph`, or a page's `mainEntity`. */
+/**
+ * The Recipe nodes in a JSON-LD value, in document order: the value itself, its `@graph`, or a page's `mainEntity`,
+ * in arrays. A loop over an explicit stack; nothing deeper than `MAX_JSON_DEPTH` levels is looked into.
+ */
 export function recipeNodesIn(value: unknown): JsonObject[] {
-  if (Array.isArray(value)) return value.flatMap(recipeNodesIn);
-  if (!isObject(value)) return [];
-  if (isRecipeNode(value)) return [value];
-  return [...recipeNodesIn(value['@graph']), ...recipeNodesIn(value['mainEntity'])];
+  const found: JsonObject[] = [];
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop() as (typeof stack)[number];
+    if (depth > MAX_JSON_DEPTH) continue;
+    if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index -= 1) stack.push({ value: current[index], depth: depth + 1 });
+    } else if (isRecipeNode(current)) found.push(current);
+    else if (isObject(current)) stack.push({ value: current['mainEntity'], depth: depth + 1 }, { value: current['@graph'], depth: depth + 1 });
+  }
+  return found;
+}
+
+/** A duration's text: a string, the first of an array, or a value object's `@value` / `value` (`{"@type": "Duration", "@value": "PT40M"}`). */
+function durationText(value: unknown): unknown {
+  if (Array.isArray(value)) return durationText(value[0]);
+  if (isObject(value)) return value['@value'] ?? value['value'];
+  return value;
 }
 
 function minutes(node: JsonObject, key: string, warnings: string[]): number | undefined {
-  const value = node[key];
-  if (value === undefined || value === null || value === '') return undefined;
+  const given = node[key];
+  const value = durationText(given);
+  if (given === undefined || given === null || given === '' || ((value === undefined || value === null || value === '') && !isObject(given))) return undefined;
   if (typeof value !== 'string') {
-    warnings.push(`${key} ${JSON.stringify(value)} is not an ISO 8601 duration; left out`);
+    warnings.push(`${key} ${JSON.stringify(given)} is not an ISO 8601 duration; left out`);
     return undefined;
   }
   const parsed = isoDurationMinutes(value);
@@ -118,8 +138,14 @@ const externalIdOf = (node: JsonObject): string | undefined => {
   return typeof nodeId === 'string' && nodeId.trim() !== '' && !nodeId.startsWith('_:') ? nodeId.trim() : undefined;
 };
 
-export function mapRecipeNode(node: JsonObject): MappedRecipe {
+export function mapRecipeNode(given: JsonObject): MappedRecipe {
   const warnings: string[] = [];
+  // Every reader below may recurse: the node they read is bounded first (see `boundedJson`).
+  const bounded = boundedJson(given);
+  const node = isObject(bounded.value) ? bounded.value : {};
+  if (bounded.cut) warnings.push(`values nested deeper than ${MAX_JSON_DEPTH} levels were left out`);
+  if (bounded.mended) warnings.push('lone surrogates (text that is not valid Unicode) were written as U+FFFD');
+  if (bounded.nulRemoved) warnings.push('U+0000 characters were removed');
   const input: JsonObject = {};
   const set = (field: string, value: unknown) => {
     if (value !== undefined) input[field] = value;
@@ -129,11 +155,20 @@ export function mapRecipeNode(node: JsonObject): MappedRecipe {
   set('title', fitText(title, RECIPE_LIMITS.title, 'name', warnings));
   set('description', fitText(longTextOf(node['description']), RECIPE_LIMITS.description, 'description', warnings));
   set('ingredients', ingredients(node, warnings));
-  if (node['recipeInstructions'] !== undefined) set('instructions', fitSteps(instructionSteps(node['recipeInstructions']), warnings));
+  const instructions = node['recipeInstructions'];
+  if (instructions !== undefined && instructions !== null) {
+    const steps = instructionSteps(instructions);
+    // An empty list says there are no steps (an export of a recipe without any); entries none of which reads are a loss.
+    if (steps.length === 0 && asArray(instructions).length > 0 && instructions !== '') warnings.push('recipeInstructions has no step that could be read; left out');
+    else set('instructions', fitSteps(steps, warnings));
+  }
 
-  if (node['recipeYield'] !== undefined && node['recipeYield'] !== null) {
-    const servings = servingsOf(node['recipeYield']);
-    if (servings === undefined) warnings.push(`recipeYield ${JSON.stringify(node['recipeYield'])} has no number of servings; left out`);
+  // `yield` is schema.org's name on HowTo, of which Recipe is a kind.
+  const yieldKey = node['recipeYield'] !== undefined && node['recipeYield'] !== null ? 'recipeYield' : 'yield';
+  const yieldValue = node[yieldKey];
+  if (yieldValue !== undefined && yieldValue !== null) {
+    const servings = servingsOf(yieldValue);
+    if (servings === undefined) warnings.push(`${yieldKey} ${JSON.stringify(yieldValue)} has no number of servings; left out`);
     set('servings', servings);
   }
   const prep = minutes(node, 'prepTime', warnings);

@@ -36,7 +36,7 @@ export function SignInPage({ redirect }: { redirect?: string | undefined }) {
           Sign in to your studio
         </h1>
         <p className="page-lead">Your recipes, your books and your shop, in one calm place.</p>
-        <form onSubmit={submit} noValidate={false} className="stack">
+        <form onSubmit={submit} className="stack">
           {signIn.isError ? <Notice tone="error">{describeError(signIn.error)}</Notice> : null}
           <Field label="E-mail">{(control) => <input {...control} type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />}</Field>
           <Field label="Password">

@@ -1,6 +1,6 @@
 /** Products over the typed client: lists, one product, creating, changing (If-Match), covers, documents. */
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ifMatch, unwrap, type Product } from '../../../lib/api';
+import { api, ifMatch, imageBody, unwrap, type Product } from '../../../lib/api';
 
 export function useProducts(page: number) {
   return useQuery({
@@ -54,12 +54,7 @@ export function useUploadCover(id: string) {
   return useMutation({
     mutationFn: (file: File) =>
       unwrap(
-        api.PUT('/api/products/{id}/cover', {
-          params: { path: { id } },
-          body: file as never,
-          bodySerializer: (body: unknown) => body as File,
-          headers: { 'content-type': file.type === '' ? 'application/octet-stream' : file.type },
-        }),
+        api.PUT('/api/products/{id}/cover', { params: { path: { id } }, ...imageBody(file) }),
       ),
     onSuccess: (product) => settle(queries, product),
   });

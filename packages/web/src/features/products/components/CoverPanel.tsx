@@ -1,5 +1,6 @@
 /** The product's cover: the uploaded one, or the one Larder draws from its title and recipes' photos. */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { ImageFileButton, useUploadPreview } from '../../../components/ImageFileButton';
 import { Notice } from '../../../components/Notice';
 import { Photo } from '../../../components/Photo';
 import type { Product } from '../../../lib/api';
@@ -7,17 +8,14 @@ import { describeError } from '../../../lib/problem';
 import { useRemoveCover, useUploadCover } from '../api/products';
 
 export function CoverPanel({ product }: { product: Product }) {
-  const inputId = useId();
+  const titleId = useId();
   const upload = useUploadCover(product.id);
   const remove = useRemoveCover(product.id);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (preview !== null) URL.revokeObjectURL(preview);
-  }, [preview]);
+  const { preview, choose } = useUploadPreview((file, settled) => upload.mutate(file, { onSettled: settled }));
   const uploaded = product.cover !== null && !product.cover.generated;
   return (
-    <section className="panel" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>Cover</h2>
+    <section className="panel" aria-labelledby={`${titleId}-title`}>
+      <h2 id={`${titleId}-title`}>Cover</h2>
       <div className="cover-frame">
         {preview !== null ? (
           <img src={preview} alt="The chosen cover, uploading" />
@@ -37,22 +35,7 @@ export function CoverPanel({ product }: { product: Product }) {
       {upload.isError ? <Notice tone="error">{describeError(upload.error)}</Notice> : null}
       {remove.isError ? <Notice tone="error">{describeError(remove.error)}</Notice> : null}
       <div className="photo-panel__actions">
-        <label htmlFor={inputId} className="button file-button">
-          {uploaded ? 'Replace the cover' : 'Upload a cover'}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            className="file-button__input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file === undefined) return;
-              setPreview(URL.createObjectURL(file));
-              upload.mutate(file, { onSettled: () => setPreview(null) });
-            }}
-          />
-        </label>
+        <ImageFileButton label={uploaded ? 'Replace the cover' : 'Upload a cover'} onFile={choose} />
         {uploaded ? (
           <button type="button" className="button button--quiet" disabled={remove.isPending} onClick={() => remove.mutate()}>
             Use the drawn cover

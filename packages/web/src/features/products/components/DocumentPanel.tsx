@@ -103,7 +103,7 @@ export function DocumentPanel({ product }: { product: Product }) {
           Rendering the PDF: the first time for each version takes a few seconds…
         </p>
       ) : null}
-      {url === undefined ? null : <iframe className="document-panel__preview" src={url} title={`PDF preview of ${product.title}`} />}
+      {url === undefined ? null : <iframe className="document-panel__preview" src={`${url}#navpanes=0&view=FitH`} title={`PDF preview of ${product.title}`} />}
     </section>
   );
 }

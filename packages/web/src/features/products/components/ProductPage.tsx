@@ -65,15 +65,17 @@ function ProductScreen({ product, onReload }: { product: Product; onReload: () =
           .{product.slug === null ? ' Publish it to give it a public page.' : null}
         </p>
       )}
-      <div className="editor-layout">
+      <div className="product-layout">
         <div className="stack">
           <ProductContents product={product} onReload={onReload} />
+          <div className="product-layout__pair">
+            <CoverPanel product={product} />
+            {product.type === 'ebook' || product.type === 'recipe_card_pack' ? <FreeSamplePanel product={product} /> : null}
+          </div>
+        </div>
+        <div className="product-layout__preview">
           <DocumentPanel product={product} />
         </div>
-        <aside className="stack editor-layout__side" aria-label="Cover and free sample">
-          <CoverPanel product={product} />
-          {product.type === 'ebook' || product.type === 'recipe_card_pack' ? <FreeSamplePanel product={product} /> : null}
-        </aside>
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
 import { Photo } from '../../../components/Photo';
 import { plural, PRODUCT_TYPES } from '../../../lib/format';
 import { describeError } from '../../../lib/problem';
@@ -61,19 +62,7 @@ export function ProductsPage() {
           </li>
         ))}
       </ul>
-      {products.data !== undefined && products.data.pagination.total_pages > 1 ? (
-        <nav className="pager" aria-label="Pages of products">
-          <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {products.data.pagination.total_pages}
-          </span>
-          <button type="button" className="button" disabled={page >= products.data.pagination.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      {products.data === undefined ? null : <Pager page={page} totalPages={products.data.pagination.total_pages} onPage={setPage} label="Pages of products" />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** Adding recipes to a product: search the library and add; what is already in shows as added. */
 import { useState } from 'react';
 import { Field } from '../../../components/Field';
+import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import type { Recipe } from '../../../lib/api';
 import { describeError } from '../../../lib/problem';
@@ -41,19 +42,7 @@ export function RecipePicker({ chosen, onAdd }: { chosen: string[]; onAdd: (reci
           );
         })}
       </ul>
-      {choices.data !== undefined && choices.data.pagination.total_pages > 1 ? (
-        <div className="pager pager--small">
-          <button type="button" className="button button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            {page} / {choices.data.pagination.total_pages}
-          </span>
-          <button type="button" className="button button--small" disabled={page >= choices.data.pagination.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </div>
-      ) : null}
+      {choices.data === undefined ? null : <Pager page={page} totalPages={choices.data.pagination.total_pages} onPage={setPage} label="Pages of recipes to add" small />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** The library's queries and changes, over the typed client. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ifMatch, unwrap, type Recipe } from '../../../lib/api';
+import { api, ifMatch, imageBody, unwrap, type Recipe } from '../../../lib/api';
 import type { LibrarySearch } from '../library-search';
 
 export const PAGE_SIZE = 24;
@@ -113,12 +113,7 @@ export function useUploadPhoto(id: string) {
   return useMutation({
     mutationFn: (file: File) =>
       unwrap(
-        api.PUT('/api/recipes/{id}/photo', {
-          params: { path: { id } },
-          body: file as never,
-          bodySerializer: (body: unknown) => body as File,
-          headers: { 'content-type': file.type === '' ? 'application/octet-stream' : file.type },
-        }),
+        api.PUT('/api/recipes/{id}/photo', { params: { path: { id } }, ...imageBody(file) }),
       ),
     onSuccess: (recipe) => settle(queries, recipe),
   });

@@ -8,6 +8,7 @@ import { Field } from '../../../components/Field';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { plural } from '../../../lib/format';
 import { describeError } from '../../../lib/problem';
@@ -28,6 +29,8 @@ export function LibraryPage() {
   const settledWords = useDebouncedValue(words, 250);
   const [importing, setImporting] = useState(false);
   const [archived, setArchived] = useState<{ id: string; title: string } | null>(null);
+  // On a phone the filters fold away behind one button; on wider screens they are always out.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const update = (changes: Partial<LibrarySearch>) =>
     void navigate({ search: (previous: LibrarySearch) => clean({ ...previous, ...changes, page: changes.page }), replace: true });
@@ -64,6 +67,10 @@ export function LibraryPage() {
         <Field label="Search" hint="Titles, ingredients, descriptions and notes. A small typo is forgiven." className="library-tools__search">
           {(control) => <input {...control} type="search" value={words} placeholder="harissa, lemon tart…" onChange={(event) => setWords(event.target.value)} />}
         </Field>
+        <button type="button" className="button library-tools__toggle" aria-expanded={filtersOpen} aria-controls="library-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+          Filters{filtered ? ' (on)' : ''}
+        </button>
+        <div id="library-filters" className={`library-tools__filters${filtersOpen ? ' is-open' : ''}`}>
         <Field label="Diet">
           {(control) => (
             <>
@@ -93,7 +100,7 @@ export function LibraryPage() {
         <Field label="Status">
           {(control) => (
             <select {...control} value={search.status ?? ''} onChange={(event) => update({ status: (event.target.value || undefined) as LibrarySearch['status'] })}>
-              <option value="">Active and drafts</option>
+              <option value="">Not archived</option>
               <option value="active">Active</option>
               <option value="draft">Drafts</option>
               <option value="archived">Archived</option>
@@ -110,6 +117,7 @@ export function LibraryPage() {
             </select>
           )}
         </Field>
+        </div>
       </div>
 
       {archived === null ? null : (
@@ -156,19 +164,9 @@ export function LibraryPage() {
           ))}
         </ul>
       )}
-      {results.data !== undefined && results.data.totalPages > 1 ? (
-        <nav className="pager" aria-label="Pages of recipes">
-          <button type="button" className="button" disabled={(search.page ?? 1) <= 1} onClick={() => update({ page: (search.page ?? 1) - 1 })}>
-            Previous
-          </button>
-          <span>
-            Page {search.page ?? 1} of {results.data.totalPages.toLocaleString('en')}
-          </span>
-          <button type="button" className="button" disabled={(search.page ?? 1) >= results.data.totalPages} onClick={() => update({ page: (search.page ?? 1) + 1 })}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      {results.data === undefined ? null : (
+        <Pager page={search.page ?? 1} totalPages={results.data.totalPages} onPage={(page) => update({ page })} label="Pages of recipes" />
+      )}
     </>
   );
 }

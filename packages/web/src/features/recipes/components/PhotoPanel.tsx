@@ -1,29 +1,22 @@
 /** The recipe's photo: a preview of the chosen file at once, then the stored renditions; replace or remove. */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { ImageFileButton, useUploadPreview } from '../../../components/ImageFileButton';
 import { Notice } from '../../../components/Notice';
 import { Photo } from '../../../components/Photo';
 import type { Recipe } from '../../../lib/api';
 import { describeError } from '../../../lib/problem';
 import { useRemovePhoto, useUploadPhoto } from '../api/recipes';
 
-export function PhotoPanel({ recipe }: { recipe: Recipe }) {
-  const inputId = useId();
+/** `onChanged`: the recipe after a change made here (a new version, which the editor's next save builds on). */
+export function PhotoPanel({ recipe, onChanged }: { recipe: Recipe; onChanged: (recipe: Recipe) => void }) {
+  const titleId = useId();
   const upload = useUploadPhoto(recipe.id);
   const remove = useRemovePhoto(recipe.id);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (preview !== null) URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  const choose = (file: File | undefined) => {
-    if (file === undefined) return;
-    setPreview(URL.createObjectURL(file));
-    upload.mutate(file, { onSettled: () => setPreview(null) });
-  };
+  const { preview, choose } = useUploadPreview((file, settled) => upload.mutate(file, { onSuccess: onChanged, onSettled: settled }));
 
   return (
-    <section className="panel photo-panel" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>Photo</h2>
+    <section className="panel photo-panel" aria-labelledby={`${titleId}-title`}>
+      <h2 id={`${titleId}-title`}>Photo</h2>
       <div className="photo-panel__frame">
         {preview !== null ? (
           <img src={preview} alt="The chosen photo, uploading" className="photo-panel__preview" />
@@ -42,26 +35,14 @@ export function PhotoPanel({ recipe }: { recipe: Recipe }) {
       {upload.isError ? <Notice tone="error">{describeError(upload.error)}</Notice> : null}
       {remove.isError ? <Notice tone="error">{describeError(remove.error)}</Notice> : null}
       <div className="photo-panel__actions">
-        <label htmlFor={inputId} className="button file-button">
-          {recipe.photo === null ? 'Choose a photo' : 'Replace the photo'}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            className="file-button__input"
-            onChange={(event) => {
-              choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </label>
+        <ImageFileButton label={recipe.photo === null ? 'Choose a photo' : 'Replace the photo'} onFile={choose} />
         {recipe.photo === null ? null : (
           <button
             type="button"
             className="button button--quiet"
             disabled={remove.isPending}
             onClick={() => {
-              if (window.confirm(`Remove the photo of “${recipe.title}”?`)) remove.mutate();
+              if (window.confirm(`Remove the photo of “${recipe.title}”?`)) remove.mutate(undefined, { onSuccess: onChanged });
             }}
           >
             Remove

@@ -13,12 +13,13 @@ interface RecipeCardProps {
 }
 
 export function RecipeCard({ recipe, eager, busy, onArchive, onRestore }: RecipeCardProps) {
-  const facts = [recipe.cuisine, recipe.meal_type, minutes((recipe.prep_time_minutes ?? 0) + (recipe.cook_time_minutes ?? 0) || null)].filter(Boolean);
+  const capital = (text: string | null) => (text === null ? null : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`);
+  const facts = [capital(recipe.cuisine), capital(recipe.meal_type), minutes((recipe.prep_time_minutes ?? 0) + (recipe.cook_time_minutes ?? 0) || null)].filter(Boolean);
   return (
     <li className="recipe-card">
       <div className="recipe-card__media">
         {recipe.photo === null ? (
-          <div className="recipe-card__placeholder" aria-hidden="true">
+          <div className="recipe-card__placeholder" aria-hidden="true" data-tone={tone(recipe.title)}>
             {recipe.title.trim()[0]?.toUpperCase()}
           </div>
         ) : (
@@ -54,4 +55,11 @@ export function RecipeCard({ recipe, eager, busy, onArchive, onRestore }: Recipe
       </div>
     </li>
   );
+}
+
+/** One of four warm tones for a recipe without a photo, always the same for the same title. */
+function tone(title: string): number {
+  let sum = 0;
+  for (const character of title) sum = (sum + (character.codePointAt(0) ?? 0)) % 4;
+  return sum;
 }

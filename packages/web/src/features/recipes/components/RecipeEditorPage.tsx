@@ -60,6 +60,9 @@ export function RecipeEditorPage() {
   return <Editor key={recipe.data.id} recipe={recipe.data} onReload={async () => (await recipe.refetch()).data} />;
 }
 
+/** The fields a person edits, status aside (archiving and restoring move it). */
+const sameFields = (one: RecipeForm, other: RecipeForm) => JSON.stringify({ ...one, status: '' }) === JSON.stringify({ ...other, status: '' });
+
 function Editor({ recipe, onReload }: { recipe: Recipe; onReload: () => Promise<Recipe | undefined> }) {
   // The version the form was filled from: the save's If-Match, and what "changed" is measured against.
   const [base, setBase] = useState(recipe);
@@ -72,8 +75,12 @@ function Editor({ recipe, onReload }: { recipe: Recipe; onReload: () => Promise<
   const dirty = Object.keys(changes).length > 0;
   const conflict = save.error instanceof ApiProblem && save.error.code === 'precondition_failed';
 
-  // Photo uploads and archiving change the version without touching the form: take the new version as the base
-  // unless the person has edits in flight (then a save gets the 412 and the choice).
+  // A change made here that is not the form's (a photo, archiving) gives a new version: the next save builds on it,
+  // with the form's edits kept, as long as nothing the form shows changed meanwhile (someone else's edit): then the
+  // old version stays the base, and the save's 412 says so and offers theirs. A change made elsewhere is taken at once
+  // only while the form has no edits.
+  const ownChange = (changed: Recipe) =>
+    setBase((previous) => (sameFields(toForm(changed), toForm(previous)) ? changed : previous));
   useEffect(() => {
     if (!dirty && recipe.version !== base.version) {
       setBase(recipe);
@@ -118,11 +125,11 @@ function Editor({ recipe, onReload }: { recipe: Recipe; onReload: () => Promise<
         actions={
           <>
             {base.status === 'archived' ? (
-              <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate(base.id)}>
+              <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate(base.id, { onSuccess: ownChange })}>
                 Restore
               </button>
             ) : (
-              <button type="button" className="button button--quiet" disabled={archive.isPending || dirty} onClick={() => archive.mutate(base.id)}>
+              <button type="button" className="button button--quiet" disabled={archive.isPending || dirty} onClick={() => archive.mutate(base.id, { onSuccess: ownChange })}>
                 Archive
               </button>
             )}
@@ -156,7 +163,7 @@ function Editor({ recipe, onReload }: { recipe: Recipe; onReload: () => Promise<
           </div>
         </form>
         <aside className="stack editor-layout__side" aria-label="Photo and reader view">
-          <PhotoPanel recipe={recipe} />
+          <PhotoPanel recipe={recipe} onChanged={ownChange} />
           <ReaderView recipe={recipe} />
         </aside>
       </div>

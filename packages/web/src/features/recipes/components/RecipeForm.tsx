@@ -85,7 +85,7 @@ export function RecipeFields({ form, setForm, errors }: RecipeFieldsProps) {
         </div>
         <div className="checkbox">
           <input id="email-ready" type="checkbox" checked={form.email_ready} onChange={(event) => set('email_ready')(event.target.checked)} />
-          <label htmlFor="email-ready">Ready for free samples (a lead magnet takes only these recipes)</label>
+          <label htmlFor="email-ready">Ready for free samples (a free sample takes only recipes marked so)</label>
         </div>
         <details className="more">
           <summary>More details</summary>
