@@ -52,16 +52,22 @@ interface CannonResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** This process's CPU (both servers live here; autocannon is a child) per request answered, in µs. */
+  cpuMicros?: number;
 }
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
 
 function cannon(url: string, seconds: number): Promise<CannonResult> {
   const argv = [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), url];
+  const before = process.cpuUsage();
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) =>
-      error === null ? resolve(JSON.parse(stdout) as CannonResult) : reject(new Error(`autocannon: ${error.message}`)),
-    );
+    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error !== null) return reject(new Error(`autocannon: ${error.message}`));
+      const used = process.cpuUsage(before);
+      const result = JSON.parse(stdout) as CannonResult;
+      resolve({ ...result, cpuMicros: (used.user + used.system) / Math.max(1, result.requests.total) });
+    });
   });
 }
 
@@ -162,7 +168,7 @@ const failures = pageRuns.reduce((sum, run) => sum + run.errors + run.non2xx + r
 const answered = pageRuns.reduce((sum, run) => sum + run.requests.total, 0);
 const worstP99 = Math.max(...pageRuns.map((run) => run.latency.p99));
 for (const [name, run] of [['bare node:http, same bytes', bareBest], ['GET /l/{slug}', pageBest]] as const) {
-  console.log(`  ${name.padEnd(28)} ${fmt(run.requests.average).padStart(8)} req/s   p50 ${run.latency.p50} ms   p99 ${run.latency.p99} ms   non-2xx ${run.non2xx}   errors ${run.errors}`);
+  console.log(`  ${name.padEnd(28)} ${fmt(run.requests.average).padStart(8)} req/s   ${(run.cpuMicros ?? 0).toFixed(0).padStart(4)} µs of server CPU a request   p50 ${run.latency.p50} ms   p99 ${run.latency.p99} ms   non-2xx ${run.non2xx}   errors ${run.errors}`);
 }
 console.log(`  every round, page: ${pageRuns.map((run) => `${fmt(run.requests.average)} req/s p99 ${run.latency.p99} ms`).join('; ')}`);
 console.log(`  every round, bare: ${bareRuns.map((run) => `${fmt(run.requests.average)} req/s p99 ${run.latency.p99} ms`).join('; ')}`);
@@ -180,7 +186,10 @@ console.log(`  sign-ups from one address: ${fromOne.filter((code) => code === 20
 
 const ratio = pageBest.requests.average / bareBest.requests.average;
 const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
-console.log(`\nPage at ≥ ${TARGET_RATIO * 100}% of the bare server's req/s: ${(ratio * 100).toFixed(0)}% — ${verdict(ratio >= TARGET_RATIO)}`);
+// On two cores autocannon competes with the servers: the req/s ratio can reach 100%. The CPU a request costs the
+// server says what the service adds; printed for the record, the target is the issue's (req/s).
+console.log(`\nServer CPU a request, bare / page: ${(((bareBest.cpuMicros ?? 0) / Math.max(1, pageBest.cpuMicros ?? 1)) * 100).toFixed(0)}% (no target)`);
+console.log(`Page at ≥ ${TARGET_RATIO * 100}% of the bare server's req/s: ${(ratio * 100).toFixed(0)}% — ${verdict(ratio >= TARGET_RATIO)}`);
 console.log(`Page p99 < ${TARGET_P99_MS} ms (worst round): ${worstP99} ms — ${verdict(worstP99 < TARGET_P99_MS)}`);
 console.log(`No errors, every page view answered 200 (${fmt(answered)} requests from one address): ${failures} failed — ${verdict(failures === 0)}`);
 console.log(`Sign-ups still limited (429 past 60 a minute per address, past 10 an hour per e-mail): ${verdict(limitHeld)}`);
