@@ -308,9 +308,26 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
       [`/products/${ids.product}`, (screen) => screen.locator('.recipe-order__row').first().waitFor()],
       ['/sales', (screen) => heading(screen, 'Sales')],
       ['/audience', (screen) => screen.locator('.sample-row').first().waitFor()],
-      ['/settings', (screen) => heading(screen, 'Settings')],
+      ['/settings', (screen) => screen.getByRole('button', { name: 'Save the profile' }).waitFor()],
     ];
     for (const [path, ready] of screens) await checkScreen(path, ready);
+  });
+
+  it('sets the profile and brand, with a refused field said under it', async () => {
+    await page.goto(`${service.url}/settings`);
+    await heading(page, 'Settings');
+    await page.getByLabel('Your name as readers see it').fill('Maple & Thyme Kitchen');
+    await page.getByLabel('Website').fill('not an address');
+    await page.getByLabel('Brand colour', { exact: true }).fill('#2f6b4f');
+    await page.getByRole('button', { name: 'Save the profile' }).click();
+    await page.locator('.field--invalid').filter({ hasText: 'Website' }).locator('.field__error').waitFor();
+    await page.getByLabel('Website').fill('https://mapleandthyme.example');
+    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: gradientPng(240, 240) });
+    await page.getByRole('img', { name: 'Your logo' }).waitFor();
+    await page.getByRole('button', { name: 'Save the profile' }).click();
+    await page.getByText('Saved. New pages, files and e-mails carry it from now on.').waitFor();
+    const saved = await page.evaluate(async () => (await fetch('/api/profile')).json() as Promise<{ display_name: string; website_url: string; brand_color: string; logo: unknown }>);
+    assert.deepEqual([saved.display_name, saved.website_url, saved.brand_color, saved.logo !== null], ['Maple & Thyme Kitchen', 'https://mapleandthyme.example', '#2f6b4f', true]);
   });
 
   it('signs out on the server: the same cookie, replayed, no longer opens anything', async () => {

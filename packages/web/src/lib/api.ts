@@ -11,6 +11,7 @@ export type Ingredient = Recipe['ingredients'][number];
 export type Product = components['schemas']['Product'];
 export type Problem = components['schemas']['Problem'];
 export type Photo = NonNullable<Recipe['photo']>;
+export type { components };
 
 export const api = createLarderClient({ baseUrl: globalThis.location?.origin ?? '', retries: 1, maxRetryDelayMs: 5000 });
 

@@ -54,6 +54,9 @@ export async function startStudioService(extra: NodeJS.ProcessEnv = {}): Promise
       LOG_LEVEL: 'info',
       LARDER_DATA_DIR: 'none',
       RENDER_WARM: 'false',
+      // The screens wait for covers and PDFs: drawn at the priority of the rest, not yielding to the whole suite's load
+      // (as the service's own tests run them, scripts/test-all.mjs).
+      LARDER_BACKGROUND_NICE: '0',
       DEMO_PASSWORD,
       // The import test's recipe page is on loopback.
       OUTBOUND_ALLOW_PRIVATE: 'true',

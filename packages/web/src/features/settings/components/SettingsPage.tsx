@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { ProfilePanel } from './ProfilePanel';
 import { sessionQuery, useSignOut } from '../../../lib/session';
 
 export function SettingsPage() {
@@ -11,6 +12,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" />
+      <ProfilePanel />
       <section className="panel" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
         <p>
