@@ -75,7 +75,10 @@ export function gumroadPlatform(settings: GumroadSettings = {}): SalesPlatform {
   return {
     id: 'gumroad',
     name: 'Gumroad',
+    // Rack::Attack counts each token's requests: every account has its own budget.
+    budgetScope: 'account',
     connect: { kind: 'token', verify: (accessToken) => verify(client, accessToken) },
-    channel: (context) => gumroadChannel(client, context, settings.clock ?? systemClock),
+    // A channel's requests are made through its context's gate (its account's budget); `verify` asks at once.
+    channel: (context) => gumroadChannel(context.calls === undefined ? client : gumroadClient({ ...settings, calls: context.calls }), context, settings.clock ?? systemClock),
   };
 }
