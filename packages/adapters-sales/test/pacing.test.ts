@@ -167,4 +167,36 @@ describe('calls paced within the platform budget', () => {
       await gumroad.close();
     }
   });
+
+  it('a Gumroad file stored whose attaching failed is attached by the next attempt, not sent again', async () => {
+    const gumroad = await startGumroadFake({ partSize: 1024 });
+    try {
+      const time = virtualTime();
+      let failAttach = true;
+      const { sent, fetcher } = recorded(time);
+      // The first PUT of the product's files is answered 500 by a proxy, Gumroad never seeing it.
+      const flaky: typeof fetch = async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (failAttach && init?.method === 'PUT' && /^\/v2\/products\/[^/]+$/.test(url.pathname) && typeof init.body === 'string' && init.body.includes('"files"')) {
+          failAttach = false;
+          return new Response('<html>Bad gateway</html>', { status: 502 });
+        }
+        return fetcher(input, init);
+      };
+      const platform = gumroadPlatform({ apiUrl: gumroad.url, fetch: flaky });
+      const channelFor = () => platform.channel(pacedContext(ratePacer({}, time), 'gumroad', { secret: { access_token: gumroad.accessToken }, onSecretChange: async () => undefined }));
+      const made = await valueOf(channelFor().createListing(content('attach-again')));
+      const bytes = randomBytes(2500);
+      const first = await channelFor().uploadFile(made.remoteId, pdf(bytes));
+      assert.equal(first.isErr() && first.error.type, 'ChannelUnavailable');
+      const file = await valueOf(channelFor().uploadFile(made.remoteId, pdf(bytes)));
+      assert.equal(sent.filter((request) => request.path.startsWith('/s3/')).length, 3, 'the 3 parts were sent once');
+      assert.equal(sent.filter((request) => request.path === '/v2/files/presign').length, 1, 'one upload');
+      const listed = gumroad.listings()[0]?.files ?? [];
+      assert.deepEqual(listed.map((kept) => kept.remoteFileId), [file.remoteFileId]);
+      assert.deepEqual(Buffer.from(listed[0]?.bytes ?? []), bytes);
+    } finally {
+      await gumroad.close();
+    }
+  });
 });
