@@ -36,7 +36,7 @@ export interface RatePacer {
 }
 
 /** A second's budget is counted over a little more than a second, so that a request a little late on the wire still fits. */
-export const PACE_WINDOW_MS = 1050;
+export const PACE_WINDOW_MS = 1150;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The day's budget is low below this share of it (or 100 calls): calls are then spread over the day. */
 const DAILY_RESERVE = 0.05;
