@@ -96,9 +96,14 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   const ensureRemote = (listing: Listing, channel: SalesChannel, product: Product): ResultAsync<Listing, StepFailure> => {
     if (listing.remote_id !== null) return okAsync(listing);
     const content = listingContent(product);
-    return channel
-      .findListing(content.marker)
-      .andThen((found) => (found !== null ? okAsync({ remote: found, sent: null }) : channel.createListing(content).map((remote) => ({ remote, sent: contentDigest(content) }))))
+    // Only a create sent before can have made it: a listing never created is not looked for (5 calls on Etsy).
+    const earlier: ResultAsync<RemoteListing | null, StepFailure> = listing.progress.createSent === false ? okAsync(null) : channel.findListing(content.marker);
+    const create = (): ResultAsync<RemoteListing, StepFailure> =>
+      change(listing, (current) => ({ progress: { ...current.progress, createSent: true } }))
+        .andThen(orGone)
+        .andThen(() => channel.createListing(content));
+    return earlier
+      .andThen((found) => (found !== null ? okAsync({ remote: found, sent: null }) : create().map((remote) => ({ remote, sent: contentDigest(content) }))))
       .andThen(({ remote, sent }: { remote: RemoteListing; sent: string | null }) =>
         change(listing, () => ({ remote_id: remote.remoteId, url: remote.url, progress: { ...NO_PROGRESS, content: sent } })).andThen(orGone),
       );
