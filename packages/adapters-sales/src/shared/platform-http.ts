@@ -72,7 +72,8 @@ function describeNetworkError(error: unknown, target: URL, timeoutMs: number): s
  */
 export function refusalOf(answer: PlatformAnswer): CallRefusal | null {
   const wait = retryAfterMs(answer.headers);
-  if (answer.status === 429 || (answer.status === 503 && wait !== null)) return { retryAfterMs: wait };
+  if (answer.status === 429) return { retryAfterMs: wait, overBudget: true };
+  if (answer.status === 503 && wait !== null) return { retryAfterMs: wait };
   return null;
 }
 

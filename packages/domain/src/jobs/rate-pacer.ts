@@ -29,6 +29,11 @@ export interface RatePacer {
   take(group: string, maxWaitMs?: number): Promise<Turn>;
   /** No call to `group` before `ms` from now. */
   hold(group: string, ms: number): void;
+  /**
+   * A request was refused for the budget although it was paced (it reached the platform later than it was sent, in
+   * the next second): the group's pace is counted over a longer window from now on (up to `MAX_WINDOW_MS`).
+   */
+  overran(group: string): void;
   /** What the platform announced on an answer. */
   observe(group: string, budget: RateBudget): void;
   /** The day's budget when it has run low (calls are then spread out), else null. */
@@ -37,6 +42,7 @@ export interface RatePacer {
 
 /** A second's budget is counted over a little more than a second, so that a request a little late on the wire still fits. */
 export const PACE_WINDOW_MS = 1150;
+const MAX_WINDOW_MS = 1500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The day's budget is low below this share of it (or 100 calls): calls are then spread over the day. */
 const DAILY_RESERVE = 0.05;
@@ -47,6 +53,7 @@ interface Bucket {
   heldUntil: number;
   inFlight: number;
   answered: boolean;
+  windowMs: number;
   announcedPerSecond: number | null;
   remainingToday: number | null;
   limitPerDay: number | null;
@@ -64,7 +71,7 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
   const bucketOf = (group: string): Bucket => {
     let bucket = buckets.get(group);
     if (bucket === undefined) {
-      bucket = { sent: [], heldUntil: 0, inFlight: 0, answered: false, announcedPerSecond: null, remainingToday: null, limitPerDay: null, queue: Promise.resolve() };
+      bucket = { sent: [], heldUntil: 0, inFlight: 0, answered: false, windowMs: PACE_WINDOW_MS, announcedPerSecond: null, remainingToday: null, limitPerDay: null, queue: Promise.resolve() };
       buckets.set(group, bucket);
     }
     return bucket;
@@ -78,7 +85,7 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
   const waitOf = (group: string, bucket: Bucket, at: number): number | null => {
     if (at < bucket.heldUntil) return bucket.heldUntil - at;
     if (!bucket.answered && bucket.inFlight > 0) return null;
-    bucket.sent = bucket.sent.filter((sentAt) => at - sentAt < PACE_WINDOW_MS);
+    bucket.sent = bucket.sent.filter((sentAt) => at - sentAt < bucket.windowMs);
     if (low(bucket)) {
       // Spread what is left at the pace the day's budget sustains; none at all once it is spent (the 429 says how long).
       const spacing = DAY_MS / (bucket.limitPerDay ?? DAY_MS / 1000);
@@ -87,9 +94,14 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
       if (at - last < spacing) return spacing - (at - last);
     }
     const perSecond = bucket.announcedPerSecond ?? configured(group);
-    if (perSecond === undefined || bucket.sent.length < perSecond) return 0;
+    if (perSecond === undefined) return 0;
+    // Evenly spaced, not in bursts: a burst sent at once reaches the platform bunched, across its second's edge.
+    const last = bucket.sent.at(-1);
+    const spacing = bucket.windowMs / perSecond;
+    if (last !== undefined && at - last < spacing) return Math.max(1, spacing - (at - last));
+    if (bucket.sent.length < perSecond) return 0;
     const oldest = bucket.sent[bucket.sent.length - perSecond] ?? at;
-    return Math.max(1, PACE_WINDOW_MS - (at - oldest));
+    return Math.max(1, bucket.windowMs - (at - oldest));
   };
 
   const turn = async (group: string, bucket: Bucket, maxWaitMs: number): Promise<Turn> => {
@@ -124,6 +136,10 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
       bucket.queue = mine.catch(() => undefined);
       return mine;
     },
+    overran(group) {
+      const bucket = bucketOf(group);
+      bucket.windowMs = Math.min(MAX_WINDOW_MS, bucket.windowMs + 100);
+    },
     hold(group, ms) {
       const bucket = bucketOf(group);
       bucket.heldUntil = Math.max(bucket.heldUntil, time.now() + ms);
@@ -147,6 +163,8 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
 /** A request the other side refused without acting on it (429, or 503 with `Retry-After`), and the wait it asked for. */
 export interface Refusal {
   readonly retryAfterMs: number | null;
+  /** Refused for the budget (a 429), not for being down. */
+  readonly overBudget?: boolean;
 }
 
 export interface PacedCallOptions<E> {
@@ -173,6 +191,7 @@ export function pacedCall<T, E>(pacer: RatePacer, group: string, request: () => 
       const answered: Promise<{ result: Result<T, E>; refused: Refusal | null }> = Promise.resolve(request()).then((result) => {
         const refused = result.isOk() ? refusal(result.value) : null;
         if (refused !== null) pacer.hold(group, refused.retryAfterMs ?? 1000);
+        if (refused?.overBudget === true) pacer.overran(group);
         turn.done();
         return { result, refused };
       });

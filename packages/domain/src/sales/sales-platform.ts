@@ -47,6 +47,8 @@ export interface ChannelContext {
 /** A request the platform refused without acting on it, and how long it asked us to wait (null: it did not say). */
 export interface CallRefusal {
   readonly retryAfterMs: number | null;
+  /** Refused for the budget (a 429), not for being down. */
+  readonly overBudget?: boolean;
 }
 
 export type CallGate = <T>(request: () => ResultAsync<T, ChannelFailure>, refusal: (answer: T) => CallRefusal | null) => ResultAsync<T, ChannelFailure>;
