@@ -50,6 +50,8 @@ const DAILY_RESERVE = 0.05;
 interface Bucket {
   /** When the last requests went out, within the window. */
   sent: number[];
+  /** When the last request went out, however long ago. */
+  lastSentAt: number;
   heldUntil: number;
   inFlight: number;
   answered: boolean;
@@ -71,7 +73,7 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
   const bucketOf = (group: string): Bucket => {
     let bucket = buckets.get(group);
     if (bucket === undefined) {
-      bucket = { sent: [], heldUntil: 0, inFlight: 0, answered: false, windowMs: PACE_WINDOW_MS, announcedPerSecond: null, remainingToday: null, limitPerDay: null, queue: Promise.resolve() };
+      bucket = { sent: [], lastSentAt: -Infinity, heldUntil: 0, inFlight: 0, answered: false, windowMs: PACE_WINDOW_MS, announcedPerSecond: null, remainingToday: null, limitPerDay: null, queue: Promise.resolve() };
       buckets.set(group, bucket);
     }
     return bucket;
@@ -89,9 +91,8 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
     if (low(bucket)) {
       // Spread what is left at the pace the day's budget sustains; none at all once it is spent (the 429 says how long).
       const spacing = DAY_MS / (bucket.limitPerDay ?? DAY_MS / 1000);
-      const last = bucket.sent.at(-1) ?? -Infinity;
       if (bucket.remainingToday === 0) return Math.max(spacing, 1000);
-      if (at - last < spacing) return spacing - (at - last);
+      if (at - bucket.lastSentAt < spacing) return spacing - (at - bucket.lastSentAt);
     }
     const perSecond = bucket.announcedPerSecond ?? configured(group);
     if (perSecond === undefined) return 0;
@@ -110,6 +111,7 @@ export function ratePacer(perSecondByGroup: Readonly<Record<string, number>>, ti
       const wait = waitOf(group, bucket, at);
       if (wait === 0) {
         bucket.sent.push(at);
+        bucket.lastSentAt = at;
         bucket.inFlight += 1;
         if (bucket.remainingToday !== null && bucket.remainingToday > 0) bucket.remainingToday -= 1;
         let done = false;
