@@ -82,7 +82,7 @@ for (const engine of await testEngines()) {
 
       it('a listing is one document keyed by product and platform, with the domain fields and dates as dates', async () => {
         const db = await database.indexedDb('listings-documents');
-        const listing = listingFixture({ progress: { content: 'sha256:ab', files: [{ key: 'documents/p/a4.pdf', remoteFileId: '77' }], image: null } });
+        const listing = listingFixture({ progress: { content: 'sha256:ab', files: [{ key: 'documents/p/a4.pdf', remoteFileId: '77' }], image: null, createSent: null } });
         (await new MongoListingRepository(db).save(listing, null))._unsafeUnwrap();
         const stored = await db.collection<Stored>(LISTINGS_COLLECTION).find({}).toArray();
         assert.deepEqual(stored, [{ _id: `${listing.product_id}:etsy`, ...listing }]);

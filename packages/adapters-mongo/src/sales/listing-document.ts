@@ -21,6 +21,8 @@ export interface ListingDocument {
     content: string | null;
     files: { key: string; remoteFileId: string }[];
     image: string | null;
+    /** Absent in documents written before it was recorded (read as null: not known). */
+    createSent?: boolean | null;
   };
   version: number;
 }
@@ -47,6 +49,7 @@ export function toListingDocument(listing: Listing): ListingDocument {
       content: listing.progress.content,
       files: listing.progress.files.map((file) => ({ key: file.key, remoteFileId: file.remoteFileId })),
       image: listing.progress.image,
+      createSent: listing.progress.createSent,
     },
     version: listing.version,
   };
@@ -68,6 +71,7 @@ export function toListing(document: ListingDocument): Listing {
       content: document.progress.content,
       files: document.progress.files.map((file) => ({ key: file.key, remoteFileId: file.remoteFileId })),
       image: document.progress.image,
+      createSent: document.progress.createSent ?? null,
     },
     version: document.version,
   };

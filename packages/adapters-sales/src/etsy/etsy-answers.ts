@@ -38,7 +38,7 @@ export function apiFailure(answer: PlatformAnswer, now: Date): EtsyFailure {
   const words = etsyWords(answer);
   const status = answer.status;
   if (status === 429) return rateLimited(`Etsy asked us to slow down: ${words}`, retryAfterMs(answer.headers, now));
-  if (status >= 500) return { type: 'ChannelUnavailable', message: `Etsy failed on its side (${status}): ${words}` };
+  if (status >= 500) return { type: 'ChannelUnavailable', message: `Etsy failed on its side (${status}): ${words}`, retryAfterMs: retryAfterMs(answer.headers, now) };
   if (status === 401) return { type: 'EtsyTokenRefused', message: `Etsy refused the access token: ${words}` };
   if (status === 403) return { type: 'ChannelUnauthorized', message: `Etsy refused access: ${words}` };
   if (status === 404) return { type: 'ChannelRejected', code: 'not_found', message: `Etsy has no such item: ${words}` };
@@ -77,5 +77,5 @@ export function budgetOf(headers: Headers): RateBudget | null {
   const remainingThisSecond = headerNumber(headers, 'x-remaining-this-second');
   const remainingToday = headerNumber(headers, 'x-remaining-today');
   if (remainingThisSecond === null && remainingToday === null) return null;
-  return { remainingThisSecond, remainingToday };
+  return { limitPerSecond: headerNumber(headers, 'x-limit-per-second'), remainingThisSecond, limitPerDay: headerNumber(headers, 'x-limit-per-day'), remainingToday };
 }

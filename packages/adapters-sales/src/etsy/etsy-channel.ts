@@ -49,7 +49,7 @@ const systemClock: Clock = { now: () => new Date() };
 
 export function etsyPlatform(settings: EtsySettings): SalesPlatform {
   const clock = settings.clock ?? systemClock;
-  const clientFor = (onBudget?: ChannelContext['onBudget']): EtsyClient =>
+  const clientFor = (onBudget?: ChannelContext['onBudget'], calls?: ChannelContext['calls']): EtsyClient =>
     etsyClient({
       apiUrl: settings.apiUrl ?? ETSY_API_URL,
       apiKey: settings.apiKey,
@@ -58,13 +58,16 @@ export function etsyPlatform(settings: EtsySettings): SalesPlatform {
       clock,
       timeoutMs: settings.timeoutMs,
       onBudget,
+      calls,
     });
   return {
     id: 'etsy',
     name: 'Etsy',
+    // "Rate Limits": the budget is the app key's, shared by every shop the app serves.
+    budgetScope: 'app',
     connect: etsyConnect(clientFor(), { oauthUrl: settings.oauthUrl ?? ETSY_OAUTH_URL, apiKey: settings.apiKey }, clock),
     channel(context) {
-      const client = clientFor(context.onBudget);
+      const client = clientFor(context.onBudget, context.calls);
       return etsyChannel(client, etsySession(client, context, clock), clock, settings.taxonomyId ?? DEFAULT_TAXONOMY_ID);
     },
   };

@@ -5,8 +5,8 @@
  * Writes are application/x-www-form-urlencoded, uploads multipart/form-data, the inventory JSON: as the spec says.
  */
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import type { Clock, ListingFile, RateBudget } from '@larder/domain';
-import { send, type PlatformAnswer, type PlatformRequest } from '../shared/platform-http.js';
+import type { CallGate, Clock, ListingFile, RateBudget } from '@larder/domain';
+import { refusalOf, send, type PlatformAnswer, type PlatformRequest } from '../shared/platform-http.js';
 import { apiFailure, budgetOf, jsonOf, tokenFailure, type EtsyFailure } from './etsy-answers.js';
 import type {
   EtsyDraftListingFields,
@@ -38,6 +38,8 @@ export interface EtsyClientOptions {
   readonly timeoutMs?: number;
   /** Hears the budget headers of every answer that has them. */
   readonly onBudget?: (budget: RateBudget) => void;
+  /** How each request is made (the job runner's pacing); at once without it. */
+  readonly calls?: CallGate;
 }
 
 export type EtsyClient = ReturnType<typeof etsyClient>;
@@ -57,11 +59,14 @@ export function etsyClient(options: EtsyClientOptions) {
     const headers: Record<string, string> = { 'x-api-key': apiKeyHeader, accept: 'application/json' };
     if (token !== null) headers['authorization'] = `Bearer ${token}`;
     if (contentType !== undefined) headers['content-type'] = contentType;
-    return send({ method, url: `${base}${path}`, headers, body, timeoutMs: options.timeoutMs }, options.fetch).map((answer) => {
-      const budget = budgetOf(answer.headers);
-      if (budget !== null) options.onBudget?.(budget);
-      return answer;
-    });
+    // The budget is heard on every answer, refused ones too, before the gate decides whether to ask again.
+    const attempt = () =>
+      send({ method, url: `${base}${path}`, headers, body, timeoutMs: options.timeoutMs }, options.fetch).map((answer) => {
+        const budget = budgetOf(answer.headers);
+        if (budget !== null) options.onBudget?.(budget);
+        return answer;
+      });
+    return options.calls === undefined ? attempt() : options.calls(attempt, refusalOf);
   };
   const form = (fields: Record<string, string>): URLSearchParams => new URLSearchParams(fields);
   const FORM = 'application/x-www-form-urlencoded; charset=utf-8';

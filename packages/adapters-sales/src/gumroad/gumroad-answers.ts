@@ -45,7 +45,7 @@ export function readAnswer(answer: PlatformAnswer): { ok: true; body: JsonObject
   if (status === 429) {
     return { ok: false, failure: rateLimited('Gumroad asked us to slow down', retryAfterMs(answer.headers)) };
   }
-  if (status >= 500) return { ok: false, failure: { type: 'ChannelUnavailable', message: `Gumroad answered ${status}` } };
+  if (status >= 500) return { ok: false, failure: { type: 'ChannelUnavailable', message: `Gumroad answered ${status}`, retryAfterMs: retryAfterMs(answer.headers) } };
   if (status === 401) {
     return { ok: false, failure: { type: 'ChannelUnauthorized', message: 'Gumroad refused the access token (revoked, or not a Gumroad token)' } };
   }

@@ -9,7 +9,7 @@ import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { ChannelFailure, ChannelContext, Clock, ConnectedAccount, RemoteListing, SalesChannel, SalesPlatform } from '@larder/domain';
 import { gumroadClient, type GumroadClient, type GumroadClientSettings } from './gumroad-client.js';
 import { replaceCover } from './gumroad-cover.js';
-import { deleteProductFile, listProductFiles, uploadProductFile } from './gumroad-files.js';
+import { deleteProductFile, listProductFiles, storedUploads, uploadProductFile, type StoredUploads } from './gumroad-files.js';
 import { carriesMarker, createProductBody, toAccount, toRemoteListing, updateProductBody } from './gumroad-listing.js';
 import { findSale, salesSince, subscribeToSales, unsubscribeFromSales } from './gumroad-sales.js';
 
@@ -40,7 +40,7 @@ function findByMarker(client: GumroadClient, token: string, marker: string, page
   });
 }
 
-function gumroadChannel(client: GumroadClient, context: ChannelContext, clock: Clock): SalesChannel {
+function gumroadChannel(client: GumroadClient, context: ChannelContext, clock: Clock, stored: StoredUploads): SalesChannel {
   const kept = context.secret['access_token'];
   const token = typeof kept === 'string' && kept !== '' ? kept : null;
   /** Runs `work` with the token, or says there is none. */
@@ -55,7 +55,7 @@ function gumroadChannel(client: GumroadClient, context: ChannelContext, clock: C
     createListing: (content) => withToken((t) => client.createProduct(t, createProductBody(content)).map((product) => toRemoteListing(product, 'draft'))),
     updateListing: (remoteId, content) => withToken((t) => client.updateProduct(t, remoteId, updateProductBody(content)).map((product) => toRemoteListing(product))),
     listFiles: (remoteId) => withToken((t) => listProductFiles(client, t, remoteId)),
-    uploadFile: (remoteId, file) => withToken((t) => uploadProductFile(client, t, remoteId, file)),
+    uploadFile: (remoteId, file) => withToken((t) => uploadProductFile(client, t, remoteId, file, stored)),
     deleteFile: (remoteId, remoteFileId) => withToken((t) => deleteProductFile(client, t, remoteId, remoteFileId)),
     uploadImage: (remoteId, image) => withToken((t) => replaceCover(client, t, remoteId, image)),
     activate: (remoteId) => withToken((t) => client.enableProduct(t, remoteId).map((product) => toRemoteListing(product))),
@@ -72,10 +72,15 @@ function gumroadChannel(client: GumroadClient, context: ChannelContext, clock: C
 /** Gumroad API v2 under `settings.apiUrl` (default `https://api.gumroad.com`). */
 export function gumroadPlatform(settings: GumroadSettings = {}): SalesPlatform {
   const client = gumroadClient(settings);
+  // Shared by the platform's channels: the next attempt's channel attaches what an earlier one stored.
+  const stored = storedUploads();
   return {
     id: 'gumroad',
     name: 'Gumroad',
+    // Rack::Attack counts each token's requests: every account has its own budget.
+    budgetScope: 'account',
     connect: { kind: 'token', verify: (accessToken) => verify(client, accessToken) },
-    channel: (context) => gumroadChannel(client, context, settings.clock ?? systemClock),
+    // A channel's requests are made through its context's gate (its account's budget); `verify` asks at once.
+    channel: (context) => gumroadChannel(context.calls === undefined ? client : gumroadClient({ ...settings, calls: context.calls }), context, settings.clock ?? systemClock, stored),
   };
 }

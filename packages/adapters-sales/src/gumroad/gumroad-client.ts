@@ -6,8 +6,8 @@
  * form, and JSON keeps the arrays (`tags`, `files`, `parts`) in their shape.
  */
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
-import type { ChannelFailure } from '@larder/domain';
-import { send } from '../shared/platform-http.js';
+import type { CallGate, ChannelFailure } from '@larder/domain';
+import { gatedSend } from '../shared/platform-http.js';
 import { readAnswer, unexpected, type JsonObject } from './gumroad-answers.js';
 import { putDirectUpload, putUploadPart } from './gumroad-storage.js';
 import {
@@ -51,6 +51,8 @@ export interface GumroadClientSettings {
   readonly fetch?: typeof fetch;
   /** Deadline of one request (default: `send()`'s 60 s, long enough for a 20 MB upload over a slow link). */
   readonly timeoutMs?: number;
+  /** How each API request is made (the job runner's pacing); at once without it. Not the S3 PUTs: they are S3's. */
+  readonly calls?: CallGate;
 }
 
 export interface GumroadClient {
@@ -97,7 +99,7 @@ export function gumroadClient(settings: GumroadClientSettings = {}): GumroadClie
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const request = { method, url: `${base}/v2${path}`, headers, ...timeout, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
-    return send(request, fetchImpl).andThen((answer) => {
+    return gatedSend(request, fetchImpl, settings.calls).andThen((answer) => {
       const read = readAnswer(answer);
       return read.ok ? okAsync(read.body) : errAsync(read.failure);
     });

@@ -4,7 +4,7 @@
  * `/v2/files/complete`) and is then attached with `PUT /v2/products/:id` `files[]`, which replaces the whole list:
  * the files we keep are named by id, the new one by its URL. Deleting a file is the same PUT without it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { ChannelFailure, ListingFile, RemoteFile } from '@larder/domain';
 import { unexpected } from './gumroad-answers.js';
@@ -31,19 +31,61 @@ function uploadParts(client: GumroadClient, upload: GumroadPresignedUpload, byte
   );
 }
 
-/** Stores the bytes on Gumroad's storage; the file's canonical URL. */
-function storeFile(client: GumroadClient, token: string, file: ListingFile): ResultAsync<string, ChannelFailure> {
-  return client
-    .presignFile(token, file.name, file.bytes.length)
-    .andThen((upload) => uploadParts(client, upload, file.bytes).andThen((parts) => client.completeFile(token, upload, parts)));
+/**
+ * Files stored on Gumroad's S3 (the upload completed) and not yet attached, by product, name and content: an attempt
+ * whose attaching failed leaves the stored file's URL here, and the next attempt attaches it without sending the bytes
+ * again. Kept in the process (a restart sends them once more); the oldest are forgotten past `STORED_KEPT`.
+ */
+export interface StoredUploads {
+  get(key: string): string | undefined;
+  set(key: string, url: string): void;
+  delete(key: string): void;
 }
 
-export function uploadProductFile(client: GumroadClient, token: string, productId: string, file: ListingFile): ResultAsync<RemoteFile, ChannelFailure> {
+const STORED_KEPT = 500;
+
+export function storedUploads(): StoredUploads {
+  const urls = new Map<string, string>();
+  return {
+    get: (key) => urls.get(key),
+    set: (key, url) => {
+      urls.delete(key);
+      urls.set(key, url);
+      if (urls.size > STORED_KEPT) urls.delete(urls.keys().next().value ?? '');
+    },
+    delete: (key) => void urls.delete(key),
+  };
+}
+
+const storedKey = (productId: string, file: ListingFile): string =>
+  `${productId}\n${file.name}\n${createHash('sha256').update(file.bytes).digest('hex')}`;
+
+/** Stores the bytes on Gumroad's storage (or finds them stored by an earlier attempt); the file's canonical URL. */
+function storeFile(client: GumroadClient, token: string, file: ListingFile, stored: StoredUploads, key: string): ResultAsync<string, ChannelFailure> {
+  const earlier = stored.get(key);
+  if (earlier !== undefined) return okAsync(earlier);
+  return client
+    .presignFile(token, file.name, file.bytes.length)
+    .andThen((upload) => uploadParts(client, upload, file.bytes).andThen((parts) => client.completeFile(token, upload, parts)))
+    .map((url) => {
+      stored.set(key, url);
+      return url;
+    });
+}
+
+export function uploadProductFile(
+  client: GumroadClient,
+  token: string,
+  productId: string,
+  file: ListingFile,
+  stored: StoredUploads = storedUploads(),
+): ResultAsync<RemoteFile, ChannelFailure> {
+  const key = storedKey(productId, file);
   // Our name for the new file in this request; Gumroad answers with the id it gave it (`file_id_mappings`).
   const uploadName = `larder-upload-${randomBytes(6).toString('hex')}`;
   // The product is read first: a listing that is gone fails here, before any bytes are sent.
   return client.getProduct(token, productId).andThen((before) =>
-    storeFile(client, token, file)
+    storeFile(client, token, file, stored, key)
       .andThen((url) =>
         client.saveFiles(token, productId, [
           ...keepAll(before),
@@ -51,6 +93,7 @@ export function uploadProductFile(client: GumroadClient, token: string, productI
         ]),
       )
       .andThen(({ product, fileIdMappings }) => {
+        stored.delete(key);
         const known = new Set((before.files ?? []).map((existing) => existing.id));
         const newId = fileIdMappings[uploadName];
         const added = (product.files ?? []).find((saved) => (newId === undefined ? !known.has(saved.id) : saved.id === newId));

@@ -13,6 +13,9 @@ export interface FakeFaults {
   retryAfterSeconds: number;
   /** Every Nth API request is answered 500 (alternately 503), without acting. */
   serverErrorEvery: number;
+  /** Every Nth API request is answered 503 with `Retry-After: unavailableRetryAfterSeconds`, without acting (maintenance). */
+  unavailableEvery: number;
+  unavailableRetryAfterSeconds: number;
   /** Every Nth write (POST, PUT, PATCH, DELETE) is carried out, then its connection is destroyed unanswered. */
   dropAfterActingEvery: number;
   /** Every Nth API request waits `slowMs` before it is handled. */
@@ -26,6 +29,8 @@ export const noFaults = (): FakeFaults => ({
   tooManyEvery: 0,
   retryAfterSeconds: 1,
   serverErrorEvery: 0,
+  unavailableEvery: 0,
+  unavailableRetryAfterSeconds: 6,
   dropAfterActingEvery: 0,
   slowEvery: 0,
   slowMs: 0,
@@ -40,6 +45,8 @@ export const everyFault = (): FakeFaults => ({
   tooManyEvery: 17,
   retryAfterSeconds: 1,
   serverErrorEvery: 13,
+  unavailableEvery: 0,
+  unavailableRetryAfterSeconds: 6,
   dropAfterActingEvery: 7,
   slowEvery: 9,
   slowMs: 300,
@@ -52,12 +59,15 @@ export interface FaultCounts {
   writes: number;
   tooMany: number;
   serverErrors: number;
+  unavailable: number;
+  /** Requests refused because the fake's request budget was spent (not a fault: the budget). */
+  overBudget: number;
   dropped: number;
   slow: number;
   expiredTokens: number;
 }
 
-export const zeroCounts = (): FaultCounts => ({ requests: 0, writes: 0, tooMany: 0, serverErrors: 0, dropped: 0, slow: 0, expiredTokens: 0 });
+export const zeroCounts = (): FaultCounts => ({ requests: 0, writes: 0, tooMany: 0, serverErrors: 0, unavailable: 0, overBudget: 0, dropped: 0, slow: 0, expiredTokens: 0 });
 
 const DROP = Symbol('drop after acting');
 
@@ -94,6 +104,7 @@ export function installFaults(app: FastifyInstance, faults: FakeFaults, counts: 
   const slowNow = cadence();
   const tooManyNow = cadence();
   const serverErrorNow = cadence();
+  const unavailableNow = cadence();
   const dropNow = cadence();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (hooks.exempt(request)) return;
@@ -114,6 +125,13 @@ export function installFaults(app: FastifyInstance, faults: FakeFaults, counts: 
       counts.serverErrors += 1;
       const status = counts.serverErrors % 2 === 1 ? 500 : 503;
       return reply.code(status).send(hooks.errorBody(status, 'Internal server error'));
+    }
+    if (unavailableNow(faults.unavailableEvery, n)) {
+      counts.unavailable += 1;
+      return reply
+        .code(503)
+        .header('retry-after', String(faults.unavailableRetryAfterSeconds))
+        .send(hooks.errorBody(503, 'Service temporarily unavailable for maintenance'));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       counts.writes += 1;

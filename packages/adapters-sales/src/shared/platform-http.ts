@@ -4,7 +4,7 @@
  * is each platform's business, so the answer comes back whole.
  */
 import { errAsync, ResultAsync } from 'neverthrow';
-import type { ChannelFailure, ChannelRateLimited } from '@larder/domain';
+import type { CallGate, CallRefusal, ChannelFailure, ChannelRateLimited } from '@larder/domain';
 
 /** Long enough for a 20 MB upload over a slow link; a platform that has not answered by then is treated as down. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -64,6 +64,22 @@ function describeNetworkError(error: unknown, target: URL, timeoutMs: number): s
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
   const code = cause !== undefined && 'code' in cause ? String(cause.code) : undefined;
   return `${target.host} could not be reached${code === undefined ? '' : ` (${code})`}`;
+}
+
+/**
+ * An answer that says the platform did not act and when to ask again: 429, or 503 with `Retry-After` (RFC 9110 gives
+ * it the same meaning on both). Whether to ask again is the caller's `CallGate`'s to decide, not the adapter's.
+ */
+export function refusalOf(answer: PlatformAnswer): CallRefusal | null {
+  const wait = retryAfterMs(answer.headers);
+  if (answer.status === 429) return { retryAfterMs: wait, overBudget: true };
+  if (answer.status === 503 && wait !== null) return { retryAfterMs: wait };
+  return null;
+}
+
+/** Sends one request through the channel's `CallGate` (in its turn, made again after a refusal), or at once without one. */
+export function gatedSend(request: PlatformRequest, fetchImpl: typeof fetch = fetch, calls?: CallGate): ResultAsync<PlatformAnswer, ChannelFailure> {
+  return calls === undefined ? send(request, fetchImpl) : calls(() => send(request, fetchImpl), refusalOf);
 }
 
 /** `Retry-After` in milliseconds: seconds or an HTTP date; null when absent or unreadable. */

@@ -11,7 +11,7 @@ export * from './listing-events.js';
 export * from './listing-sync.js';
 export * from './listing-use-cases.js';
 export * from './connection-use-cases.js';
-export * from './paced-channel.js';
+export * from './paced-context.js';
 export * from './sale.js';
 export * from './sale-repository.js';
 export * from './revenue-report.js';

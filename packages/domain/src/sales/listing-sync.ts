@@ -15,11 +15,11 @@ import type { GeneratedCovers } from '../product/generated-covers.js';
 import { brandOwner, type ProfileLookup } from '../profile/profile-lookup.js';
 import type { CreatorProfile } from '../profile/creator-profile.js';
 import { readAll } from '../storage/file-store.js';
-import type { JobFailure, JobHandler, RetryLater, GiveUp } from '../jobs/job-handler.js';
+import type { JobFailure, JobHandler, RetryLater, GiveUp, RunAgain } from '../jobs/job-handler.js';
 import type { JobQueue, JobRequest, LeasedJob } from '../jobs/job-queue.js';
 import type { RatePacer } from '../jobs/rate-pacer.js';
 import { type Connection, type ConnectionRepository } from './connection.js';
-import { channelJobFailure, connectionChannel } from './connection-channel.js';
+import { budgetGroup, channelJobFailure, connectionChannel } from './connection-channel.js';
 import { contentDigest, listingContent, listingFormats } from './listing-content.js';
 import { listingMarker } from './listing-marker.js';
 import type { ListingRepository } from './listing-repository.js';
@@ -63,6 +63,15 @@ export const listingJob = (productId: string, platform: string, runAt: Date): Jo
   runAt,
 });
 
+/**
+ * A wait for the platform's budget longer than this (its day's budget spent, or spread thin) is no failed attempt:
+ * the job runs again once it is over, and the listing says why it waits.
+ */
+export const BUDGET_WAIT_MS = 60_000;
+
+const aboutWait = (ms: number): string =>
+  ms < 90_000 ? `${Math.ceil(ms / 1000)} s` : ms < 90 * 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`;
+
 /** A failed step: the channel's failure, the database's, or the listing's own (currency). */
 type StepFailure = ChannelFailure | StoreUnavailable | GiveUp | RetryLater;
 
@@ -91,9 +100,14 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   const ensureRemote = (listing: Listing, channel: SalesChannel, product: Product, brand: CreatorProfile | null): ResultAsync<Listing, StepFailure> => {
     if (listing.remote_id !== null) return okAsync(listing);
     const content = listingContent(product, brand);
-    return channel
-      .findListing(content.marker)
-      .andThen((found) => (found !== null ? okAsync({ remote: found, sent: null }) : channel.createListing(content).map((remote) => ({ remote, sent: contentDigest(content) }))))
+    // Only a create sent before can have made it: a listing never created is not looked for (5 calls on Etsy).
+    const earlier: ResultAsync<RemoteListing | null, StepFailure> = listing.progress.createSent === false ? okAsync(null) : channel.findListing(content.marker);
+    const create = (): ResultAsync<RemoteListing, StepFailure> =>
+      change(listing, (current) => ({ progress: { ...current.progress, createSent: true } }))
+        .andThen(orGone)
+        .andThen(() => channel.createListing(content));
+    return earlier
+      .andThen((found) => (found !== null ? okAsync({ remote: found, sent: null }) : create().map((remote) => ({ remote, sent: contentDigest(content) }))))
       .andThen(({ remote, sent }: { remote: RemoteListing; sent: string | null }) =>
         change(listing, () => ({ remote_id: remote.remoteId, url: remote.url, progress: { ...NO_PROGRESS, content: sent } })).andThen(orGone),
       );
@@ -224,7 +238,17 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
       .andThen(unlisted);
   };
 
-  const attempt = (job: LeasedJob, number: number): ResultAsync<void, StepFailure> => {
+  /** Why the listing waits on the platform's budget, in the words the creator sees. */
+  const budgetReason = (platform: SalesPlatform, group: string, waitMs: number | null): string => {
+    const low = deps.pacer.dailyLow(group);
+    const next = waitMs === null ? '' : `; the next request in about ${aboutWait(waitMs)}`;
+    if (low === null) return `${platform.name} asked us to wait: publishing resumes in about ${aboutWait(waitMs ?? 0)}`;
+    if (low.remainingToday === 0) return `${platform.name}'s daily request budget is spent: publishing slowed down${next}`;
+    const of = low.limitPerDay === null ? '' : ` of ${low.limitPerDay}`;
+    return `${platform.name}'s daily request budget is running low (${low.remainingToday}${of} left): publishing slowed down${next}`;
+  };
+
+  const attempt = (job: LeasedJob, number: number): ResultAsync<void | RunAgain, StepFailure> => {
     const productId = job.payload.productId ?? '';
     const platformId = job.payload.platform ?? '';
     const platform = platforms.get(platformId);
@@ -241,15 +265,26 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
             if (usable === null || channel === null) {
               return change(listing, () => ({ state: 'not_connected', error: { code: 'not_connected', message: `Connect a ${platform.name} account, then retry this listing` } })).map(() => undefined);
             }
-            return goLive(listing, channel, product, usable, platform).orElse((failure) => {
+            const group = budgetGroup(platform, usable);
+            const slowed = deps.pacer.dailyLow(group);
+            const flagged =
+              slowed === null ? okAsync(listing) : change(listing, () => ({ error: { code: 'rate_limited', message: budgetReason(platform, group, null) } })).andThen(orGone);
+            return flagged.andThen((current) => goLive(current, channel, product, usable, platform)).orElse((failure): ResultAsync<void | RunAgain, StepFailure> => {
+              // A long wait for the budget: pending with the reason, and run again once it is over (no attempt spent).
+              if (failure.type === 'ChannelRateLimited' && failure.retryAfterMs !== null && failure.retryAfterMs > BUDGET_WAIT_MS) {
+                const waitMs = failure.retryAfterMs;
+                return change(listing, () => ({ state: 'pending', error: { code: 'rate_limited', message: budgetReason(platform, group, waitMs) } })).map(
+                  (): RunAgain => ({ type: 'RunAgain', at: new Date(deps.clock.now().getTime() + waitMs) }),
+                );
+              }
               // The remote listing is gone (deleted on the platform): forget it, and make a new one on the next attempt.
               if (failure.type === 'ChannelRejected' && failure.code === 'not_found') {
                 return change(listing, () => ({ remote_id: null, url: null, progress: NO_PROGRESS })).andThen(() =>
-                  errAsync<void, StepFailure>({ type: 'RetryLater', afterMs: 0, code: 'unavailable', message: 'the remote listing was deleted; making a new one' }),
+                  errAsync<void | RunAgain, StepFailure>({ type: 'RetryLater', afterMs: 0, code: 'unavailable', message: 'the remote listing was deleted; making a new one' }),
                 );
               }
               if (failure.type === 'ChannelUnauthorized') {
-                return deps.connections.markNeedsReconnect(usable.user_id, platformId, deps.clock.now()).andThen(() => errAsync<void, StepFailure>(failure));
+                return deps.connections.markNeedsReconnect(usable.user_id, platformId, deps.clock.now()).andThen(() => errAsync<void | RunAgain, StepFailure>(failure));
               }
               return errAsync(failure);
             });

@@ -22,9 +22,15 @@ export interface RemoteProgress {
   readonly files: readonly { readonly key: string; readonly remoteFileId: string }[];
   /** Identity of the generated cover last uploaded as the listing's image (its words and kind, digested). */
   readonly image: string | null;
+  /**
+   * Whether a create may have been sent while `remote_id` is unknown: `false` when none was (the listing is created
+   * without looking for it first), `true` once one was sent (an answer lost: look for it by its marker first), null
+   * when not known (kept before this was recorded: look first).
+   */
+  readonly createSent: boolean | null;
 }
 
-export const NO_PROGRESS: RemoteProgress = { content: null, files: [], image: null };
+export const NO_PROGRESS: RemoteProgress = { content: null, files: [], image: null, createSent: false };
 
 export interface Listing {
   readonly product_id: string;

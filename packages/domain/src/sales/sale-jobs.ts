@@ -149,7 +149,7 @@ export function saleJobHandlers(deps: SaleJobDeps): JobHandler[] {
         // A refreshed token has nowhere to go: the connection is gone. Keep it nowhere.
         { ...deps, connections: { ...deps.connections, replaceSecret: () => okAsync(false) } },
         platform,
-        { user_id: userId, platform: platform.id, sealed_secret: job.payload.credentials ?? '' },
+        { user_id: userId, platform: platform.id, sealed_secret: job.payload.credentials ?? '', account_id: job.payload.accountId ?? userId },
       );
       if (secret === null || channel === null) return okAsync(undefined);
       return channel.unsubscribeFromSales(deps.hookUrl(platform.id, secret)).mapErr((failure) => channelJobFailure(failure, platform.name, 'removing the sale notices'));

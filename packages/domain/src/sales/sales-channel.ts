@@ -21,6 +21,8 @@ export interface ChannelRateLimited {
 export interface ChannelUnavailable {
   readonly type: 'ChannelUnavailable';
   readonly message: string;
+  /** How long the platform asked us to wait, when it said (a 503's `Retry-After`). */
+  readonly retryAfterMs?: number | null;
 }
 
 /** The account's credentials no longer work (revoked, or an expired token that could not be refreshed). */

@@ -17,8 +17,12 @@ export interface ConnectedAccount {
   readonly secret: ChannelSecret;
 }
 
-/** What a platform said about the caller's remaining request budget (Etsy's `x-remaining-*` headers). */
+/** What a platform said about the caller's request budget (Etsy's `x-limit-*` and `x-remaining-*` headers). */
 export interface RateBudget {
+  /** Requests allowed a second, when the platform says. */
+  readonly limitPerSecond: number | null;
+  /** Requests allowed a day, when the platform says. */
+  readonly limitPerDay: number | null;
   /** Requests left in the current second, when the platform says. */
   readonly remainingThisSecond: number | null;
   /** Requests left in the current day, when the platform says. */
@@ -32,13 +36,30 @@ export interface ChannelContext {
   readonly onSecretChange: (secret: ChannelSecret) => Promise<void>;
   /** Called after every answer that carried budget headers, so that the job runner can pace the platform. */
   readonly onBudget?: (budget: RateBudget) => void;
+  /**
+   * How each request to the platform's API is made: in its turn within the platform's budget, and made again when
+   * the platform refused it without acting (`refusal` says so: a 429, a 503 with `Retry-After`). The job runner's;
+   * without it, each request is made at once, once.
+   */
+  readonly calls?: CallGate;
 }
+
+/** A request the platform refused without acting on it, and how long it asked us to wait (null: it did not say). */
+export interface CallRefusal {
+  readonly retryAfterMs: number | null;
+  /** Refused for the budget (a 429), not for being down. */
+  readonly overBudget?: boolean;
+}
+
+export type CallGate = <T>(request: () => ResultAsync<T, ChannelFailure>, refusal: (answer: T) => CallRefusal | null) => ResultAsync<T, ChannelFailure>;
 
 export interface SalesPlatform {
   /** The identifier used in `SALES_PLATFORMS`, `sales.platforms` and the API's paths: `etsy`, `gumroad`. */
   readonly id: string;
   /** A human name for messages: `Etsy`, `Gumroad`. */
   readonly name: string;
+  /** Whose requests share one budget: the app's, every account together (Etsy; the default), or each account's own (Gumroad). */
+  readonly budgetScope?: 'app' | 'account';
   readonly connect: TokenConnect | OAuthConnect;
   channel(context: ChannelContext): SalesChannel;
 }

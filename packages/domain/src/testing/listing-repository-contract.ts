@@ -48,6 +48,7 @@ export function runListingRepositoryContract(name: string, makeRepository: () =>
             { key: 'documents/p1/g1/letter.pdf', remoteFileId: 'file-2' },
           ],
           image: 'covers/p1/cover.webp',
+          createSent: true,
         },
         version: 4,
       });

@@ -43,7 +43,10 @@ import type { ServiceConfig } from '../config.js';
 import { startWebhooks } from './webhooks.js';
 import { leadMagnetDelivery } from './lead-magnets.js';
 
-/** Etsy's default budget is 10 requests a second per app; stay under it. */
+/**
+ * Requests a second when the platform does not say. Etsy announces its budget on every answer (10 a second by
+ * default, per app), and the pacer keeps to what it announces; Gumroad announces none (Rack::Attack only refuses).
+ */
 const CALLS_PER_SECOND = { etsy: 8, gumroad: 8 } as const;
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 /** Gumroad's notices bring its sales; an hourly look through its sales list catches a notice that never came. */

@@ -47,7 +47,9 @@ describe('publishing to Etsy and Gumroad (loopback fakes, every fault switched o
     await connectBoth(world);
     await world.h.request({ method: 'PUT', url: '/api/profile', body: { display_name: 'Maple & Thyme Kitchen', website_url: 'https://mapleandthyme.example' } });
     id = await anEbook(world);
-    Object.assign(world.etsy.faults, everyFault());
+    // A first publish asks Etsy about ten things (it is not looked for before it is created, refusals are sent again
+    // alone): every fault comes sooner there, so that each still hits it.
+    Object.assign(world.etsy.faults, { ...everyFault(), tooManyEvery: 11, serverErrorEvery: 9, dropAfterActingEvery: 5 });
     // Gumroad's tokens do not expire: its fake's expiry switch revokes the token, which the revoked-token test covers.
     Object.assign(world.gumroad.faults, { ...everyFault(), expireTokenEvery: 0 });
   });

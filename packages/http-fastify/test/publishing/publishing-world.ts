@@ -31,8 +31,11 @@ export interface PublishingWorld {
 /** Retries come quickly in tests; a platform's own `Retry-After` is still obeyed. */
 const TEST_POLICY = { maxAttempts: 8, maxAgeMs: 24 * 60 * 60 * 1000, baseMs: 20, capMs: 200 };
 
-export async function publishingWorld(options: { readonly etsyCurrency?: string; readonly listen?: boolean } = {}): Promise<PublishingWorld> {
-  const etsy = await startEtsyFake(options.etsyCurrency === undefined ? {} : { currency: options.etsyCurrency });
+export async function publishingWorld(options: { readonly etsyCurrency?: string; readonly etsyLimitPerDay?: number; readonly listen?: boolean } = {}): Promise<PublishingWorld> {
+  const etsy = await startEtsyFake({
+    ...(options.etsyCurrency === undefined ? {} : { currency: options.etsyCurrency }),
+    ...(options.etsyLimitPerDay === undefined ? {} : { limitPerDay: options.etsyLimitPerDay }),
+  });
   const gumroad = await startGumroadFake();
   const platforms = [
     etsyPlatform({ apiUrl: etsy.url, oauthUrl: etsy.oauthUrl, apiKey: etsy.apiKey, sharedSecret: etsy.sharedSecret, timeoutMs: 5000 }),

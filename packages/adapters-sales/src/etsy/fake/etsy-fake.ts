@@ -11,7 +11,7 @@ import type { FakeListing, RunningFake } from '../../shared/fake-view.js';
 import { installFaults, noFaults, zeroCounts, type FakeFaults } from '../../shared/fake-faults.js';
 import type { EtsySecret, EtsyTokenResponse } from '../etsy-types.js';
 import type { FakeContext } from './fake-context.js';
-import { installBudget } from './fake-budget.js';
+import { installBudget } from '../../shared/fake-budget.js';
 import { installControlRoutes } from './fake-control-routes.js';
 import { installFileRoutes } from './fake-file-routes.js';
 import { installListingRoutes } from './fake-listing-routes.js';
@@ -99,7 +99,17 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
     done(null, body);
   });
   installFaults(app, faults, counts, { exempt, errorBody: (_status, message) => ({ error: message }) });
-  installBudget(app, { perSecond: options.limitPerSecond ?? 150, perDay: options.limitPerDay ?? 100_000, now, exempt });
+  installBudget(app, {
+    perSecond: options.limitPerSecond ?? 150,
+    perDay: options.limitPerDay ?? 100_000,
+    now,
+    exempt,
+    announce: true,
+    refusal: (message) => ({ error: message }),
+    onRefused: () => {
+      counts.overBudget += 1;
+    },
+  });
   installOAuthRoutes(app, state, auth);
   installShopRoutes(app, context);
   installListingRoutes(app, context);

@@ -9,6 +9,7 @@
  */
 import Fastify from 'fastify';
 import { isControl } from '../../shared/fake-control.js';
+import { installBudget } from '../../shared/fake-budget.js';
 import { installFaults, noFaults, tokenExpiresNow, zeroCounts, type FakeFaults } from '../../shared/fake-faults.js';
 import type { FakeListing, RunningFake } from '../../shared/fake-view.js';
 import { htmlToText } from '../gumroad-description.js';
@@ -39,6 +40,12 @@ export interface GumroadFakeOptions {
   readonly maxFileSize?: number;
   /** Bytes per presigned part; Gumroad's is 100 MB. Smaller makes multipart uploads testable. */
   readonly partSize?: number;
+  /** Requests a second (Rack::Attack's throttle, told only by a 429 with `Retry-After`); default: no limit. */
+  readonly limitPerSecond?: number;
+  /** Requests a day; default: no limit. */
+  readonly limitPerDay?: number;
+  /** The clock of the budget's seconds and days, in ms; default `Date.now`. */
+  readonly now?: () => number;
   /** Initial fault switches (all off by default); change `fake.faults` at any time. */
   readonly faults?: Partial<FakeFaults>;
   /** Initial ping switches (see `FakePingSwitches`; retries after Gumroad's 60, 180 and 600 s by default). */
@@ -137,6 +144,17 @@ export async function startGumroadFake(options: GumroadFakeOptions = {}): Promis
     exempt: (request) => isStorage(request.url) || isControl(request),
     // Rack::Attack's throttled answer is plain text; a crash is Rails' error page.
     errorBody: (status) => (status === 429 ? 'Retry later\n' : `<html><body><h1>We're sorry, but something went wrong (${status}).</h1></body></html>`),
+  });
+  installBudget(app, {
+    perSecond: options.limitPerSecond ?? Infinity,
+    perDay: options.limitPerDay ?? Infinity,
+    now: options.now ?? Date.now,
+    exempt: (request) => isStorage(request.url) || isControl(request),
+    announce: false,
+    refusal: () => 'Retry later\n',
+    onRefused: () => {
+      counts.overBudget += 1;
+    },
   });
   // Doorkeeper reads the token from the header or the `access_token` parameter, after the body is parsed.
   app.addHook('preHandler', async (request, reply) => {

@@ -1,8 +1,9 @@
 /**
- * Etsy's request budget in the fake: a per-second and a per-day allowance for the app's key, told in
- * `x-limit-per-second`, `x-remaining-this-second`, `x-limit-per-day`, `x-remaining-today` on every API answer, and
- * a 429 with `retry-after` once either is spent. The day is a fixed 24-hour window from the first request (Etsy's is
- * sliding), which is all a fake that lives for a test run needs.
+ * A platform's request budget in a fake: a per-second allowance (counted in whole seconds of the fake's clock) and a
+ * per-day one, and a 429 with `retry-after` once either is spent, without acting. Etsy's fake announces it on every
+ * API answer (`x-limit-per-second`, `x-remaining-this-second`, `x-limit-per-day`, `x-remaining-today`, its "Rate
+ * Limits" page); Gumroad's does not (Rack::Attack tells nothing until it refuses). The day is a fixed 24-hour window
+ * from the first request (Etsy's is sliding), which is all a fake that lives for a test run needs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -12,6 +13,12 @@ export interface FakeBudgetSettings {
   readonly now: () => number;
   /** Requests that are not API calls (the consent page, the fake's own pages). */
   readonly exempt: (request: FastifyRequest) => boolean;
+  /** Whether answers carry the `x-limit-*` and `x-remaining-*` headers. */
+  readonly announce: boolean;
+  /** The refusals' bodies, in the platform's shape. */
+  readonly refusal: (message: string) => unknown;
+  /** Counts the requests refused for the budget. */
+  readonly onRefused?: () => void;
 }
 
 export function installBudget(app: FastifyInstance, settings: FakeBudgetSettings): void {
@@ -29,10 +36,12 @@ export function installBudget(app: FastifyInstance, settings: FakeBudgetSettings
     const now = roll();
     if (day.used >= settings.perDay) {
       const seconds = Math.max(1, Math.ceil((day.start + 24 * 3600 * 1000 - now) / 1000));
-      return reply.code(429).header('retry-after', String(seconds)).send({ error: 'You have exceeded your daily request limit.' });
+      settings.onRefused?.();
+      return reply.code(429).header('retry-after', String(seconds)).send(settings.refusal('You have exceeded your daily request limit.'));
     }
     if (second.used >= settings.perSecond) {
-      return reply.code(429).header('retry-after', '1').send({ error: 'You have exceeded your rate limit. Please try again later.' });
+      settings.onRefused?.();
+      return reply.code(429).header('retry-after', '1').send(settings.refusal('You have exceeded your rate limit. Please try again later.'));
     }
     second.used += 1;
     day.used += 1;
@@ -40,7 +49,7 @@ export function installBudget(app: FastifyInstance, settings: FakeBudgetSettings
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (settings.exempt(request)) return payload;
+    if (!settings.announce || settings.exempt(request)) return payload;
     roll();
     void reply.header('x-limit-per-second', String(settings.perSecond));
     void reply.header('x-remaining-this-second', String(Math.max(0, settings.perSecond - second.used)));
