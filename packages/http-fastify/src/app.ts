@@ -342,7 +342,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(async (open) => {
         // The consent page's way back carries no bearer token; the one-time state authenticates it. Limited per address.
         open.addHook('onRequest', app.limiters.loginPerAddress);
-        await open.register(connectionCallbackRoutes, connections);
+        await open.register(connectionCallbackRoutes, {
+          ...connections,
+          ...(studio === undefined ? {} : { studioConnectionsUrl: `${publishing.publicUrl.replace(/\/+$/, '')}/selling` }),
+        });
       });
       await api.register(async (secured) => {
         // Order matters: the per-user limit keys on the user that authentication verified.

@@ -284,7 +284,7 @@ export interface paths {
         };
         /**
          * Finish connecting a platform (the consent page redirects here)
-         * @description Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page. A bad, expired or reused state is 400 `oauth_failed`.
+         * @description Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page; when the service serves the studio, a 303 to the studio's connections screen instead (`/selling?connected={platform}&account={account name}`). A bad, expired or reused state is 400 `oauth_failed`.
          */
         get: operations["finishPlatformConnection"];
         put?: never;
@@ -1267,6 +1267,8 @@ export interface components {
             status: "connected" | "not_connected" | "needs_reconnect";
             /** @description The Etsy shop or Gumroad account. */
             account_name: string | null;
+            /** @description The only currency the account sells in (ISO 4217; an Etsy shop sells in its own): publishing in another fails that listing with `currency_mismatch`. Null when it sells in any, or is not connected. */
+            currency: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T01:24:33.000Z
@@ -2938,13 +2940,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page saying the account is connected. */
+            /** @description A page saying the account is connected (the studio not served). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description The studio is served: to its connections screen, which says the account is connected. */
+            303: {
+                headers: {
+                    location?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description `oauth_failed`: the state is unknown, expired or used, or the platform refused the code. */

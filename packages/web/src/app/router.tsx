@@ -93,7 +93,19 @@ export const newProductRoute = createRoute({
 export const productRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/products/$productId',
-  component: lazyRouteComponent(() => import('../features/products/components/ProductPage'), 'ProductPage'),
+  component: lazyRouteComponent(() => import('./ProductScreen'), 'ProductScreen'),
+});
+
+const sellingRoute = createRoute({
+  getParentRoute: () => studioRoute,
+  path: '/selling',
+  // Where the consent page's way back lands: `?connected=etsy&account=<shop name>`.
+  validateSearch: (search: Record<string, unknown>): { connected?: string; account?: string } => {
+    const connected = text(search['connected']);
+    const account = text(search['account']);
+    return { ...(connected === undefined ? {} : { connected }), ...(account === undefined ? {} : { account }) };
+  },
+  component: lazyRouteComponent(() => import('../features/selling/components/ConnectionsPage'), 'ConnectionsPage'),
 });
 
 const salesRoute = createRoute({
@@ -116,7 +128,7 @@ const settingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  studioRoute.addChildren([indexRoute, libraryRoute, newRecipeRoute, recipeRoute, productsRoute, newProductRoute, productRoute, salesRoute, audienceRoute, settingsRoute]),
+  studioRoute.addChildren([indexRoute, libraryRoute, newRecipeRoute, recipeRoute, productsRoute, newProductRoute, productRoute, sellingRoute, salesRoute, audienceRoute, settingsRoute]),
 ]);
 
 export const router = createRouter({

