@@ -35,7 +35,7 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
       GUMROAD_API_URL: gumroad.url,
       ETSY_POLL_SECONDS: '5',
     });
-    context = await browser.newContext({ viewport: DESKTOP });
+    context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     page = await context.newPage();
   });
 
@@ -117,5 +117,42 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     await panel.getByRole('link', { name: /See it on Gumroad/ }).waitFor({ timeout: 30_000 });
     assert.deepEqual(loads, [], 'no reload');
     await checkScreen(page, `/products/${ebookId}`);
+  });
+
+  it('shows a sale on each store in the table and the chart, one chart per currency, and exports them as CSV', async () => {
+    const product = await (await page.request.get(`${service.url}/api/products/${ebookId}`)).json() as { listings: { platform: string; remote_id: string }[] };
+    const remote = (platform: string) => product.listings.find((listing) => listing.platform === platform)?.remote_id ?? '';
+    const sold = await Promise.all([
+      fetch(`${gumroad.url}/__fake/sales`, { method: 'POST', body: new URLSearchParams({ product_id: remote('gumroad') }) }),
+      fetch(`${etsy.url}/__fake/sales`, { method: 'POST', body: new URLSearchParams({ listing_id: remote('etsy') }) }),
+    ]);
+    assert.deepEqual(sold.map((answer) => answer.status), [201, 201]);
+    // Gumroad's notice arrives at once; Etsy's receipts are polled every 5 s.
+    for (let tries = 0; ; tries += 1) {
+      const listed = await (await page.request.get(`${service.url}/api/sales`)).json() as { pagination: { total: number } };
+      if (listed.pagination.total === 2) break;
+      assert.ok(tries < 60, 'both sales arrive within 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await page.getByRole('link', { name: 'Sales', exact: true }).click();
+    await heading(page, 'Sales');
+    const table = page.getByRole('region', { name: 'Sales' });
+    await table.getByRole('row').nth(2).waitFor();
+    await table.getByRole('link', { name: 'Weeknight Suppers' }).nth(1).waitFor();
+    await page.getByRole('img', { name: /Revenue by day in EUR/ }).waitFor();
+    await page.getByRole('img', { name: /Revenue by day in USD/ }).waitFor();
+    assert.match(await page.getByRole('img', { name: /Revenue by day in EUR/ }).textContent() ?? '', /Etsy €12\.50/);
+
+    await page.getByLabel('Store', { exact: true }).selectOption('etsy');
+    await page.waitForURL(/platform=etsy/);
+    await page.getByRole('img', { name: /Revenue by day in USD/ }).waitFor({ state: 'detached' });
+    await table.locator('tbody tr').nth(1).waitFor({ state: 'detached' });
+    assert.match(await table.locator('tbody tr').textContent() ?? '', /Etsy€12\.50/, 'the Etsy sale alone');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+    assert.equal(download.suggestedFilename(), 'sales.csv');
+    assert.match(csv, /^id,product_id,platform,remote_id,amount_cents,currency,refunded_cents,sold_at\r\netsy:[^\r]*,1250,EUR,0,/);
+    await checkScreen(page, '/sales');
   });
 });

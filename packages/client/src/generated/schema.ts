@@ -558,7 +558,7 @@ export interface paths {
         };
         /**
          * List your sales
-         * @description Sales on your connected platforms: Gumroad through its sale notices (each confirmed through its API before it counts), Etsy through its receipts, polled. The same sale reported twice is one sale; a refund changes `refunded_cents`. A sale whose listing is not one of ours is kept with `product_id` null.
+         * @description Sales on your connected platforms: Gumroad through its sale notices (each confirmed through its API before it counts), Etsy through its receipts, polled. The same sale reported twice is one sale; a refund changes `refunded_cents`. A sale whose listing is not one of ours is kept with `product_id` null. With `Accept: text/csv`: every sale the filters keep (`page` and `per_page` do not apply), newest first, as CSV with a header row (id, product_id, platform, remote_id, amount_cents, currency, refunded_cents, sold_at; amounts in the currency's minor unit), as an attachment.
          */
         get: operations["listSales"];
         put?: never;
@@ -578,7 +578,7 @@ export interface paths {
         };
         /**
          * Your revenue, per product, platform or day, per currency
-         * @description One row per group and currency: sales, gross, refunded and net amounts in the currency’s minor unit. Currencies are never added together.
+         * @description One row per group and currency: sales, gross, refunded and net amounts in the currency’s minor unit. Currencies are never added together. `product_id` and `platform` keep only those sales, as they do for GET /api/sales.
          */
         get: operations["getRevenueReport"];
         put?: never;
@@ -2952,7 +2952,8 @@ export interface operations {
             /** @description The studio is served: to its connections screen, which says the account is connected. */
             303: {
                 headers: {
-                    location?: unknown;
+                    /** @description `PUBLIC_URL/selling?connected={platform}&account={account name}` */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5648,7 +5649,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of your sales, newest first. */
+            /** @description A page of your sales, newest first (JSON), or all of them (`text/csv`). */
             200: {
                 headers: {
                     /** @description Requests allowed per window (per user; per e-mail or client address on login). */
@@ -5667,6 +5668,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description RFC 8288 links to the `first`, `last`, and where they exist `prev` and `next` pages (relative references). */
                     Link?: string;
+                    /** @description CSV only: `attachment; filename="sales.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5674,6 +5677,7 @@ export interface operations {
                         data: components["schemas"]["Sale"][];
                         pagination: components["schemas"]["Pagination"];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description `validation_failed`: a filter is malformed, or `to` is before `from`. */
@@ -5751,6 +5755,10 @@ export interface operations {
                 from?: string;
                 /** @description Only sales sold before this time (ISO 8601 with a time zone); not before `from`. */
                 to?: string;
+                /** @description Only the sales of this product. */
+                product_id?: string;
+                /** @description Only the sales on this platform (with `group_by=day`, one platform's series of a chart split by platform). */
+                platform?: string;
                 /** @description One row per product (default), platform or UTC day, and currency. */
                 group_by?: "product" | "platform" | "day";
             };

@@ -125,7 +125,7 @@ export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps 
         200: { description: 'A page saying the account is connected (the studio not served).', content: { 'text/html': { schema: Type.String() } } },
         303: {
           description: "The studio is served: to its connections screen, which says the account is connected.",
-          headers: { location: { schema: Type.String({ description: '`PUBLIC_URL/selling?connected={platform}&account={account name}`' }) } },
+          headers: { Location: { type: 'string', description: '`PUBLIC_URL/selling?connected={platform}&account={account name}`' } },
         },
         ...problems([400, 404, 429, 500, 503], { 400: '`oauth_failed`: the state is unknown, expired or used, or the platform refused the code.' }),
       },

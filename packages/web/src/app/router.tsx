@@ -9,6 +9,7 @@ import { sessionQuery } from '../lib/session';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { LibraryPage } from '../features/recipes/components/LibraryPage';
 import { parseLibrarySearch } from '../features/recipes/library-search';
+import { parseSalesSearch } from '../features/sales/sales-search';
 import { AppShell } from './AppShell';
 import { queryClient } from './query-client';
 
@@ -111,6 +112,7 @@ const sellingRoute = createRoute({
 const salesRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/sales',
+  validateSearch: parseSalesSearch,
   component: lazyRouteComponent(() => import('../features/sales/components/SalesPage'), 'SalesPage'),
 });
 

@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
+import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import type { Product } from '../../../lib/api';
 import { fromMinorUnits, money, toMinorUnits } from '../../../lib/format';
@@ -31,8 +32,13 @@ export function PublishPanel({ product: given }: { product: Product }) {
       <ListingList product={product} />
       {product.status === 'archived' ? (
         <p className="muted">Archived: its listings are taken down and it can no longer be published.</p>
+      ) : connections.isError ? (
+        <Notice tone="error">{describeError(connections.error)}</Notice>
+      ) : connections.data === undefined ? (
+        <Loading label="Reading your stores…" />
       ) : (
-        <PublishForm key={product.version} product={product} connections={connections.data ?? []} />
+        // The form starts from the stores as they are, so it waits for them; a new version starts it again.
+        <PublishForm key={product.version} product={product} connections={connections.data} />
       )}
     </section>
   );
