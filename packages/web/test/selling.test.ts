@@ -155,4 +155,53 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     assert.match(csv, /^id,product_id,platform,remote_id,amount_cents,currency,refunded_cents,sold_at\r\netsy:[^\r]*,1250,EUR,0,/);
     await checkScreen(page, '/sales');
   });
+
+  it('publishes a free sample\'s page, a reader signs up there and confirms, and the audience shows them with a CSV', async () => {
+    const samples = await (await page.request.get(`${service.url}/api/products?type=lead_magnet`)).json() as { data: { id: string; title: string }[] };
+    const sample = samples.data[0];
+    assert.ok(sample !== undefined, 'the sample library has a free sample');
+    await page.goto(`${service.url}/products/${sample.id}`);
+    await heading(page, sample.title);
+    await page.getByRole('button', { name: 'Publish its page' }).click();
+    const address = await page.getByRole('region', { name: 'Its public page' }).getByRole('link', { name: /\/l\// }).textContent() ?? '';
+
+    const reader = await context.newPage();
+    await reader.goto(address);
+    await reader.getByLabel('Your e-mail address').fill('reader@example.com');
+    await reader.getByRole('checkbox').check();
+    await reader.getByRole('button', { name: 'Send me the free sample' }).click();
+    await reader.waitForLoadState();
+    await reader.close();
+
+    await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Audience' }).click();
+    await heading(page, 'Audience');
+    const card = page.getByRole('article', { name: sample.title });
+    await card.getByText(address).waitFor();
+    await card.getByText('0 confirmed readers, 1 waiting to confirm').waitFor();
+    // The one free sample's readers are open at once (with several: "See its readers", then ?sample=<id>).
+    const readers = page.getByRole('region', { name: `Readers of ${sample.title}`, exact: true });
+    await readers.getByRole('cell', { name: 'reader@example.com', exact: true }).waitFor();
+    await readers.getByText('Waiting to confirm').waitFor();
+
+    // The confirmation e-mail, written to the service's log (no SMTP_URL): the reader follows its link.
+    let confirm: string | undefined;
+    for (let tries = 0; confirm === undefined; tries += 1) {
+      confirm = /\/public\/confirm\/[^\s"'<>]+/.exec(service.log())?.[0];
+      assert.ok(confirm !== undefined || tries < 40, 'the confirmation e-mail is in the log');
+      if (confirm === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal((await fetch(`${service.url}${confirm}`)).status, 200);
+    await page.reload();
+    await readers.getByText('Confirmed', { exact: true }).waitFor();
+    await card.getByText('1 confirmed reader').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), readers.getByRole('button', { name: 'Download CSV' }).click()]);
+    assert.match(download.suggestedFilename(), /^subscribers-.+\.csv$/);
+    assert.match(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'), /reader@example\.com,confirmed,/);
+    await checkScreen(page, '/audience');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await readers.getByRole('button', { name: 'Erase reader@example.com' }).click();
+    await page.getByText('No one has signed up yet.').waitFor();
+  });
 });

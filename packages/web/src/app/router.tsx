@@ -119,6 +119,12 @@ const salesRoute = createRoute({
 const audienceRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/audience',
+  // The free sample whose readers are open, and their page.
+  validateSearch: (search: Record<string, unknown>): { sample?: string; page?: number } => {
+    const sample = text(search['sample']);
+    const page = Number(search['page']);
+    return { ...(sample === undefined ? {} : { sample }), ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}) };
+  },
   component: lazyRouteComponent(() => import('../features/audience/components/AudiencePage'), 'AudiencePage'),
 });
 

@@ -66,3 +66,14 @@ export function useRetryListing(product: Product) {
     onSuccess: settle,
   });
 }
+
+/** How many readers confirmed their address for a free sample (its page's sign-ups that count). */
+export function useConfirmedReaders(productId: string) {
+  return useQuery({
+    queryKey: ['subscribers', productId, 'count', 'confirmed'],
+    queryFn: async ({ signal }) => {
+      const answer = await unwrap(api.GET('/api/products/{id}/subscribers', { signal, params: { path: { id: productId }, query: { status: 'confirmed', per_page: 1 } } }));
+      return typeof answer === 'string' ? 0 : answer.pagination.total;
+    },
+  });
+}

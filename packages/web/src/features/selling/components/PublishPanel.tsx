@@ -9,10 +9,10 @@ import { Field } from '../../../components/Field';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import type { Product } from '../../../lib/api';
-import { fromMinorUnits, money, toMinorUnits } from '../../../lib/format';
+import { fromMinorUnits, money, plural, toMinorUnits } from '../../../lib/format';
 import { describeError, fieldErrors } from '../../../lib/problem';
 import { platformName, useConnections, type Connection } from '../api/connections';
-import { useLiveProduct, usePublish, useUnpublish, type SalesSettings } from '../api/listings';
+import { useConfirmedReaders, useLiveProduct, usePublish, useUnpublish, type SalesSettings } from '../api/listings';
 import { ListingList } from './ListingList';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'];
@@ -155,16 +155,22 @@ function PublishForm({ product, connections }: { product: Product; connections: 
 function PublicPagePanel({ product }: { product: Product }) {
   const publish = usePublish(product);
   const unpublish = useUnpublish(product);
+  const readers = useConfirmedReaders(product.id);
   const address = product.slug === null ? null : `${location.origin}/l/${product.slug}`;
   return (
     <section className="panel" aria-labelledby="selling-title">
       <h2 id="selling-title">Its public page</h2>
       {product.status === 'published' && address !== null ? (
         <p>
-          Readers sign up at <a href={address}>{address}</a>. Find its subscribers in <Link to="/audience">Audience</Link>.
+          Readers sign up at <a href={address}>{address}</a>.
         </p>
       ) : (
         <p className="muted">Publish it to give it a page where readers leave their e-mail address and get it after confirming.</p>
+      )}
+      {readers.data === undefined ? null : (
+        <p>
+          <strong>{plural(readers.data, 'confirmed reader')}</strong>. See them in <Link to="/audience" search={{ sample: product.id }}>Audience</Link>.
+        </p>
       )}
       {publish.isError ? <Notice tone="error">{describeError(publish.error)}</Notice> : null}
       {unpublish.isError ? <Notice tone="error">{describeError(unpublish.error)}</Notice> : null}
