@@ -21,6 +21,7 @@ import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
 import requestFraming from './plugins/request-framing.js';
 import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
+import { passwordRoutes } from './routes/password.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { connectionCallbackRoutes, connectionRoutes } from './routes/connections.js';
 import { docsRoutes } from './routes/docs.js';
@@ -354,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secured.addHook('onRequest', enforceKeyScopes);
         await secured.register(recipeRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids });
         await secured.register(ingredientParseRoutes);
+        await secured.register(passwordRoutes, { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
         await secured.register(productRoutes, {
           products: deps.products,
           recipes: deps.recipes,

@@ -366,6 +366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change your password
+         * @description Checks `current_password`, then keeps `new_password` (its slow salted hash) and ends every browser session of the user: other browsers are signed out (within a second on every instance). Made with a browser session, the answer sets a new `larder_session` cookie, so this browser stays signed in. Bearer tokens already issued stay valid until their own expiry (at most 7 days); API keys are not affected, and cannot call this (403).
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -3921,6 +3941,148 @@ export interface operations {
                 };
             };
             /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery",
+                 *       "new_password": "a longer kitchen phrase"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The password the user signs in with now. */
+                    current_password: string;
+                    /** @description 8 to 1024 characters. */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description With a browser session: the new session’s cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /** @description Browser sessions of the user that were ended (this browser’s among them, replaced by a new one). */
+                        ended_sessions: number;
+                    };
+                };
+            };
+            /** @description `validation_failed`: `new_password` is shorter than 8 or longer than 1024 characters, or the body has another field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_credentials`: `current_password` is wrong (nothing changes); `unauthorized`: not signed in. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key, or a browser session from a page of another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
