@@ -6,6 +6,9 @@
  * the audience; every screen checked with axe and at 375 px. One service, one browser, one walk.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -203,5 +206,72 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await readers.getByRole('button', { name: 'Erase reader@example.com' }).click();
     await page.getByText('No one has signed up yet.').waitFor();
+  });
+
+  it('makes an API key shown once, adds a webhook with its delivery log and a retry, and changes the password', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      received.push(String(request.headers['webhook-id']));
+      response.writeHead(503).end();
+    });
+    receiver.listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Settings' }).click();
+      await heading(page, 'Settings');
+      const keys = page.getByRole('region', { name: 'API keys' });
+      await keys.getByLabel('What it is for').fill('Sales export');
+      await keys.getByLabel(/Read your sales and revenue/).check();
+      await keys.getByRole('button', { name: 'Make the key' }).click();
+      const key = (await keys.locator('.shown-once__value code').textContent()) ?? '';
+      assert.equal((await fetch(`${service.url}/api/sales`, { headers: { authorization: `Bearer ${key}` } })).status, 200, 'the key reads sales');
+      assert.equal((await fetch(`${service.url}/api/recipes`, { headers: { authorization: `Bearer ${key}` } })).status, 200, 'and recipes (ticked at first)');
+      assert.equal((await fetch(`${service.url}/api/products`, { headers: { authorization: `Bearer ${key}` } })).status, 403, 'not products');
+      await keys.getByRole('button', { name: 'I have kept it' }).click();
+      await keys.getByText('Read your recipes · Read your sales and revenue').waitFor();
+
+      const hooks = page.getByRole('region', { name: 'Webhooks' });
+      await hooks.getByLabel('Address').fill(`http://127.0.0.1:${port}/larder`);
+      await hooks.getByRole('button', { name: 'Add the endpoint' }).click();
+      assert.match((await hooks.locator('.shown-once__value code').textContent()) ?? '', /^whsec_/);
+      await hooks.getByRole('button', { name: 'I have kept it' }).click();
+      const product = await (await page.request.get(`${service.url}/api/products/${ebookId}`)).json() as { listings: { platform: string; remote_id: string }[] };
+      await fetch(`${gumroad.url}/__fake/sales`, { method: 'POST', body: new URLSearchParams({ product_id: product.listings.find((listing) => listing.platform === 'gumroad')?.remote_id ?? '' }) });
+      for (let tries = 0; received.length === 0; tries += 1) {
+        assert.ok(tries < 60, 'the sale is delivered to the endpoint');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await hooks.getByRole('button', { name: /^Deliveries/ }).click();
+      await hooks.getByRole('cell', { name: /HTTP 503/ }).waitFor();
+      await hooks.getByRole('button', { name: 'Retry the sale.created delivery' }).click();
+      await hooks.getByRole('cell', { name: /2 attempts/ }).waitFor();
+      assert.equal(new Set(received).size, 1, 'a retry is the same event');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await hooks.getByRole('button', { name: /^New secret/ }).click();
+      assert.match((await hooks.locator('.shown-once__value code').textContent()) ?? '', /^whsec_/);
+      await checkScreen(page, '/settings');
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await keys.getByRole('button', { name: 'Revoke the key Sales export' }).click();
+      await keys.getByRole('button', { name: 'Revoke the key Sales export' }).waitFor({ state: 'detached' });
+      assert.equal((await fetch(`${service.url}/api/sales`, { headers: { authorization: `Bearer ${key}` } })).status, 401, 'a revoked key opens nothing');
+
+      const password = page.getByRole('region', { name: 'Password' });
+      await password.getByLabel('Current password').fill('not the password');
+      await password.getByLabel('New password', { exact: true }).fill('a longer kitchen phrase');
+      await password.getByLabel('New password again').fill('a longer kitchen phrase');
+      await password.getByRole('button', { name: 'Change the password' }).click();
+      await password.getByText('This is not your current password.').waitFor();
+      await password.getByLabel('Current password').fill(DEMO_PASSWORD);
+      await password.getByLabel('New password', { exact: true }).fill('a longer kitchen phrase');
+      await password.getByLabel('New password again').fill('a longer kitchen phrase');
+      await password.getByRole('button', { name: 'Change the password' }).click();
+      await password.getByText(/Your password is changed/).waitFor();
+      await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Recipes' }).click();
+      await heading(page, 'Recipes');
+    } finally {
+      receiver.close();
+    }
   });
 });

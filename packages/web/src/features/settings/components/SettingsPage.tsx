@@ -1,15 +1,18 @@
-/** The account: who is signed in, signing out here, and where scripts find the API. */
+/** The account: who is signed in and signing out, the password, API keys and webhooks; profile and brand have their place here. */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { sessionQuery, useSignOut } from '../../../lib/session';
+import { ApiKeysPanel } from './ApiKeysPanel';
+import { PasswordPanel } from './PasswordPanel';
+import { WebhooksPanel } from './WebhooksPanel';
 
 export function SettingsPage() {
   const session = useQuery(sessionQuery);
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
-    <>
+    <div className="settings">
       <PageHeader title="Settings" />
       <section className="panel" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
@@ -20,12 +23,13 @@ export function SettingsPage() {
           Sign out on this browser
         </button>
       </section>
-      <section className="panel" aria-labelledby="api-title">
-        <h2 id="api-title">Scripts and apps</h2>
-        <p>
-          Everything the studio does, a script can do through the HTTP API. Its reference is at <a href="/docs">/docs</a>.
-        </p>
+      <section className="panel" aria-labelledby="profile-title">
+        <h2 id="profile-title">Profile and brand</h2>
+        <p className="muted">Your name, website, logo and brand colour, as readers see them on your pages, documents and e-mails, will be set here.</p>
       </section>
-    </>
+      <PasswordPanel />
+      <ApiKeysPanel />
+      <WebhooksPanel />
+    </div>
   );
 }
