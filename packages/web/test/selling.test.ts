@@ -61,6 +61,25 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     }
   }
 
+  /** Tabs `steps` times from the top of the page: every focus visible; the labels focused, in order. */
+  async function tabThrough(target: Page, steps: number): Promise<string[]> {
+    await target.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const seen: string[] = [];
+    for (let step = 0; step < steps; step += 1) {
+      await target.keyboard.press('Tab');
+      const focus = await target.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (element === null || element === document.body) return null;
+        const style = getComputedStyle(element);
+        return { label: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName, visible: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
+      });
+      assert.ok(focus !== null, 'the focus stays on the page');
+      assert.equal(focus.visible, true, `the focus on “${focus.label}” is visible`);
+      seen.push(focus.label);
+    }
+    return seen;
+  }
+
   /** A change through the API with the page's session (a cookie-authenticated change names the service's origin). */
   async function apiPost<T>(path: string, body: unknown): Promise<T> {
     const answer = await page.request.post(`${service.url}${path}`, { data: body, headers: { origin: service.url } });
@@ -92,6 +111,8 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     const etsyCard = page.getByRole('region', { name: 'Etsy' });
     await etsyCard.getByText('Connected', { exact: true }).waitFor();
     await etsyCard.getByText(/sells in EUR/).waitFor();
+    const walked = await tabThrough(page, 12);
+    assert.ok(walked.includes('Disconnect Etsy') && walked.includes('Disconnect Gumroad'), `the keyboard reaches each store: ${walked.join(' | ')}`);
     await checkScreen(page, '/selling');
   });
 
@@ -220,6 +241,8 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     try {
       await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Settings' }).click();
       await heading(page, 'Settings');
+      const walked = await tabThrough(page, 14);
+      assert.ok(walked.includes('Change the password'), `the keyboard reaches the password form: ${walked.join(' | ')}`);
       const keys = page.getByRole('region', { name: 'API keys' });
       await keys.getByLabel('What it is for').fill('Sales export');
       await keys.getByLabel(/Read your sales and revenue/).check();
