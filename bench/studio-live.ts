@@ -81,6 +81,8 @@ const proxy = createServer((incoming, outgoing) => {
   upstream.on('error', () => outgoing.destroy());
   incoming.pipe(upstream);
 });
+// Longer than the pauses between the bench's own calls, so that fetch never reuses a connection the proxy just closed.
+proxy.keepAliveTimeout = 120_000;
 proxy.listen(proxyPort, '127.0.0.1');
 await once(proxy, 'listening');
 
