@@ -21,6 +21,7 @@ import rateLimits, { DEFAULT_LOGIN_LIMIT } from './plugins/rate-limit.js';
 import requestFraming from './plugins/request-framing.js';
 import security, { SECURITY_HEADERS } from './plugins/security.js';
 import { authRoutes } from './routes/auth.js';
+import { passwordRoutes } from './routes/password.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { refuseUnknownQueryParameters } from './plugins/strict-query.js';
 import { connectionCallbackRoutes, connectionRoutes } from './routes/connections.js';
@@ -367,7 +368,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(async (open) => {
         // The consent page's way back carries no bearer token; the one-time state authenticates it. Limited per address.
         open.addHook('onRequest', app.limiters.loginPerAddress);
-        await open.register(connectionCallbackRoutes, connections);
+        await open.register(connectionCallbackRoutes, {
+          ...connections,
+          ...(studio === undefined ? {} : { studioConnectionsUrl: `${publishing.publicUrl.replace(/\/+$/, '')}/selling` }),
+        });
       });
       await api.register(async (secured) => {
         // Order matters: the per-user limit keys on the user that authentication verified.
@@ -376,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secured.addHook('onRequest', enforceKeyScopes);
         await secured.register(recipeRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids });
         await secured.register(ingredientParseRoutes);
+        await secured.register(passwordRoutes, { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
         await secured.register(productRoutes, {
           products: deps.products,
           recipes: deps.recipes,

@@ -307,7 +307,7 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
       ['/products/new?type=meal_plan', (screen) => heading(screen, 'New meal plan')],
       [`/products/${ids.product}`, (screen) => screen.locator('.recipe-order__row').first().waitFor()],
       ['/sales', (screen) => heading(screen, 'Sales')],
-      ['/audience', (screen) => screen.locator('.sample-row').first().waitFor()],
+      ['/audience', (screen) => screen.locator('.sample-card').first().waitFor()],
       ['/settings', (screen) => screen.getByRole('button', { name: 'Save the profile' }).waitFor()],
     ];
     for (const [path, ready] of screens) await checkScreen(path, ready);

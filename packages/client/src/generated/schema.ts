@@ -304,7 +304,7 @@ export interface paths {
         };
         /**
          * Finish connecting a platform (the consent page redirects here)
-         * @description Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page. A bad, expired or reused state is 400 `oauth_failed`.
+         * @description Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page; when the service serves the studio, a 303 to the studio's connections screen instead (`/selling?connected={platform}&account={account name}`). A bad, expired or reused state is 400 `oauth_failed`.
          */
         get: operations["finishPlatformConnection"];
         put?: never;
@@ -380,6 +380,26 @@ export interface paths {
          * @description Nothing is stored. The answer holds the ingredients a recipe given these `ingredients` would have: a heading line (`For the dressing:`) gives its `section` to the lines after it and is not an item itself. A line the API would refuse is a 400 `validation_failed` whose `errors` point at it (`/ingredients/3`). API keys need `recipes:read`.
          */
         post: operations["parseIngredients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change your password
+         * @description Checks `current_password`, then keeps `new_password` (its slow salted hash) and ends every browser session of the user: other browsers are signed out (within a second on every instance). Made with a browser session, the answer sets a new `larder_session` cookie, so this browser stays signed in. Bearer tokens already issued stay valid until their own expiry (at most 7 days); API keys are not affected, and cannot call this (403).
+         */
+        put: operations["changePassword"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -578,7 +598,7 @@ export interface paths {
         };
         /**
          * List your sales
-         * @description Sales on your connected platforms: Gumroad through its sale notices (each confirmed through its API before it counts), Etsy through its receipts, polled. The same sale reported twice is one sale; a refund changes `refunded_cents`. A sale whose listing is not one of ours is kept with `product_id` null.
+         * @description Sales on your connected platforms: Gumroad through its sale notices (each confirmed through its API before it counts), Etsy through its receipts, polled. The same sale reported twice is one sale; a refund changes `refunded_cents`. A sale whose listing is not one of ours is kept with `product_id` null. With `Accept: text/csv`: every sale the filters keep (`page` and `per_page` do not apply), newest first, as CSV with a header row (id, product_id, platform, remote_id, amount_cents, currency, refunded_cents, sold_at; amounts in the currency's minor unit), as an attachment.
          */
         get: operations["listSales"];
         put?: never;
@@ -598,7 +618,7 @@ export interface paths {
         };
         /**
          * Your revenue, per product, platform or day, per currency
-         * @description One row per group and currency: sales, gross, refunded and net amounts in the currency’s minor unit. Currencies are never added together.
+         * @description One row per group and currency: sales, gross, refunded and net amounts in the currency’s minor unit. Currencies are never added together. `product_id` and `platform` keep only those sales, as they do for GET /api/sales.
          */
         get: operations["getRevenueReport"];
         put?: never;
@@ -1335,6 +1355,8 @@ export interface components {
             status: "connected" | "not_connected" | "needs_reconnect";
             /** @description The Etsy shop or Gumroad account. */
             account_name: string | null;
+            /** @description The only currency the account sells in (ISO 4217; an Etsy shop sells in its own): publishing in another fails that listing with `currency_mismatch`. Null when it sells in any, or is not connected. */
+            currency: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T01:24:33.000Z
@@ -3150,13 +3172,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page saying the account is connected. */
+            /** @description A page saying the account is connected (the studio not served). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description The studio is served: to its connections screen, which says the account is connected. */
+            303: {
+                headers: {
+                    /** @description `PUBLIC_URL/selling?connected={platform}&account={account name}` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description `oauth_failed`: the state is unknown, expired or used, or the platform refused the code. */
@@ -4120,6 +4153,148 @@ export interface operations {
                 };
             };
             /** @description `forbidden`: an API key whose scopes do not cover this operation (keys never manage keys or platform connections), or a change made with the session cookie whose `Origin` is not the service’s own. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: a body sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests in the window. Carries `Retry-After` (seconds). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: a bug. Logged with the request id; the body says nothing more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unavailable`: the database cannot be reached. Carries `Retry-After` (seconds). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery",
+                 *       "new_password": "a longer kitchen phrase"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The password the user signs in with now. */
+                    current_password: string;
+                    /** @description 8 to 1024 characters. */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per user; per e-mail or client address on login). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description A new token valid 7 days from now (sliding refresh); the old one stays valid until it expires. Not sent to an API key or a browser session. */
+                    "X-Refreshed-Token"?: string;
+                    /** @description When X-Refreshed-Token expires (ISO 8601). */
+                    "X-Refreshed-Token-Expires-At"?: string;
+                    /** @description `no-store`: the response carries a fresh token. */
+                    "Cache-Control"?: string;
+                    /** @description The id this request is logged under (the client’s own when it sent a safe one). */
+                    "X-Request-Id"?: string;
+                    /** @description With a browser session: the new session’s cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                        };
+                        /** @description Browser sessions of the user that were ended (this browser’s among them, replaced by a new one). */
+                        ended_sessions: number;
+                    };
+                };
+            };
+            /** @description `validation_failed`: `new_password` is shorter than 8 or longer than 1024 characters, or the body has another field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_credentials`: `current_password` is wrong (nothing changes); `unauthorized`: not signed in. */
+            401: {
+                headers: {
+                    /** @description `Bearer realm="larder"`, with `error="invalid_token"` when a token was sent. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: an API key, or a browser session from a page of another origin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5848,7 +6023,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of your sales, newest first. */
+            /** @description A page of your sales, newest first (JSON), or all of them (`text/csv`). */
             200: {
                 headers: {
                     /** @description Requests allowed per window (per user; per e-mail or client address on login). */
@@ -5867,6 +6042,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description RFC 8288 links to the `first`, `last`, and where they exist `prev` and `next` pages (relative references). */
                     Link?: string;
+                    /** @description CSV only: `attachment; filename="sales.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5874,6 +6051,7 @@ export interface operations {
                         data: components["schemas"]["Sale"][];
                         pagination: components["schemas"]["Pagination"];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description `validation_failed`: a filter is malformed, or `to` is before `from`. */
@@ -5951,6 +6129,10 @@ export interface operations {
                 from?: string;
                 /** @description Only sales sold before this time (ISO 8601 with a time zone); not before `from`. */
                 to?: string;
+                /** @description Only the sales of this product. */
+                product_id?: string;
+                /** @description Only the sales on this platform (with `group_by=day`, one platform's series of a chart split by platform). */
+                platform?: string;
                 /** @description One row per product (default), platform or UTC day, and currency. */
                 group_by?: "product" | "platform" | "day";
             };

@@ -35,14 +35,17 @@ export interface ConnectionView {
   readonly platform: string;
   readonly status: 'connected' | 'not_connected' | 'needs_reconnect';
   readonly account_name: string | null;
+  /** The only currency the account sells in (an Etsy shop's), or null when it sells in any (or is not connected). */
+  readonly currency: string | null;
   readonly connected_at: Date | null;
 }
 
-const notConnectedView = (platform: string): ConnectionView => ({ platform, status: 'not_connected', account_name: null, connected_at: null });
+const notConnectedView = (platform: string): ConnectionView => ({ platform, status: 'not_connected', account_name: null, currency: null, connected_at: null });
 export const connectionView = (connection: Connection): ConnectionView => ({
   platform: connection.platform,
   status: connection.status,
   account_name: connection.account_name,
+  currency: connection.currency,
   connected_at: connection.connected_at,
 });
 

@@ -1,8 +1,8 @@
-/** Signing in to a browser session, resuming it on each request (with its hourly renewal), and signing out. */
-import { okAsync, type ResultAsync } from 'neverthrow';
+/** Signing in to a browser session, resuming it on each request (with its hourly renewal), signing out, changing the password. */
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { StoreUnavailable, UserError } from '../shared/errors.js';
 import type { Clock, IdGenerator, PasswordHasher } from '../shared/ports.js';
-import type { User } from '../user/user.js';
+import { parseNewPassword, type User } from '../user/user.js';
 import type { UserRepository } from '../user/user-repository.js';
 import { makeAuthenticate } from '../user/user-use-cases.js';
 import {
@@ -92,3 +92,42 @@ export const endSession =
       return deps.users.findById(removed.user_id).map((user) => (user === null ? null : { session: removed, user: sessionUser(user) }));
     });
   };
+
+export interface PasswordChanged {
+  readonly user: SessionUser;
+  /** Browser sessions ended (every one of the user's). */
+  readonly endedSessions: number;
+  /** A new session for the browser that made the change, when it made it with a session. */
+  readonly session: { readonly token: string; readonly session: BrowserSession } | null;
+}
+
+/**
+ * A signed-in user changes their password: the current one checked first (a wrong one is `InvalidCredentials`, as at
+ * sign-in), the new one held to the same rules as any (8 to 1024 characters), then every browser session of the user
+ * ended, so that a browser someone else signed in on is signed out; the browser that made the change (`keepBrowser`)
+ * gets a new session at once. Bearer tokens already issued run to their own expiry (at most 7 days): they are not
+ * kept, so they cannot be ended.
+ */
+export const changePassword =
+  (deps: BrowserSessionDeps & { readonly hasher: PasswordHasher; readonly ids: IdGenerator }) =>
+  (command: { readonly userId: string; readonly currentPassword: string; readonly newPassword: unknown; readonly keepBrowser: boolean }): ResultAsync<PasswordChanged, UserError> =>
+    parseNewPassword(command.newPassword, '/new_password').asyncAndThen((newPassword) =>
+      deps.users.findById(command.userId).andThen((user) => {
+        if (user === null) return errAsync({ type: 'InvalidCredentials' as const });
+        return ResultAsync.fromSafePromise(deps.hasher.verify(command.currentPassword, user.password_hash)).andThen((matches) => {
+          if (!matches) return errAsync({ type: 'InvalidCredentials' as const });
+          return ResultAsync.fromSafePromise(deps.hasher.hash(newPassword)).andThen((passwordHash) => {
+            const now = deps.clock.now();
+            return deps.users
+              .setPasswordHash(user.id, passwordHash, now)
+              .andThen(() => deps.sessions.removeForUser(user.id))
+              .andThen((endedSessions) => {
+                if (!command.keepBrowser) return okAsync({ user: sessionUser(user), endedSessions, session: null });
+                const token = newSessionToken();
+                const session: BrowserSession = { id: deps.ids.next(), user_id: user.id, token_hash: sessionTokenHash(token), created_at: now, expires_at: sessionExpiry(now) };
+                return deps.sessions.insert(session).map(() => ({ user: sessionUser(user), endedSessions, session: { token, session } }));
+              });
+          });
+        });
+      }),
+    );

@@ -99,8 +99,16 @@ const page = (title: string, message: string): string =>
   '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#222}h1{font-size:1.5rem}</style></head>' +
   `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
 
+export interface CallbackOptions {
+  /**
+   * The studio's connections screen (`PUBLIC_URL/selling`) when the service serves the studio: the creator lands
+   * there, with the platform and the account's name in the address, instead of on the short page.
+   */
+  readonly studioConnectionsUrl?: string;
+}
+
 /** `GET /api/connections/{platform}/callback`: where the platform's consent page sends the creator back. No bearer token. */
-export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps> = async (app, deps) => {
+export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps & CallbackOptions> = async (app, deps) => {
   const complete = completeAuthorization(deps);
   app.get('/connections/:platform/callback', {
     schema: {
@@ -108,12 +116,17 @@ export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps>
       operationId: 'finishPlatformConnection',
       summary: 'Finish connecting a platform (the consent page redirects here)',
       description:
-        'Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page. ' +
+        'Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page; ' +
+        'when the service serves the studio, a 303 to the studio\'s connections screen instead (`/selling?connected={platform}&account={account name}`). ' +
         'A bad, expired or reused state is 400 `oauth_failed`.',
       params: PlatformParams,
       querystring: OAuthCallbackQuery,
       response: {
-        200: { description: 'A page saying the account is connected.', content: { 'text/html': { schema: Type.String() } } },
+        200: { description: 'A page saying the account is connected (the studio not served).', content: { 'text/html': { schema: Type.String() } } },
+        303: {
+          description: "The studio is served: to its connections screen, which says the account is connected.",
+          headers: { Location: { type: 'string', description: '`PUBLIC_URL/selling?connected={platform}&account={account name}`' } },
+        },
         ...problems([400, 404, 429, 500, 503], { 400: '`oauth_failed`: the state is unknown, expired or used, or the platform refused the code.' }),
       },
     },
@@ -123,6 +136,12 @@ export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps>
     reply.header('cache-control', 'no-store');
     if (result.isErr()) return sendDomainError(reply, result.error);
     const name = result.value.account_name ?? 'your account';
+    if (deps.studioConnectionsUrl !== undefined) {
+      const target = new URL(deps.studioConnectionsUrl);
+      target.searchParams.set('connected', result.value.platform);
+      if (result.value.account_name !== null) target.searchParams.set('account', result.value.account_name);
+      return reply.redirect(target.toString(), 303);
+    }
     return reply.type('text/html; charset=utf-8').send(page('Connected', `${name} is connected to Larder. You can close this page.`));
   });
 };

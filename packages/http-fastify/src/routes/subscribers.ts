@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eachSubscriber, eraseSubscriber, listSubscribers, subscriberView, type Subscriber, type SubscriberAdminDeps, type SubscriberView } from '@larder/domain';
+import { csvField, wantsCsv } from '../http/csv.js';
 import { pageRequestFrom } from '../http/pagination.js';
 import { sendDomainError, sendPage } from '../http/reply.js';
 import { IdParams, ListOf, refTo } from '../schemas/common.js';
@@ -14,19 +15,8 @@ const tags = ['subscribers'];
 
 const CSV_COLUMNS = ['id', 'email', 'status', 'consent_at', 'consent_text', 'confirmed_at', 'unsubscribed_at', 'downloads', 'last_download_at', 'created_at'] as const;
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a field a spreadsheet would take for a
- * formula (`=`, `+`, `-`, `@`, tab, carriage return first) is prefixed with `'` so that it stays text.
- */
-export function csvField(value: string | number | Date | null): string {
-  const text = value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const csvRow = (view: SubscriberView): string => CSV_COLUMNS.map((column) => csvField(view[column])).join(',') + '\r\n';
 
-const wantsCsv = (accept: string | undefined): boolean => accept !== undefined && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
 
 export const subscriberRoutes: FastifyPluginAsyncTypebox<SubscriberAdminDeps> = async (app, deps) => {
   const list = listSubscribers(deps);

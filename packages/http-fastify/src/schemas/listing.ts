@@ -26,6 +26,9 @@ export const ConnectionSchema = Type.Object({
     description: '`needs_reconnect`: the platform no longer accepts the stored credentials; connect again.',
   }),
   account_name: Nullable(Type.String(), { description: 'The Etsy shop or Gumroad account.' }),
+  currency: Nullable(Type.String(), {
+    description: 'The only currency the account sells in (ISO 4217; an Etsy shop sells in its own): publishing in another fails that listing with `currency_mismatch`. Null when it sells in any, or is not connected.',
+  }),
   connected_at: Nullable(DateTime),
 }, { $id: 'Connection' });
 

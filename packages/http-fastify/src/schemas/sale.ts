@@ -37,6 +37,8 @@ export const SaleListQuery = Type.Object(
 export const RevenueQuery = Type.Object(
   {
     ...TimeRange,
+    product_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only the sales of this product.' })),
+    platform: Type.Optional(Type.String({ minLength: 1, maxLength: 60, description: 'Only the sales on this platform (with `group_by=day`, one platform\'s series of a chart split by platform).' })),
     group_by: Type.Optional(StringEnum(REVENUE_GROUPS, { default: 'product', description: 'One row per product (default), platform or UTC day, and currency.' })),
   },
   { additionalProperties: false },

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { connectionSecretContext } from '@larder/domain';
+import { etsyPlatform } from '@larder/adapters-sales';
+import { startEtsyFake } from '@larder/adapters-sales/fakes';
 import { harness } from '../support/harness.js';
 import { connectBoth, publishingWorld, type PublishingWorld } from './publishing-world.js';
 
@@ -22,8 +25,8 @@ describe('/api/connections', () => {
 
   it('lists every configured platform, not connected at first', async () => {
     assert.deepEqual(await list(), [
-      { platform: 'etsy', status: 'not_connected', account_name: null, connected_at: null },
-      { platform: 'gumroad', status: 'not_connected', account_name: null, connected_at: null },
+      { platform: 'etsy', status: 'not_connected', account_name: null, currency: null, connected_at: null },
+      { platform: 'gumroad', status: 'not_connected', account_name: null, currency: null, connected_at: null },
     ]);
   });
 
@@ -116,6 +119,27 @@ describe('the consent page\'s way back', () => {
       assert.equal(url.searchParams.get('redirect_uri'), 'https://kitchen.example.com/larder/api/connections/etsy/callback');
     } finally {
       await h.app.close();
+    }
+  });
+
+  it('lands the creator on the studio\'s connections screen, with the shop\'s name, when the studio is served', async () => {
+    const etsy = await startEtsyFake({ shopName: 'Fig Tree Kitchen', currency: 'EUR' });
+    const platforms = [etsyPlatform({ apiUrl: etsy.url, oauthUrl: etsy.oauthUrl, apiKey: etsy.apiKey, sharedSecret: etsy.sharedSecret, timeoutMs: 5000 })];
+    const h = await harness({ platforms, publicUrl: 'https://kitchen.example.com/larder', studio: { dir: fileURLToPath(new URL('../fixtures/studio/', import.meta.url)) } });
+    try {
+      const authorize = await h.request({ method: 'POST', url: '/api/connections/etsy/authorize' });
+      const consent = await fetch(authorize.json<{ authorize_url: string }>().authorize_url, { redirect: 'manual' });
+      const back = new URL(consent.headers.get('location') ?? '');
+      const callback = await h.request({ method: 'GET', url: `/api/connections/etsy/callback${back.search}`, token: null });
+      assert.equal(callback.statusCode, 303);
+      assert.equal(callback.headers.location, 'https://kitchen.example.com/larder/selling?connected=etsy&account=Fig+Tree+Kitchen');
+      const listed = (await h.request({ method: 'GET', url: '/api/connections' })).json<{ data: (ConnectionBody & { currency: string | null })[] }>().data;
+      assert.deepEqual(listed.map(({ platform, status, account_name, currency }) => ({ platform, status, account_name, currency })), [
+        { platform: 'etsy', status: 'connected', account_name: 'Fig Tree Kitchen', currency: etsy.currency },
+      ]);
+    } finally {
+      await h.app.close();
+      await etsy.close();
     }
   });
 });

@@ -79,6 +79,29 @@ describe('/api/sales and /api/reports/revenue', () => {
     assert.equal(report.statusCode, 400);
   });
 
+  it('exports every sale the filters keep as CSV, newest first, with the CLI\'s columns', async () => {
+    const response = await h.request({ method: 'GET', url: '/api/sales?from=2026-04-01T10:30:00.000Z&per_page=1', headers: { accept: 'text/csv' } });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.match(String(response.headers['content-type']), /^text\/csv; charset=utf-8/);
+    assert.equal(response.headers['content-disposition'], 'attachment; filename="sales.csv"');
+    const lines = response.body.split('\r\n');
+    assert.equal(lines[0], 'id,product_id,platform,remote_id,amount_cents,currency,refunded_cents,sold_at');
+    assert.deepEqual(
+      lines.slice(1, -1).map((line) => line.split(',').slice(4).join(',')),
+      ['500,USD,0,2026-04-03T10:00:00.000Z', '1100,EUR,0,2026-04-02T10:00:00.000Z', '1200,USD,1200,2026-04-01T11:00:00.000Z'],
+      'every page, the range applied, only mine',
+    );
+    assert.equal(lines.at(-1), '');
+  });
+
+  it('reports revenue by day for one platform or one product, as the list filters them', async () => {
+    assert.deepEqual((await report('?group_by=day&platform=etsy')).map((row) => [row.key, row.currency, row.net_cents]), [['2026-04-02', 'EUR', 1100]]);
+    assert.deepEqual(
+      (await report('?group_by=platform&product_id=p1')).map((row) => [row.key, row.currency, row.sales]).sort(),
+      [['etsy', 'EUR', 1], ['gumroad', 'USD', 2]],
+    );
+  });
+
   it('reports revenue per product and currency, never adding currencies, refunds apart', async () => {
     assert.deepEqual(await report(), [
       { key: 'p1', currency: 'EUR', sales: 1, gross_cents: 1100, refunded_cents: 0, net_cents: 1100 },

@@ -5,10 +5,12 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSignOut } from '../lib/session';
+import { useStoresToReconnect } from '../features/selling/api/connections';
 
 const SECTIONS = [
   { to: '/recipes', label: 'Recipes' },
   { to: '/products', label: 'Products' },
+  { to: '/selling', label: 'Selling' },
   { to: '/sales', label: 'Sales' },
   { to: '/audience', label: 'Audience' },
   { to: '/settings', label: 'Settings' },
@@ -30,6 +32,7 @@ function useFocusOnNavigate() {
 export function AppShell({ email }: { email: string }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const toReconnect = useStoresToReconnect();
   useFocusOnNavigate();
   return (
     <>
@@ -49,6 +52,12 @@ export function AppShell({ email }: { email: string }) {
               <li key={section.to}>
                 <Link to={section.to} activeProps={{ 'aria-current': 'page', className: 'is-active' }}>
                   {section.label}
+                  {section.to === '/selling' && toReconnect.length > 0 ? (
+                    <span className="topnav__alert">
+                      <span aria-hidden="true">!</span>
+                      <span className="visually-hidden"> ({toReconnect.length === 1 ? 'a store needs' : 'stores need'} reconnecting)</span>
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}

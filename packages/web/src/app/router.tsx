@@ -9,6 +9,7 @@ import { sessionQuery } from '../lib/session';
 import { SignInPage } from '../features/auth/components/SignInPage';
 import { LibraryPage } from '../features/recipes/components/LibraryPage';
 import { parseLibrarySearch } from '../features/recipes/library-search';
+import { parseSalesSearch } from '../features/sales/sales-search';
 import { AppShell } from './AppShell';
 import { queryClient } from './query-client';
 
@@ -93,18 +94,37 @@ export const newProductRoute = createRoute({
 export const productRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/products/$productId',
-  component: lazyRouteComponent(() => import('../features/products/components/ProductPage'), 'ProductPage'),
+  component: lazyRouteComponent(() => import('./ProductScreen'), 'ProductScreen'),
+});
+
+const sellingRoute = createRoute({
+  getParentRoute: () => studioRoute,
+  path: '/selling',
+  // Where the consent page's way back lands: `?connected=etsy&account=<shop name>`.
+  validateSearch: (search: Record<string, unknown>): { connected?: string; account?: string } => {
+    const connected = text(search['connected']);
+    const account = text(search['account']);
+    return { ...(connected === undefined ? {} : { connected }), ...(account === undefined ? {} : { account }) };
+  },
+  component: lazyRouteComponent(() => import('../features/selling/components/ConnectionsPage'), 'ConnectionsPage'),
 });
 
 const salesRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/sales',
+  validateSearch: parseSalesSearch,
   component: lazyRouteComponent(() => import('../features/sales/components/SalesPage'), 'SalesPage'),
 });
 
 const audienceRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/audience',
+  // The free sample whose readers are open, and their page.
+  validateSearch: (search: Record<string, unknown>): { sample?: string; page?: number } => {
+    const sample = text(search['sample']);
+    const page = Number(search['page']);
+    return { ...(sample === undefined ? {} : { sample }), ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}) };
+  },
   component: lazyRouteComponent(() => import('../features/audience/components/AudiencePage'), 'AudiencePage'),
 });
 
@@ -116,7 +136,7 @@ const settingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  studioRoute.addChildren([indexRoute, libraryRoute, newRecipeRoute, recipeRoute, productsRoute, newProductRoute, productRoute, salesRoute, audienceRoute, settingsRoute]),
+  studioRoute.addChildren([indexRoute, libraryRoute, newRecipeRoute, recipeRoute, productsRoute, newProductRoute, productRoute, sellingRoute, salesRoute, audienceRoute, settingsRoute]),
 ]);
 
 export const router = createRouter({

@@ -12,6 +12,12 @@ export type Product = components['schemas']['Product'];
 export type Problem = components['schemas']['Problem'];
 export type Photo = NonNullable<Recipe['photo']>;
 export type { components };
+export type Connection = components['schemas']['Connection'];
+export type Sale = components['schemas']['Sale'];
+export type Subscriber = components['schemas']['Subscriber'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 export const api = createLarderClient({ baseUrl: globalThis.location?.origin ?? '', retries: 1, maxRetryDelayMs: 5000 });
 

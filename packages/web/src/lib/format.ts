@@ -12,7 +12,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 export function money(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 10 ** minorDigits(currency));
 }
 
 export function date(iso: string): string {
@@ -25,3 +25,27 @@ export const PRODUCT_TYPES = {
   meal_plan: 'Meal plan',
   lead_magnet: 'Free sample',
 } as const;
+
+/** Digits after the point in a currency's amounts (2 for USD, 0 for JPY), as the API's minor units count them. */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** `12.5` in USD → 1250; null for what is not an amount. */
+export function toMinorUnits(text: string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  const match = /^\s*(\d{1,9})(?:[.,](\d*))?\s*$/.exec(text);
+  if (match === null) return null;
+  const fraction = (match[2] ?? '').padEnd(digits, '0');
+  if (fraction.length > digits && /[1-9]/.test(fraction.slice(digits))) return null;
+  return Number(match[1]) * 10 ** digits + Number(fraction.slice(0, digits) || '0');
+}
+
+export function fromMinorUnits(cents: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return (cents / 10 ** digits).toFixed(digits);
+}

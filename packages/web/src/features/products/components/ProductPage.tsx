@@ -1,6 +1,6 @@
 /** One product: its contents, cover, the real PDF in the page, downloads, a free sample made from it, archiving. */
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Field } from '../../../components/Field';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
@@ -16,7 +16,8 @@ import { ProductContents } from './ProductContents';
 const route = getRouteApi('/studio/products/$productId');
 const STATUS = { draft: 'Draft', published: 'Published', archived: 'Archived' } as const;
 
-export function ProductPage() {
+/** `selling`: what the app puts beside the contents about the product in the stores (another feature's panel). */
+export function ProductPage({ selling }: { selling?: (product: Product) => ReactNode }) {
   const { productId } = route.useParams();
   const product = useProduct(productId);
   if (product.isPending) return <Loading label="Opening the product…" />;
@@ -28,10 +29,10 @@ export function ProductPage() {
         <Link to="/products">Back to your products</Link>
       </>
     );
-  return <ProductScreen key={product.data.id} product={product.data} onReload={async () => (await product.refetch()).data} />;
+  return <ProductScreen key={product.data.id} product={product.data} onReload={async () => (await product.refetch()).data} selling={selling} />;
 }
 
-function ProductScreen({ product, onReload }: { product: Product; onReload: () => Promise<Product | undefined> }) {
+function ProductScreen({ product, onReload, selling }: { product: Product; onReload: () => Promise<Product | undefined>; selling: ((product: Product) => ReactNode) | undefined }) {
   const archive = useChangeProduct(product.id);
   return (
     <>
@@ -67,6 +68,7 @@ function ProductScreen({ product, onReload }: { product: Product; onReload: () =
       )}
       <div className="product-layout">
         <div className="stack">
+          {selling?.(product)}
           <ProductContents product={product} onReload={onReload} />
           <div className="product-layout__pair">
             <CoverPanel product={product} />

@@ -1,16 +1,19 @@
-/** The account: who is signed in, signing out here, and where scripts find the API. */
+/** The account: the profile and brand, who is signed in and signing out, the password, API keys and webhooks. */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { ProfilePanel } from './ProfilePanel';
 import { sessionQuery, useSignOut } from '../../../lib/session';
+import { ApiKeysPanel } from './ApiKeysPanel';
+import { PasswordPanel } from './PasswordPanel';
+import { ProfilePanel } from './ProfilePanel';
+import { WebhooksPanel } from './WebhooksPanel';
 
 export function SettingsPage() {
   const session = useQuery(sessionQuery);
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
-    <>
+    <div className="settings">
       <PageHeader title="Settings" />
       <ProfilePanel />
       <section className="panel" aria-labelledby="account-title">
@@ -22,12 +25,9 @@ export function SettingsPage() {
           Sign out on this browser
         </button>
       </section>
-      <section className="panel" aria-labelledby="api-title">
-        <h2 id="api-title">Scripts and apps</h2>
-        <p>
-          Everything the studio does, a script can do through the HTTP API. Its reference is at <a href="/docs">/docs</a>.
-        </p>
-      </section>
-    </>
+      <PasswordPanel />
+      <ApiKeysPanel />
+      <WebhooksPanel />
+    </div>
   );
 }
