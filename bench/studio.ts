@@ -1,7 +1,7 @@
 /**
  * The studio's speed and weight, as a creator meets them (figures printed, met / NOT met; never asserted by tests):
  *
- *   cd bench && node --import tsx --conditions=source studio.ts [--records 10000] [--runs 5]
+ *   cd bench && node --import tsx --conditions=source studio.ts [--records 10000] [--runs 5] [--all-screens]
  *
  * Starts the service as `pnpm start` does (the built packages and studio, the embedded default engine, the sample
  * library and the demo user; nothing kept), loads `--records` more recipes (default 10,000, scale-data.ts's
@@ -10,7 +10,8 @@
  * - the library's first view: the compressed JavaScript it transfers (≤ 250 KB), the time from navigation to its first
  *   recipe cards on screen (< 2 s, the median of `--runs` cold page loads), and the page's DOM elements (< 3,000);
  * - Lighthouse 12.2.3 (mobile defaults: simulated slow 4G and a 4× slower CPU) on the sign-in page and the library
- *   (signed in through the session cookie): accessibility ≥ 95, best practices ≥ 90, performance ≥ 90. Lighthouse
+ *   (signed in through the session cookie): accessibility ≥ 95, best practices ≥ 90, performance ≥ 90;
+ *   `--all-screens` adds a product's screen, selling, sales, audience and settings (part 2's screens). Lighthouse
  *   runs through `npx lighthouse@12.2.3` (fetched once into npm's cache), not as a dependency: its own dependencies
  *   (socks, through puppeteer's proxy agent) change how pnpm resolves the mongodb driver's optional peer for the whole
  *   workspace, and only this script needs it. The last version that runs on Node 20 (13 needs Node 22).
@@ -126,9 +127,19 @@ await browser.close();
 const debugPort = await freePort();
 const chrome = spawn(CHROMIUM, ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--remote-debugging-port=${debugPort}`, '--user-data-dir=/tmp/larder-lighthouse', 'about:blank'], { stdio: 'ignore' });
 await new Promise((resolve) => setTimeout(resolve, 1500));
+const aProduct = ((await (await fetch(`${url}/api/products?type=ebook&per_page=1`, { headers: authed })).json()) as { data: { id: string }[] }).data[0]?.id ?? '';
 const targets = [
   ['sign-in page', `${url}/signin`, {}],
   ['library', `${url}/recipes`, authed],
+  ...(args.includes('--all-screens')
+    ? ([
+        ['a product', `${url}/products/${aProduct}`, authed],
+        ['selling', `${url}/selling`, authed],
+        ['sales', `${url}/sales`, authed],
+        ['audience', `${url}/audience`, authed],
+        ['settings', `${url}/settings`, authed],
+      ] as const)
+    : []),
 ] as const;
 
 interface Audit {

@@ -18,7 +18,7 @@ export interface PasswordRouteDeps {
   readonly ids: IdGenerator;
 }
 
-const PasswordChangeBody = Type.Object(
+export const PasswordChangeBody = Type.Object(
   {
     current_password: Type.String({ minLength: 1, maxLength: PASSWORD_LIMITS.max, description: 'The password the user signs in with now.' }),
     new_password: Type.String({ minLength: PASSWORD_LIMITS.min, maxLength: PASSWORD_LIMITS.max, description: `${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters.` }),

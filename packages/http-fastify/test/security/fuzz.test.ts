@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { PasswordChangeBody } from '../../src/routes/password.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { WebhookCreateBody, WebhookListQuery, WebhookPatchBody } from '../../src/schemas/webhook.js';
 import { LoginBody } from '../../src/schemas/auth.js';
@@ -53,6 +54,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/auth/session', body: schema(LoginBody), authenticated: false },
   { method: 'GET', path: '/api/auth/session', authenticated: false },
   { method: 'DELETE', path: '/api/auth/session', authenticated: false },
+  { method: 'PUT', path: '/api/auth/password', body: schema(PasswordChangeBody), authenticated: true },
   { method: 'GET', path: '/api/recipes', query: schema(RecipeListQuery), authenticated: true },
   { method: 'POST', path: '/api/recipes', body: schema(RecipeCreateBody), authenticated: true },
   { method: 'POST', path: '/api/recipes/import', body: schema(RecipeImportBody), authenticated: true },

@@ -1,4 +1,5 @@
 /** A meal plan's days: each day's meals, each a meal type and one of the plan's recipes, with optional servings. */
+import type { Dispatch, SetStateAction } from 'react';
 import type { Recipe } from '../../../lib/api';
 import type { MealPlanDay } from '../api/products';
 
@@ -7,14 +8,15 @@ const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'];
 interface MealPlanDaysProps {
   days: MealPlanDay[];
   pool: Recipe[];
-  onChange: (days: MealPlanDay[]) => void;
+  /** The days' state setter: every change is made from the latest days (two changes in one turn both count). */
+  onChange: Dispatch<SetStateAction<MealPlanDay[]>>;
 }
 
 export function MealPlanDays({ days, pool, onChange }: MealPlanDaysProps) {
-  const setDay = (index: number, day: MealPlanDay) => onChange(days.map((other, at) => (at === index ? day : other)));
+  const changeDay = (index: number, change: (day: MealPlanDay) => MealPlanDay) => onChange((latest) => latest.map((other, at) => (at === index ? change(other) : other)));
   const addDay = () => {
     const first = pool[0];
-    onChange([...days, { day: (days.at(-1)?.day ?? 0) + 1, meals: first === undefined ? [] : [{ meal_type: 'dinner', recipe_id: first.id }] }]);
+    onChange((latest) => [...latest, { day: (latest.at(-1)?.day ?? 0) + 1, meals: first === undefined ? [] : [{ meal_type: 'dinner', recipe_id: first.id }] }]);
   };
   return (
     <div className="stack">
@@ -23,7 +25,7 @@ export function MealPlanDays({ days, pool, onChange }: MealPlanDaysProps) {
           <legend>Day {day.day}</legend>
           {day.meals.map((meal, mealIndex) => {
             const setMeal = (changes: Partial<MealPlanDay['meals'][number]>) =>
-              setDay(index, { ...day, meals: day.meals.map((other, at) => (at === mealIndex ? { ...other, ...changes } : other)) });
+              changeDay(index, (latest) => ({ ...latest, meals: latest.meals.map((other, at) => (at === mealIndex ? { ...other, ...changes } : other)) }));
             const id = `day-${day.day}-meal-${mealIndex}`;
             return (
               <div key={id} className="meal-row">
@@ -42,13 +44,15 @@ export function MealPlanDays({ days, pool, onChange }: MealPlanDaysProps) {
                   Day {day.day}, meal {mealIndex + 1}: recipe
                 </label>
                 <select id={`${id}-recipe`} value={meal.recipe_id} onChange={(event) => setMeal({ recipe_id: event.target.value })}>
+                  {/* A recipe whose title is still being read keeps its place (a select without its value shows the first). */}
+                  {pool.some((recipe) => recipe.id === meal.recipe_id) ? null : <option value={meal.recipe_id}>Loading…</option>}
                   {pool.map((recipe) => (
                     <option key={recipe.id} value={recipe.id}>
                       {recipe.title}
                     </option>
                   ))}
                 </select>
-                <button type="button" className="button button--small button--quiet" onClick={() => setDay(index, { ...day, meals: day.meals.filter((_, at) => at !== mealIndex) })}>
+                <button type="button" className="button button--small button--quiet" onClick={() => changeDay(index, (latest) => ({ ...latest, meals: latest.meals.filter((_, at) => at !== mealIndex) }))}>
                   Remove<span className="visually-hidden"> meal {mealIndex + 1} of day {day.day}</span>
                 </button>
               </div>
@@ -59,11 +63,11 @@ export function MealPlanDays({ days, pool, onChange }: MealPlanDaysProps) {
               type="button"
               className="button button--small"
               disabled={pool.length === 0}
-              onClick={() => setDay(index, { ...day, meals: [...day.meals, { meal_type: 'lunch', recipe_id: pool[0]?.id ?? '' }] })}
+              onClick={() => changeDay(index, (latest) => ({ ...latest, meals: [...latest.meals, { meal_type: 'lunch', recipe_id: pool[0]?.id ?? '' }] }))}
             >
               Add a meal<span className="visually-hidden"> to day {day.day}</span>
             </button>
-            <button type="button" className="button button--small button--quiet" onClick={() => onChange(days.filter((_, at) => at !== index))}>
+            <button type="button" className="button button--small button--quiet" onClick={() => onChange((latest) => latest.filter((_, at) => at !== index))}>
               Remove day {day.day}
             </button>
           </div>
