@@ -49,7 +49,13 @@ const toChanges = (form: Form): ProfileChanges => ({
 
 export function ProfilePanel() {
   const profile = useProfile();
-  if (profile.isPending) return <Loading label="Opening your profile…" />;
+  // While it loads, the panel already takes about the room the form will, so the panels below do not jump.
+  if (profile.isPending)
+    return (
+      <section className="panel profile-pending" aria-label="Your profile and brand">
+        <Loading label="Opening your profile…" />
+      </section>
+    );
   if (profile.isError) return <Notice tone="error">{describeError(profile.error)}</Notice>;
   return <ProfileForm profile={profile.data} onReload={async () => (await profile.refetch()).data} />;
 }
