@@ -15,6 +15,7 @@ import { createServer, request as forward } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startGumroadFake } from '@larder/adapters-sales/fakes';
 import { chromium, type Page } from 'playwright-core';
+import { freePort } from './support/free-port.js';
 import { numberOption } from './support/number-option.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,14 +29,6 @@ for (const script of ['scripts/build-js.mjs', 'scripts/build-studio.mjs']) {
   if (built.status !== 0) process.exit(1);
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const gumroad = await startGumroadFake();
 const [servicePort, proxyPort] = [await freePort(), await freePort()];

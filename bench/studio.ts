@@ -17,12 +17,11 @@
  *   workspace, and only this script needs it. The last version that runs on Node 20 (13 needs Node 22).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createMongoRepositories, openDatabase } from '@larder/adapters-mongo';
 import { chromium } from 'playwright-core';
+import { freePort } from './support/free-port.js';
 import { importNdjson } from './import-pipeline.js';
 import { ndjsonChunks } from './scale-data.js';
 
@@ -38,14 +37,6 @@ const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const PASSWORD = 'bench-the-studio';
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 for (const script of ['scripts/build-js.mjs', 'scripts/build-studio.mjs']) {
   const built = spawnSync(process.execPath, [script, '--quiet'], { cwd: ROOT, stdio: 'inherit' });
