@@ -23,7 +23,7 @@ const ERRORS_SHOWN = 20;
 
 async function importRecipes(deps: CommandDeps, file: string, options: ImportCommandOptions): Promise<ExitCode> {
   const { io } = deps;
-  const input = await openInput(file, DETECTION_BYTES);
+  const input = await openInput(file, DETECTION_BYTES, io.stdin);
   if (input.isErr()) return fail(io, input.error);
   const source = input.value;
   const format = options.format ?? detectFormat(source.head);

@@ -49,11 +49,14 @@ async function withHead(stream: AsyncIterable<Buffer>, headBytes: number) {
   return { head: Buffer.concat(head).subarray(0, headBytes).toString('utf8'), chunks: chunks() };
 }
 
-/** A file, or standard input for `-`. Errors (missing file, a directory, no permission) are one-line messages. */
-export function openInput(path: string, headBytes: number): ResultAsync<InputSource, string> {
+/**
+ * A file, or `stdin` for `-` (the command's own standard input: the process's, or what an embedding program or a test
+ * hands the CLI). Errors (missing file, a directory, no permission) are one-line messages.
+ */
+export function openInput(path: string, headBytes: number, stdin: NodeJS.ReadableStream = process.stdin): ResultAsync<InputSource, string> {
   const opening: ResultAsync<{ stream: AsyncIterable<Buffer>; size: number | undefined }, string> =
     path === '-'
-      ? okAsync({ stream: process.stdin as AsyncIterable<Buffer>, size: undefined })
+      ? okAsync({ stream: stdin as AsyncIterable<Buffer>, size: undefined })
       : ResultAsync.fromPromise(open(path, 'r'), (error) => describeFsError(path, error)).andThen((handle) =>
           ResultAsync.fromPromise(handle.stat(), (error) => describeFsError(path, error)).andThen((stat) => {
             if (stat.isDirectory()) {

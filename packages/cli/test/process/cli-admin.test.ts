@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MongoClient } from 'mongodb';
 import { primaryTestEngine, startTestEngine, type TestEngine } from './test-engine.js';
-import { runCli } from './run-cli.js';
+import { runCli, runCliProcess } from './run-cli.js';
 
-// The CLI's behaviour as a process, on the primary engine: the adapter's differences per engine are adapters-mongo's.
+// The CLI's behaviour as an operator sees it (a command line, its output and exit code; `runCli` runs it in this
+// process, `runCliProcess` where the process itself is the point), on the primary engine: the adapter's differences per engine are adapters-mongo's.
 for (const choice of await primaryTestEngine()) {
   describe(`[${choice.label}]`, () => {
     let engine: TestEngine;
@@ -15,7 +16,7 @@ for (const choice of await primaryTestEngine()) {
     });
     after(() => engine?.stop());
 
-    describe('larder users and db (as a process)', { concurrency: true }, () => {
+    describe('larder users and db (command lines)', { concurrency: true }, () => {
       it('adds a user, refuses the same e-mail again, lists users, changes a password', async () => {
         const db = freshDb('users');
         const added = await runCli(['users', 'add', '--email', 'Chef@Example.com', '--password-stdin', ...db], { stdin: 'correct horse\n' });
@@ -55,16 +56,16 @@ for (const choice of await primaryTestEngine()) {
       });
 
       it('fails with one line and exit 2 without a database, or with one that does not answer', async () => {
-        const missing = await runCli(['recipes', 'export']);
+        const missing = await runCliProcess(['recipes', 'export']);
         assert.equal(missing.code, 2);
         assert.equal(missing.stderr, 'larder: no database: pass --mongodb-url or set MONGODB_URL\n');
-        const unreachable = await runCli(['users', 'list', '--mongodb-url', 'mongodb://127.0.0.1:9']);
+        const unreachable = await runCliProcess(['users', 'list', '--mongodb-url', 'mongodb://127.0.0.1:9']);
         assert.equal(unreachable.code, 2);
         assert.equal(unreachable.stderr.trim().split('\n').length, 1);
         assert.match(unreachable.stderr, /^larder: cannot connect to the database/);
-        const usage = await runCli(['recipes', 'import']);
+        const usage = await runCliProcess(['recipes', 'import']);
         assert.equal(usage.code, 2);
-        const help = await runCli(['users', 'add', '--help']);
+        const help = await runCliProcess(['users', 'add', '--help']);
         assert.equal(help.code, 0);
         assert.match(help.stdout, /--password-stdin/);
       });

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { primaryTestEngine, startTestEngine, type TestEngine } from './test-engine.js';
-import { runCli } from './run-cli.js';
+import { runCli, runCliProcess } from './run-cli.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
-// The CLI's behaviour as a process, on the primary engine: the adapter's differences per engine are adapters-mongo's.
+// The CLI's behaviour as an operator sees it (a command line, its output and exit code; `runCli` runs it in this
+// process, `runCliProcess` where the process itself is the point), on the primary engine: the adapter's differences per engine are adapters-mongo's.
 for (const choice of await primaryTestEngine()) {
   describe(`[${choice.label}]`, () => {
     let engine: TestEngine;
@@ -45,7 +46,7 @@ for (const choice of await primaryTestEngine()) {
     });
 
     // Each test has its own database, so they run side by side.
-    describe('larder recipes import (as a process)', { concurrency: true }, () => {
+    describe('larder recipes import (command lines)', { concurrency: true }, () => {
       it('imports each format, and a second run of the same file changes nothing', async () => {
         const db = freshDb('formats');
         const expected: Record<string, number> = { 'recipes.ndjson': 3, 'recipes.json': 2, 'recipes.csv': 2, 'recipe-page.jsonld': 2 };
@@ -71,11 +72,14 @@ for (const choice of await primaryTestEngine()) {
 
       it('reads standard input with -, and writes nothing in a dry run', async () => {
         const db = freshDb('dry');
-        const dry = await runCli(['recipes', 'import', '-', '--dry-run', '--json', ...db], { stdin: await readFile(fixture('recipes.ndjson'), 'utf8') });
+        const dry = await runCliProcess(['recipes', 'import', '-', '--dry-run', '--json', ...db], { stdin: await readFile(fixture('recipes.ndjson'), 'utf8') });
         assert.equal(dry.code, 0, dry.stderr);
         assert.deepEqual(counts(dry.stdout), { created: 3, updated: 0, unchanged: 0, failed: 0 });
         const exported = await runCli(['recipes', 'export', '--status', 'all', ...db]);
         assert.equal(exported.stdout, '');
+        // The command's own standard input, not the process's, when an embedding program (here, the test) runs it.
+        const given = await runCli(['recipes', 'import', '-', '--json', ...db], { stdin: await readFile(fixture('recipes.ndjson'), 'utf8') });
+        assert.deepEqual(counts(given.stdout), { created: 3, updated: 0, unchanged: 0, failed: 0 });
       });
 
       it('reports bad records by record, line and field, exits 1, and imports the good ones', async () => {

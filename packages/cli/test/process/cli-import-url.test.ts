@@ -1,5 +1,5 @@
 /**
- * `larder recipes import-url` as a process, against pages served by a loopback server started here. The CLI runs with
+ * `larder recipes import-url` as an operator runs it (`runCli`: the command line in this process), against pages served by a loopback server started here. The CLI runs with
  * OUTBOUND_ALLOW_PRIVATE=true (this test's configuration only) so that it may fetch from loopback; without it the same
  * URLs are refused.
  */
@@ -18,7 +18,7 @@ const page = (name: string): string =>
   readFileSync(new URL(`../../../adapters-outbound/test/fixtures/recipe-pages/${name}.html`, import.meta.url), 'utf8');
 
 for (const choice of await primaryTestEngine()) {
-  describe(`[${choice.label}] larder recipes import-url (as a process)`, () => {
+  describe(`[${choice.label}] larder recipes import-url (command lines)`, () => {
     let engine: TestEngine;
     let server: Server;
     let base = '';

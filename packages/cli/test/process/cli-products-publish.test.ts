@@ -14,7 +14,7 @@ before(async () => {
 });
 after(() => engine?.stop());
 
-describe('larder products publish / listings (as a process, against the Gumroad fake)', () => {
+describe('larder products publish / listings (command lines, against the Gumroad fake)', () => {
   it('publishes with the user’s connection, works the queue until the listing is live, and lists it', async () => {
     const gumroad = await startGumroadFake();
     try {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createProduct, createRecipe, systemClock } from '@larder/domain';
 import { sequentialIds } from '@larder/domain/testing';
-import { runCli } from './run-cli.js';
+import { runCliProcess as runCli } from './run-cli.js';
 import { startTestEngine, type TestEngine } from './test-engine.js';
 
 let engine: TestEngine;
@@ -14,7 +14,7 @@ before(async () => {
 });
 after(() => engine?.stop());
 
-describe('larder products render (as a process)', () => {
+describe('larder products render (as a process: the render thread loads from dist/ as the bin runs it)', () => {
   it('writes a PDF and an EPUB, refuses what the product type does not come in, and leaves no partial file', async () => {
     const { name, repositories } = engine.freshRepositories('render');
     const deps = { ...repositories, clock: systemClock, ids: sequentialIds('cli'), salesPlatforms: ['etsy'] };

@@ -5,7 +5,8 @@ import { sequentialIds } from '@larder/domain/testing';
 import { runCli } from './run-cli.js';
 import { primaryTestEngine, startTestEngine, type TestEngine } from './test-engine.js';
 
-// The CLI's behaviour as a process, on the primary engine: the adapter's differences per engine are adapters-mongo's.
+// The CLI's behaviour as an operator sees it (a command line, its output and exit code; `runCli` runs it in this
+// process, `runCliProcess` where the process itself is the point), on the primary engine: the adapter's differences per engine are adapters-mongo's.
 for (const choice of await primaryTestEngine()) {
   describe(`[${choice.label}]`, () => {
     let engine: TestEngine;
@@ -14,7 +15,7 @@ for (const choice of await primaryTestEngine()) {
     });
     after(() => engine?.stop());
 
-    describe('larder products shopping-list (as a process)', () => {
+    describe('larder products shopping-list (command lines)', () => {
       it('prints a meal plan\'s list by aisle for people, the API\'s JSON with --json, and fails clearly', async () => {
         const { name, repositories } = engine.freshRepositories('shopping');
         const deps = { ...repositories, clock: systemClock, ids: sequentialIds('cli'), salesPlatforms: ['etsy'] };

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { runCommandLine } from '../../src/command-line.js';
 import { CLI_V8_FLAGS } from '../../src/v8-flags.js';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,8 +34,37 @@ export function runProcess(command: string, args: readonly string[], options: { 
 export const CLI_ENTRY: readonly string[] =
   process.env['LARDER_TEST_BUILT'] === '1' ? [...CLI_V8_FLAGS, 'dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
 
+/** Where a command run in this process writes: everything it wrote, as text. */
+function collected(): { readonly stream: Writable; text(): string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/**
+ * Runs one command line in this process, on streams of its own (`runCommandLine`: what main.ts runs, with the default
+ * ports, minus the process): the same parsing, commands, output and exit code as `runCliProcess`, without starting
+ * Node and loading the CLI's modules for every command (about a second of CPU each). The environment is the one given
+ * (no MONGODB_URL by default), not this process's. The tests about the process itself use `runCliProcess`.
+ */
+export async function runCli(args: readonly string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  const [stdout, stderr] = [collected(), collected()];
+  const code = await runCommandLine(args, {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin: Readable.from(options.stdin === undefined || options.stdin === '' ? [] : [Buffer.from(options.stdin)]),
+    env: options.env ?? { ...process.env, MONGODB_URL: '', MONGODB_DB: '' },
+  });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
 /** Runs the CLI as the operator would, as its own process. */
-export function runCli(args: readonly string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+export function runCliProcess(args: readonly string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   return runProcess(process.execPath, [...CLI_ENTRY, ...args], {
     cwd: packageDir,
     env: options.env ?? { ...process.env, MONGODB_URL: '', MONGODB_DB: '' },
