@@ -13,6 +13,7 @@ import { recipeFixture } from '@larder/domain/testing';
 import { createDocumentRenderer } from '../src/index.js';
 import { layOut, openDocument, renderPages, type PageSetup } from '../src/pdf/pdfmake-engine.js';
 import { fastStyleLookup, pdfmakeStyleLookup, StyleContextStack, useStyleLookup, type StyleStack } from '../src/pdf/style-lookup.js';
+import { fastMeasure, pdfmakeMeasure, useMeasure } from '../src/pdf/text-measure.js';
 import { BOOK_PAGES, COLOURS, FAMILIES } from '../src/theme.js';
 import { collect, pdfText, pdfWords, requireTools } from '../src/testing/index.js';
 import { document, glyphRecipe, longRecipe } from './fixtures.js';
@@ -96,6 +97,39 @@ describe('pdfmake style look-up', () => {
     } finally {
       useStyleLookup(fastStyleLookup);
     }
+  });
+});
+
+describe('pdfmake word measuring', () => {
+  it('renders a book to the same bytes as pdfmake’s own measure: plain words, styled pieces, links, page numbers', async () => {
+    const book = document('ebook', [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
+    const renderer = createDocumentRenderer();
+    try {
+      useMeasure(pdfmakeMeasure);
+      const theirs = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'letter' }));
+      useMeasure(fastMeasure);
+      const ours = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'letter' }));
+      assert.ok(theirs.length > 10_000);
+      assert.ok(theirs.equals(ours), `same bytes (${theirs.length} and ${ours.length})`);
+    } finally {
+      useMeasure(fastMeasure);
+    }
+  });
+
+  it('lays out mixed inline text (styles, superscripts, leading indents, kept spaces) as pdfmake does', () => {
+    const mixed: Content[] = [
+      { text: ['Plain, ', { text: 'accent', style: 'accent' }, ' then ', { text: '2', sup: true }, { text: 'x', sub: true, color: 'red' }, ' end.'], leadingIndent: 14 },
+      { text: '   kept leading and trailing   ', preserveLeadingSpaces: true, preserveTrailingSpaces: true, lineHeight: 1.4 },
+      { text: 'A link, underlined', link: 'https://example.com', decoration: 'underline', characterSpacing: 0.5 },
+    ];
+    const lines = (): unknown => {
+      const pdf = openDocument(setup, { title: 'Measure', creator: 'test', producer: 'test', date: new Date('2026-01-01T00:00:00Z') });
+      return JSON.parse(JSON.stringify(layOut(pdf, setup, structuredClone(mixed)), (key, value: unknown) => (key === 'font' ? String((value as { name?: string }).name ?? value) : value)));
+    };
+    useMeasure(pdfmakeMeasure);
+    const theirs = lines();
+    useMeasure(fastMeasure);
+    assert.deepEqual(lines(), theirs);
   });
 });
 

@@ -18,6 +18,8 @@ import type { Content, DynamicContent, Style } from 'pdfmake/interfaces.js';
 import { fontBuffers, FONT_FILES } from '../fonts.js';
 // pdfmake's style look-up, replaced by one with the same answers and no allocations (see the module).
 import './style-lookup.js';
+// pdfmake's word measuring, replaced by one that asks the style stack once per text node (see the module).
+import './text-measure.js';
 
 const require = createRequire(import.meta.url);
 

@@ -3,7 +3,7 @@ import type { ProductError, ProductNotFound } from '../shared/errors.js';
 import { changeVersioned } from '../shared/optimistic.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Clock, IdGenerator } from '../shared/ports.js';
-import type { RecipeRepository } from '../recipe/recipe-repository.js';
+import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
 import { checkLeadMagnetSource, leadMagnetRecipeIds, newLeadMagnet, parseLeadMagnetRequest } from './lead-magnet.js';
 import { newLeadMagnetSlug } from './lead-magnet-slug.js';
 import { recipeIdsOfDays, reviseProduct, type Product } from './product.js';
@@ -32,9 +32,13 @@ export interface ProductChangeCommand {
 
 const notFound = (id: string): ProductNotFound => ({ type: 'ProductNotFound', id });
 
-/** Checks that `wanted` recipes exist and are not newly archived. */
+/**
+ * Checks that `wanted` recipes exist and are not newly archived, reading them in pieces (`findRecipesInPieces`): one
+ * read of a 500-recipe ebook's recipes on FerretDB (a lookup each) outlasted the service's store deadline on a busy
+ * machine, and the ebook could not be created at all.
+ */
 const referencedRecipes = (deps: ProductDeps, wanted: readonly string[], alreadyContained: readonly string[] = []) =>
-  deps.recipes.findByIds(wanted).andThen((found) => checkRecipeReferences(wanted, found, alreadyContained));
+  findRecipesInPieces(deps.recipes, wanted).andThen((found) => checkRecipeReferences(wanted, found, alreadyContained));
 
 export const getProduct =
   (deps: Pick<ProductDeps, 'products'>) =>

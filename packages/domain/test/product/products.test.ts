@@ -4,6 +4,7 @@ import type { ResultAsync } from 'neverthrow';
 import { archiveRecipe, createRecipe } from '../../src/recipe/recipe-use-cases.js';
 import { createProduct, generateLeadMagnet, listProducts, publishProduct, updateProduct } from '../../src/product/product-use-cases.js';
 import { makeDeps } from '../deps.js';
+import { RECIPES_PER_READ } from '../../src/recipe/recipe-repository.js';
 
 async function library(count = 3, extra: Record<string, unknown> = {}) {
   const deps = makeDeps();
@@ -39,6 +40,18 @@ describe('products', () => {
     )._unsafeUnwrap();
     assert.deepEqual(plan.recipe_ids, [b, a]);
     assert.equal(plan.days?.[0]?.meals[0]?.meal_type, 'dinner');
+  });
+
+  it('checks a large ebook\'s recipes in reads of at most RECIPES_PER_READ ids, each short on a slow engine', async () => {
+    const { deps, ids } = await library(RECIPES_PER_READ * 2 + 3);
+    const asked: number[] = [];
+    const findByIds = deps.recipes.findByIds.bind(deps.recipes);
+    deps.recipes.findByIds = (wanted) => (asked.push(wanted.length), findByIds(wanted));
+    const ebook = (await createProduct(deps)({ type: 'ebook', title: 'Big', recipe_ids: ids }))._unsafeUnwrap();
+    assert.deepEqual(ebook.recipe_ids, ids);
+    assert.deepEqual(asked, [RECIPES_PER_READ, RECIPES_PER_READ, 3]);
+    const missing = await errorOf(createProduct(deps)({ type: 'ebook', title: 'Gone', recipe_ids: [...ids, 'no-such-recipe'] }));
+    assert.equal(missing, 'UnknownRecipe');
   });
 
   it('refuses lead magnets, duplicates, unknown and archived recipes on create', async () => {
