@@ -15,14 +15,17 @@ if [ -z "$pinned" ]; then
   echo "bootstrap: FerretDB not built (cannot read its pinned version from tools/ferretdb/go.mod)" >&2
   exit 1
 fi
-if [ -x "$binary" ] && "$binary" --version 2>/dev/null | grep -qx "version: $pinned"; then
+# The version a binary says it is (sed reads all of --version's output: `grep -q` would stop at the first line, and
+# under pipefail FerretDB's SIGPIPE on the next one made a good binary look wrong, now and then).
+version_of() { "$1" --version 2>/dev/null | sed -n 's/^version: //p'; }
+if [ -x "$binary" ] && [ "$(version_of "$binary")" = "$pinned" ]; then
   echo "bootstrap: FerretDB $pinned already built ($binary)" >&2
   exit 0
 fi
 # A binary this machine built before for the same version (another clone, a CI workspace on a reused runner) is
 # copied from the user's cache instead of linked again, which takes most of a build even with Go's cache warm.
 cached=${XDG_CACHE_HOME:-$HOME/.cache}/larder/tools/ferretdb-$pinned-$(go env GOOS)-$(go env GOARCH)
-if [ -x "$cached" ] && "$cached" --version 2>/dev/null | grep -qx "version: $pinned" \
+if [ -x "$cached" ] && [ "$(version_of "$cached")" = "$pinned" ] \
   && mkdir -p .tools/bin && cp "$cached" "$binary.partial" && mv "$binary.partial" "$binary"; then
   echo "bootstrap: FerretDB $pinned copied from this machine's earlier build ($cached)" >&2
   exit 0
