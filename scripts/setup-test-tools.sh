@@ -41,14 +41,24 @@ if [ "${1:-}" = --background ]; then
     echo "bootstrap: ${packages% } not found; the tests that need them will be skipped (install them to run them)" >&2
     exit 0
   fi
+  # The lock is taken here and handed to the detached run (its fd 9), so that a `pnpm test` started right after
+  # bootstrap finds it taken and waits, however soon it starts. A run already under way is left to finish.
+  if command -v flock >/dev/null 2>&1; then
+    exec 9>.tools/test-tools.lock
+    flock -n 9 || exit 0
+  fi
   echo "bootstrap: setting up what only the tests need ($what) in the background at nice 19; log: $log (pnpm test waits for it)" >&2
   # setsid: its own process group, which `pnpm test` may renice when it has to wait; nothing of it holds the terminal.
-  setsid nice -n 19 scripts/setup-test-tools.sh >"$log" 2>&1 </dev/null &
+  LARDER_TEST_TOOLS_LOCKED=1 setsid nice -n 19 scripts/setup-test-tools.sh >"$log" 2>&1 </dev/null &
+  echo $! >"$pidfile" # its process group (setsid did not fork: this subshell leads no group); it writes it again
   exit 0
 fi
 
 # One at a time: a later run waits for an earlier one (the background run bootstrap started), at full priority.
-if command -v flock >/dev/null 2>&1; then
+if [ -n "${LARDER_TEST_TOOLS_LOCKED:-}" ]; then
+  unset LARDER_TEST_TOOLS_LOCKED
+  ps -o pgid= -p $$ | tr -d ' ' >"$pidfile"
+elif command -v flock >/dev/null 2>&1; then
   exec 9>.tools/test-tools.lock
   if ! flock -n 9; then
     echo "test tools: waiting for the set-up that bootstrap started in the background (log: $log)" >&2
