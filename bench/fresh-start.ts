@@ -105,7 +105,15 @@ const service = run('pnpm', ['start'], (line, at) => {
   if (/listening on http/.test(line)) mark('listening', at);
 });
 const stopService = () => {
-  if (service.child.pid !== undefined && service.child.exitCode === null) process.kill(-service.child.pid, 'SIGTERM');
+  const { pid, exitCode, signalCode } = service.child;
+  // The whole group (pnpm, its shell, the service, FerretDB), once: it may be gone by the time the process exits.
+  if (pid !== undefined && exitCode === null && signalCode === null) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
 };
 process.on('exit', stopService);
 let healthyAt: number | undefined;
