@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for this repository: pnpm, the workspace's dependencies, and (where apt is available)
-# the Debian packages the tests and the README's walk-through use, and the project's dependencies. Safe to run again.
+# Sets up a fresh machine for this repository: pnpm, the workspace's dependencies and FerretDB, which is what
+# `pnpm start` needs; then starts, in the background, what only the tests need (scripts/setup-test-tools.sh: Debian
+# packages and SeaweedFS), which `pnpm test` waits for or does itself. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,36 +14,29 @@ if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g pnpm@10 >/dev/null
 fi
 
-# Debian packages, each named with the command that shows it is there:
-# - redis-server: one rate-limit test starts it to prove that two instances share a limit (skipped without it);
-# - curl, jq: the README's walk-through uses them, and a test runs the README's shell blocks;
-# - qpdf, poppler-utils (pdffonts, pdftotext, pdftoppm), epubcheck: the document tests check every PDF and EPUB;
-# - chromium: the lead magnet page's accessibility test runs axe in it (through playwright-core, no browser download).
-# Without them those tests skip with one line; in CI (CI=true) the README and document tests fail instead.
-missing=()
-for pair in redis-server:redis-server curl:curl jq:jq qpdf:qpdf pdftotext:poppler-utils epubcheck:epubcheck chromium:chromium; do
-  command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    echo "bootstrap: installing ${missing[*]} (Debian packages) for the tests and the README's walk-through" >&2
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) \
-      || echo "bootstrap: could not install ${missing[*]}; the tests that need them will be skipped" >&2
-  else
-    echo "bootstrap: ${missing[*]} not found; the tests that need them will be skipped (install them to run them)" >&2
-  fi
-fi
-
-pnpm install --frozen-lockfile --reporter=default
-
-# Side by side (each mostly waits on the Go linker and the disk):
+# What `pnpm start` needs, and nothing else, so that the first command on a fresh machine answers in minutes: the
+# workspace's dependencies, beside them FerretDB (the engine `pnpm start` keeps data in: the longest step, mostly the
+# Go compiler on its SQLite driver, which needs neither the network nor pnpm's packages once its modules are in),
+# then the packages' JavaScript and the studio while FerretDB still builds, so that `pnpm start` finds them done.
 # - FerretDB (a MongoDB-compatible server on PostgreSQL or SQLite), pinned in tools/ferretdb/go.mod and built from the
 #   Go module proxy into .tools/bin. The tests and `pnpm start` use it when present; without it they fall back to the
-#   emulator, so a failure here is reported and bootstrap goes on.
-# - SeaweedFS (an S3-compatible server), pinned in tools/seaweedfs/go.mod and built from the Go module proxy into
-#   .tools/bin/weed: the S3 adapter's tests run against it, and report themselves as not run without it.
-# Both keep what they built in ~/.cache/larder/tools, so another clone on this machine copies it instead of linking.
+#   emulator, so a failure here is reported and bootstrap goes on. A binary built before on this machine is copied
+#   from ~/.cache/larder/tools instead.
 scripts/build-ferretdb.sh &
 ferretdb=$!
-scripts/build-seaweedfs.sh || true
+if ! pnpm install --frozen-lockfile --reporter=default; then
+  wait "$ferretdb"
+  exit 1
+fi
+installed=$SECONDS
+if node scripts/build-js.mjs --quiet && node scripts/build-studio.mjs --quiet; then
+  echo "bootstrap: the packages' JavaScript and the studio built in $((SECONDS - installed))s (pnpm start finds them done)" >&2
+else
+  echo "bootstrap: the JavaScript or the studio did not build (above); pnpm start and pnpm test try again" >&2
+fi
 wait "$ferretdb" || true
+
+# What only the tests need (the Debian packages they run: validators, Chromium, redis-server, and the walk-through's
+# curl and jq; SeaweedFS), detached at nice 19 with one line saying so: `pnpm test` runs the same script first and
+# waits for this one (scripts/setup-test-tools.sh).
+scripts/setup-test-tools.sh --background

@@ -3,7 +3,9 @@
 //   1. the packages' JavaScript (scripts/build-js.mjs: esbuild, file by file, about a second), so that the CLI and
 //      the service start from dist/ (LARDER_TEST_BUILT=1) and the tests that run `pnpm start` or `pnpm cli` find it;
 //      beside it the studio (scripts/build-studio.mjs: Vite, when its inputs changed), which the studio's browser
-//      tests load from the service, and which `pnpm start` then finds up to date;
+//      tests load from the service, and which `pnpm start` then finds up to date; and beside both, what only the tests
+//      need (scripts/setup-test-tools.sh: the Debian packages they run and SeaweedFS, installed or built the first
+//      time, or waited for when bootstrap started that in the background; a few seconds of checks afterwards);
 //   2. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside every package's tests
 //      (scripts/run-tests.mjs) in two lanes: the service's tests (the largest share) in one from the start, the other
 //      packages one after another in the other;
@@ -46,7 +48,13 @@ async function phase(name, ...runs) {
 }
 
 spawnSync(process.execPath, ['scripts/test-summary.mjs', '--reset'], { stdio: 'inherit' });
-const [built, studioBuilt] = await phase('JavaScript of every package, and the studio', node(['scripts/build-js.mjs']), node(['scripts/build-studio.mjs']));
+const [built, studioBuilt] = await phase(
+  "JavaScript of every package, the studio, and the tests' tools",
+  node(['scripts/build-js.mjs']),
+  node(['scripts/build-studio.mjs']),
+  // Always exits 0: a tool still missing is reported by the tests that need it (skipped, or failed in CI).
+  new Promise((resolve) => spawn('bash', ['scripts/setup-test-tools.sh'], { stdio: 'inherit' }).on('close', resolve)),
+);
 const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
 // Renders and image work at the priority of the rest, where the tests wait for them (the two runs below say why).
 const atServicePriority = { ...env, LARDER_BACKGROUND_NICE: '0' };

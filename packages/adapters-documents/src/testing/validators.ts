@@ -1,7 +1,7 @@
 /**
  * The real validators the document tests run: qpdf, poppler's pdffonts / pdftotext, and EPUBCheck (Debian packages
- * `qpdf`, `poppler-utils`, `epubcheck`; scripts/bootstrap.sh installs them). A missing tool fails the test with a
- * clear message in CI (`CI=true`) and skips it with one line elsewhere.
+ * `qpdf`, `poppler-utils`, `epubcheck`; scripts/setup-test-tools.sh, which `pnpm test` runs first, installs them).
+ * A missing tool fails the test with a clear message in CI (`CI=true`) and skips it with one line elsewhere.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
@@ -38,7 +38,7 @@ export function missingTools(tools: readonly Tool[]): string | null {
   const missing = tools.filter((tool) => command(tool) === null);
   if (missing.length === 0) return null;
   const packages = [...new Set(missing.map((tool) => PACKAGE[tool]))].join(' ');
-  return `${missing.join(', ')} not found: apt-get install -y ${packages} (scripts/bootstrap.sh installs them)`;
+  return `${missing.join(', ')} not found: apt-get install -y ${packages} (scripts/setup-test-tools.sh installs them; pnpm test runs it)`;
 }
 
 /** For `it(name, options, ...)`: skip with the reason, or throw it in CI so a missing validator cannot pass silently. */

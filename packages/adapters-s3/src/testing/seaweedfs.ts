@@ -22,7 +22,7 @@ export function locateWeed(): { path: string } | { reason: string } {
   const override = process.env['WEED_BINARY_PATH'];
   if (override !== undefined && override !== '') return existsSync(override) ? { path: override } : { reason: `no weed binary at WEED_BINARY_PATH=${override}` };
   if (existsSync(PROJECT_BINARY)) return { path: PROJECT_BINARY };
-  return { reason: `no SeaweedFS binary at ${PROJECT_BINARY} (scripts/bootstrap.sh builds it when Go is installed)` };
+  return { reason: `no SeaweedFS binary at ${PROJECT_BINARY} (scripts/setup-test-tools.sh builds it when Go is installed; pnpm test runs it)` };
 }
 
 export interface StartedSeaweedfs {

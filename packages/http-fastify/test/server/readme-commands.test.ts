@@ -76,7 +76,7 @@ describe("the README's shell blocks, pasted in order after the walk-through's st
 
   it('run without an error or an empty result', { timeout: 180_000 }, async (t) => {
     if (missingTools.length > 0) {
-      const message = `needs ${missingTools.join(', ')} (scripts/bootstrap.sh installs them on Debian/Ubuntu)`;
+      const message = `needs ${missingTools.join(', ')} (scripts/setup-test-tools.sh installs them on Debian/Ubuntu; pnpm test runs it)`;
       if (inCi) assert.fail(`the README's shell blocks cannot run in CI: ${message}`);
       return t.skip(message);
     }
