@@ -27,7 +27,8 @@
  *
  * `--keep-data DIR`: the database is kept (PostgreSQL database `larder_scale_<records>`, FerretDB's state and the
  * service's snapshot in DIR) and the import skipped when it already holds the recipes, so that the shapes can be
- * measured again in a few minutes; `--shapes-only` stops after the shapes (no second instance, no restart).
+ * measured again sooner (the first start still reads every recipe: FerretDB gets a new port each run, and the
+ * snapshot names its database by the URL); `--shapes-only` stops after the shapes (no second instance, no restart).
  * `--cpu-prof DIR`: the first instance is started with `node --cpu-prof` (the profile written at its stop).
  *
  * After the import it prints what a recipe costs the engine: the mean BSON size of stored recipe documents (and of
