@@ -65,3 +65,28 @@ export const SHAPES: readonly Shape[] = [
   { name: 'deep page 500, by title', params: { sort: 'title', order: 'asc' }, page: 500 },
 ];
 
+/**
+ * Every list, filter, sort and search shape of the contract (CONTRACT.md, Lists and Recipes) that `SHAPES` leaves
+ * out: `scale-service.ts` times these too, and puts ten clients at once on each (issue 40). The first four are the
+ * issue's own (`max_cook_time_minutes=30`, with `dietary_tags=vegan`, a one-typo word, `page=2000`); the library has
+ * no collections, so `collection_id` is a facet like `cuisine` (its own posting) and is left out.
+ */
+export const MORE_SHAPES: readonly Shape[] = [
+  { name: 'filter max cook time', params: { max_cook_time_minutes: 30 } },
+  { name: 'filter dietary tag + max cook time', params: { dietary_tags: ['vegan'], max_cook_time_minutes: 30 } },
+  { name: 'search one typo, rare word', params: { q: 'harisa' } },
+  { name: 'deep page 2000, newest first', params: {}, page: 2000 },
+  { name: 'filter cuisine + meal type', params: { cuisine: 'Thai', meal_type: 'Dinner' } },
+  { name: 'search one typo', params: { q: 'chikpea' } },
+  { name: 'search one typo, common word', params: { q: 'tomatos' } },
+  { name: 'search, newest first', params: { q: 'lentil', sort: 'created_at' } },
+  { name: 'search one letter', params: { q: 's' } },
+  { name: 'filter email ready', params: { email_ready: true } },
+  { name: 'filter two dietary tags', params: { dietary_tags: ['vegan', 'quick'] } },
+  { name: 'filter status archived', params: { status: 'archived' } },
+  { name: 'list, by update', params: { sort: 'updated_at' } },
+  { name: 'list, by engagement ascending', params: { sort: 'engagement_score', order: 'asc' } },
+  { name: 'list, by title descending', params: { sort: 'title', order: 'desc' } },
+  { name: 'deep page 2000, by engagement', params: { sort: 'engagement_score' }, page: 2000 },
+  { name: 'page past the end', params: {}, page: 6000 },
+];

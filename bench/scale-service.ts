@@ -19,22 +19,35 @@
  *   (`GET /api/products`: the first page, a type, a status and type, a deep page), p99 < 100 ms; and a product created
  *   through the first instance, time until the second lists it, 10 times: max < 1 s.
  *
+ * - under load (issue 40): each shape again, `--connections` clients at once (default 10, autocannon in its own process,
+ *   `--concurrent-seconds` each, default 5), requests a second and p99 beside the single client's figures; target: every
+ *   shape at least half the requests a second of the plain first page (`GET /api/recipes`, measured first and last in
+ *   the same run; the higher of the two counts) with p99 < 200 ms, printed met / NOT met. The shapes are `SHAPES` and
+ *   `MORE_SHAPES` of scale-data.ts (every list, filter, sort and search shape of the contract).
+ *
+ * `--keep-data DIR`: the database is kept (PostgreSQL database `larder_scale_<records>`, FerretDB's state and the
+ * service's snapshot in DIR) and the import skipped when it already holds the recipes, so that the shapes can be
+ * measured again sooner (the first start still reads every recipe: FerretDB gets a new port each run, and the
+ * snapshot names its database by the URL); `--shapes-only` stops after the shapes (no second instance, no restart).
+ * `--cpu-prof DIR`: the first instance is started with `node --cpu-prof` (the profile written at its stop).
+ *
  * After the import it prints what a recipe costs the engine: the mean BSON size of stored recipe documents (and of
  * the same without the derived search keys documents used to carry), the recipe indexes and, on FerretDB/PostgreSQL,
  * the recipes table's and its indexes' size. `--import-only` stops there; `--first-start-only` after the first start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createMongoRepositories, ensureFerretdbPostgresqlIndexes, ensureIndexes, openDatabase, startFerretdb } from '@larder/adapters-mongo';
 import { createProduct, systemClock, uuidV7Generator, type RecipeListParams } from '@larder/domain';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { BSON, MongoClient, type Db } from 'mongodb';
 import { importNdjson } from './import-pipeline.js';
-import { ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
+import { MORE_SHAPES, ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => {
@@ -48,8 +61,15 @@ const maxRuns = Number(option('--runs', '200'));
 const importOnly = args.includes('--import-only');
 const firstStartOnly = args.includes('--first-start-only');
 const productCount = Number(option('--products', '1000'));
+const connections = Number(option('--connections', '10'));
+const concurrentSeconds = Number(option('--concurrent-seconds', '5'));
+const keepData = option('--keep-data', '');
+const shapesOnly = args.includes('--shapes-only');
+/** `--cpu-prof DIR`: the first instance runs with `node --cpu-prof` into DIR (read it with profile-breakdown.mjs). */
+const cpuProfDir = option('--cpu-prof', '');
+const ALL_SHAPES: readonly Shape[] = [...SHAPES, ...MORE_SHAPES];
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-long-enough' };
-const TARGETS = { p99Ms: 100, readyS: 30, rssBytes: 1024 ** 3, convergeMs: 1000 };
+const TARGETS = { p99Ms: 100, readyS: 30, rssBytes: 1024 ** 3, convergeMs: 1000, loadedRatio: 0.5, loadedP99Ms: 200 };
 const SERVICE = new URL('../packages/http-fastify/src/main.ts', import.meta.url).pathname;
 const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
 
@@ -60,12 +80,14 @@ interface Service {
   readonly log: () => string;
 }
 
-/** One snapshot file per instance (`SEARCH_INDEX_SNAPSHOT`), in a directory removed at the end. */
-const snapshotDir = mkdtempSync(join(tmpdir(), 'larder-scale-'));
+/** One snapshot file per instance (`SEARCH_INDEX_SNAPSHOT`), in a directory removed at the end (kept with --keep-data). */
+const snapshotDir = keepData === '' ? mkdtempSync(join(tmpdir(), 'larder-scale-')) : join(keepData, 'snapshots');
+if (keepData !== '') mkdirSync(snapshotDir, { recursive: true });
 
-async function startService(mongodbUrl: string, port: number, instance: string): Promise<Service> {
+async function startService(mongodbUrl: string, port: number, instance: string, profile = false): Promise<Service> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', SERVICE], {
+  const profiling = profile && cpuProfDir !== '' ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', '--conditions=source', SERVICE], {
     env: {
       ...process.env, MONGODB_URL: mongodbUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_MAX: '100000000',
       JWT_SECRET: 'scale-service-bench-secret-of-32-bytes-at-least', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
@@ -211,6 +233,81 @@ function recipeTableSizes(postgresql: URL): string {
   return execFileSync('psql', [postgresql.href, '-X', '-q', '-A', '-t', '-c', sql], { encoding: 'utf8' }).trim();
 }
 
+interface CannonResult {
+  readonly requests: { readonly average: number; readonly total: number };
+  readonly latency: { readonly p50: number; readonly p99: number };
+  readonly non2xx: number;
+  readonly errors: number;
+  /** The service's CPU (user + system, all its threads) per request answered, ms: steadier than req/s on a busy machine. */
+  readonly cpuMs: number;
+}
+
+/** A process's CPU time so far (user + system), ms, from `/proc/<pid>/stat` (clock ticks of 10 ms). */
+function cpuTimeMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+
+/** `connections` clients at once on one URL for `concurrentSeconds` (autocannon in its own process, JSON out). */
+function cannon(service: Service, url: string, auth: Record<string, string>): Promise<CannonResult> {
+  const headers = Object.entries(auth).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const argv = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(concurrentSeconds), ...headers, url];
+  const pid = service.child.pid ?? 0;
+  const before = cpuTimeMs(pid);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error !== null) return reject(new Error(`autocannon: ${error.message}`));
+      const result = JSON.parse(stdout) as Omit<CannonResult, 'cpuMs'>;
+      resolve({ ...result, cpuMs: (cpuTimeMs(pid) - before) / Math.max(1, result.requests.total) });
+    });
+  });
+}
+
+/**
+ * Issue 40: every shape under `connections` clients at once, against the plain first page measured first and last
+ * (the higher counts): at least half its requests a second, and p99 < 200 ms. Single-client figures beside.
+ */
+async function underLoad(service: Service, auth: Record<string, string>, single: ReadonlyMap<Shape, { p50: number; p99: number }>): Promise<void> {
+  const url = (shape: Shape): string => `${service.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`;
+  const plainUrl = `${service.url}/api/recipes`;
+  console.log(`\n  ${connections} connections at once (autocannon, ${concurrentSeconds} s a shape), load average ${loadavg()[0]?.toFixed(1)}`);
+  await cannon(service, plainUrl, auth);
+  const plainFirst = await cannon(service, plainUrl, auth);
+  const results = new Map<Shape, CannonResult>();
+  for (const shape of ALL_SHAPES) results.set(shape, await cannon(service, url(shape), auth));
+  const plainLast = await cannon(service, plainUrl, auth);
+  const plain = Math.max(plainFirst.requests.average, plainLast.requests.average);
+  console.log(
+    `  plain first page (GET /api/recipes): ${plainFirst.requests.average.toFixed(0)} and ${plainLast.requests.average.toFixed(0)} req/s, ` +
+      `p99 ${plainFirst.latency.p99} and ${plainLast.latency.p99} ms, the service's CPU ${plainFirst.cpuMs.toFixed(2)} and ${plainLast.cpuMs.toFixed(2)} ms a request (first and last)`,
+  );
+  console.log(`  ${'shape'.padEnd(36)} ${'1 client p50'.padStart(12)} ${'p99'.padStart(9)} ${'req/s'.padStart(7)} ${'ratio'.padStart(6)} ${'p99'.padStart(8)} ${'CPU/req'.padStart(9)}`);
+  let missed = 0;
+  for (const shape of ALL_SHAPES) {
+    const result = results.get(shape) as CannonResult;
+    const alone = single.get(shape);
+    const ratio = result.requests.average / plain;
+    const failed = result.non2xx + result.errors;
+    const met = ratio >= TARGETS.loadedRatio && result.latency.p99 < TARGETS.loadedP99Ms && failed === 0;
+    if (!met) missed += 1;
+    const figures = [
+      `${alone?.p50.toFixed(1) ?? '-'} ms`.padStart(12),
+      `${alone?.p99.toFixed(1) ?? '-'} ms`.padStart(9),
+      result.requests.average.toFixed(0).padStart(7),
+      `${(100 * ratio).toFixed(0)}%`.padStart(6),
+      `${result.latency.p99} ms`.padStart(8),
+      `${result.cpuMs.toFixed(2)} ms`.padStart(9),
+    ].join(' ');
+    console.log(`  ${shape.name.padEnd(36)} ${figures}${failed > 0 ? `  (${failed} failed)` : ''}  ${verdict(met)}`);
+  }
+  console.log(
+    `  every shape under ${connections} connections ≥ ${100 * TARGETS.loadedRatio}% of the plain first page's req/s, p99 < ${TARGETS.loadedP99Ms} ms: ` +
+      `${missed === 0 ? 'met' : `NOT met (${missed} of ${ALL_SHAPES.length})`}`,
+  );
+}
+
 let postgresqlDatabase: URL | undefined;
 
 async function openEngine(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -218,7 +315,12 @@ async function openEngine(): Promise<{ url: string; stop: () => Promise<void> }>
     const handle = await openDatabase({ engines: ['jongodb'], dbName: 'larder' });
     return { url: handle.url, stop: () => handle.close() };
   }
-  const ferret = await startFerretdb({ backend: 'postgresql' });
+  if (keepData !== '') {
+    const kept = new URL(process.env['LARDER_POSTGRESQL_URL'] || 'postgres://postgres@127.0.0.1:5432/larder');
+    kept.pathname = `/larder_scale_${records}`;
+    process.env['LARDER_POSTGRESQL_URL'] = kept.href;
+  }
+  const ferret = await startFerretdb({ backend: 'postgresql', ...(keepData === '' ? {} : { dataDir: join(keepData, 'ferretdb') }) });
   const client = new MongoClient(ferret.url);
   await client.connect();
   const db = client.db('larder');
@@ -239,6 +341,9 @@ async function main(): Promise<void> {
     await client.connect();
     const db = client.db('larder');
     (await ensureIndexes(db))._unsafeUnwrap();
+    const held = await db.collection('recipes').estimatedDocumentCount();
+    const loaded = keepData !== '' && held >= records;
+    if (loaded) console.log(`  kept data: ${held} recipes already there, import skipped`);
     const started = performance.now();
     let shown = 0;
     const onProgress = (done: number): void => {
@@ -246,14 +351,16 @@ async function main(): Promise<void> {
       shown = done;
       console.log(`  ${done} records, ${((performance.now() - started) / 1000).toFixed(0)} s`);
     };
-    const report = await importNdjson(Readable.from(ndjsonChunks(records)), createMongoRepositories(db).recipes, { batchSize: 500, onProgress });
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`import: ${report.created} created, ${report.failed} failed in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
+    if (!loaded) {
+      const report = await importNdjson(Readable.from(ndjsonChunks(records)), createMongoRepositories(db).recipes, { batchSize: 500, onProgress });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`import: ${report.created} created, ${report.failed} failed in ${seconds.toFixed(1)} s (${Math.round(report.created / seconds)} recipes/s)`);
+    }
     const sizes = await documentSizes(db);
     console.log(`  a recipe document: ${sizes.stored.toFixed(0)} bytes of BSON (${sizes.withoutKeys.toFixed(0)} without search_keys and title_keys)`);
     console.log(`  recipe indexes (${sizes.indexes.length}): ${sizes.indexes.join(', ')}`);
     if (postgresqlDatabase !== undefined) console.log(`  PostgreSQL, the recipes table: ${recipeTableSizes(postgresqlDatabase)}`);
-    if (!importOnly && productCount > 0) {
+    if (!importOnly && !loaded && productCount > 0) {
       const productsStarted = performance.now();
       await makeProducts(db, productCount);
       console.log(`products: ${productCount} made through createProduct in ${((performance.now() - productsStarted) / 1000).toFixed(1)} s`);
@@ -262,21 +369,24 @@ async function main(): Promise<void> {
     await client.close();
     if (importOnly) return;
 
-    const a = await startService(database.url, 31_000 + Math.floor(Math.random() * 1000), 'a');
+    const a = await startService(database.url, 31_000 + Math.floor(Math.random() * 1000), 'a', true);
     services.push(a);
     const auth = await login(a);
     console.log(`\n${engine}, ${records} recipes, over HTTP (GET /api/recipes, 20 a page), up to ${maxRuns} runs or ${shapeBudgetMs / 1000} s a shape`);
     console.log(`  ready after start (index built from the database): ${(a.readyMs / 1000).toFixed(1)} s  ${verdict(a.readyMs < TARGETS.readyS * 1000)} (< ${TARGETS.readyS} s)`);
     if (firstStartOnly) return;
     // A warm-up pass (3 requests a shape): the service's first requests of each path pay for V8's compiling.
-    for (const shape of SHAPES) for (let run = 0; run < 3; run += 1) await fetch(`${a.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`, { headers: auth }).then((response) => response.arrayBuffer());
+    for (const shape of ALL_SHAPES) for (let run = 0; run < 3; run += 1) await fetch(`${a.url}/api/recipes?${queryOf(shape.params, shape.page ?? 1)}`, { headers: auth }).then((response) => response.arrayBuffer());
     let missed = 0;
-    for (const shape of SHAPES) {
+    const single = new Map<Shape, { p50: number; p99: number; total: number }>();
+    for (const shape of ALL_SHAPES) {
       const { p50, p99, total, runs } = await timeShape(a, auth, shape);
+      single.set(shape, { p50, p99, total });
       if (p99 >= TARGETS.p99Ms) missed += 1;
-      console.log(`  ${shape.name.padEnd(32)} ${`${p50.toFixed(1)} ms`.padStart(10)} ${`${p99.toFixed(1)} ms`.padStart(10)}  (${total} matching, ${runs} runs)  ${verdict(p99 < TARGETS.p99Ms)}`);
+      console.log(`  ${shape.name.padEnd(36)} ${`${p50.toFixed(1)} ms`.padStart(10)} ${`${p99.toFixed(1)} ms`.padStart(10)}  (${total} matching, ${runs} runs)  ${verdict(p99 < TARGETS.p99Ms)}`);
     }
-    console.log(`  every shape p99 < ${TARGETS.p99Ms} ms: ${missed === 0 ? 'met' : `NOT met (${missed} of ${SHAPES.length})`}`);
+    console.log(`  every shape p99 < ${TARGETS.p99Ms} ms: ${missed === 0 ? 'met' : `NOT met (${missed} of ${ALL_SHAPES.length})`}`);
+    await underLoad(a, auth, single);
     if (productCount > 0) {
       let productMissed = 0;
       for (const shape of PRODUCT_SHAPES) {
@@ -289,6 +399,7 @@ async function main(): Promise<void> {
     }
     const { rss, peak } = memory(a.child.pid ?? 0);
     console.log(`  service RSS after the shapes: ${(rss / 1024 ** 2).toFixed(0)} MiB (peak ${(peak / 1024 ** 2).toFixed(0)} MiB)  ${verdict(peak < TARGETS.rssBytes)} (< 1 GiB)`);
+    if (shapesOnly) return;
 
     const b = await startService(database.url, 32_000 + Math.floor(Math.random() * 1000), 'b');
     services.push(b);
@@ -310,10 +421,12 @@ async function main(): Promise<void> {
     services.push(again);
     console.log(`  ready after a restart: ${(again.readyMs / 1000).toFixed(1)} s  ${verdict(again.readyMs < TARGETS.readyS * 1000)} (< ${TARGETS.readyS} s)`);
   } finally {
+    // With --keep-data, each instance's snapshot is written at its stop: wait for it, so the next run starts from it.
+    if (keepData !== '') await Promise.all(services.map((service) => stopService(service)));
     for (const service of services) service.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await database.stop();
-    rmSync(snapshotDir, { recursive: true, force: true });
+    if (keepData === '') rmSync(snapshotDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { okAsync, type ResultAsync } from 'neverthrow';
+import { okAsync, ResultAsync, type Result } from 'neverthrow';
 import type { StoreUnavailable } from '../shared/errors.js';
 
 /**
@@ -14,6 +14,8 @@ export class ListingSource {
   #highestMark = Number.NEGATIVE_INFINITY;
   /** Moved by every `reset`: a listing whose mark was read across one never counts that mark. */
   #resets = 0;
+  /** The read of the change mark under way, and the `#resets` it began at: listings that start meanwhile share it. */
+  #markRead: { readonly resets: number; readonly result: Promise<Result<string, StoreUnavailable>> } | undefined;
 
   /** `clear` empties the index. */
   constructor(clear: () => void) {
@@ -42,6 +44,7 @@ export class ListingSource {
   /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
   reset(): void {
     this.#resets += 1;
+    this.#markRead = undefined;
     this.#ready = false;
     this.#highestMark = Number.NEGATIVE_INFINITY;
     this.#clear();
@@ -58,7 +61,7 @@ export class ListingSource {
   list<T>(changeMark: () => ResultAsync<string, StoreUnavailable>, fromIndex: () => T, fromStore: () => ResultAsync<T, StoreUnavailable>): ResultAsync<T, StoreUnavailable> {
     if (!this.#ready) return fromStore();
     const resets = this.#resets;
-    return changeMark().andThen((mark) => {
+    return this.#sharedMark(changeMark).andThen((mark) => {
       // Reset (and maybe built again from the new database) while this mark was read: the mark may be the old
       // database's, and must not raise the highest seen.
       if (resets !== this.#resets || !this.#ready) return fromStore();
@@ -71,5 +74,24 @@ export class ListingSource {
       this.#highestMark = Math.max(this.#highestMark, seen);
       return okAsync(fromIndex());
     });
+  }
+
+  /**
+   * The change mark, from the read under way if one is (begun since the last `reset`), else from a new read. Ten
+   * listings at once read it once instead of ten times: each read is a round trip through the database (on
+   * FerretDB about as much of its CPU as the listing costs the service), and what the read proves, that the
+   * database answers and is the one the index was built from, is as true of a read begun a moment before the
+   * listing as of its own. A failed read fails every listing that shared it.
+   */
+  #sharedMark(changeMark: () => ResultAsync<string, StoreUnavailable>): ResultAsync<string, StoreUnavailable> {
+    const under = this.#markRead;
+    if (under !== undefined && under.resets === this.#resets) return new ResultAsync(under.result);
+    const read = { resets: this.#resets, result: Promise.resolve(changeMark()) };
+    this.#markRead = read;
+    const done = (): void => {
+      if (this.#markRead === read) this.#markRead = undefined;
+    };
+    void read.result.then(done, done);
+    return new ResultAsync(read.result);
   }
 }

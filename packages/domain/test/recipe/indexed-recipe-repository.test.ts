@@ -4,9 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { okAsync } from 'neverthrow';
+import { ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import { IndexedRecipeRepository } from '../../src/recipe/indexed-recipe-repository.js';
 import { recipeListQueryFrom } from '../../src/recipe/recipe-query.js';
+import type { StoreUnavailable } from '../../src/shared/errors.js';
 import { InMemoryRecipeSearchIndex } from '../../src/search/in-memory-recipe-search-index.js';
 import { applyRecipeFeedChanges, buildRecipeIndex } from '../../src/search/recipe-index-sync.js';
 import type { RecipeChangeFeed } from '../../src/search/recipe-change-feed.js';
@@ -156,5 +157,53 @@ describe('IndexedRecipeRepository over a database that was replaced', () => {
     const query = recipeListQueryFrom({ q: 'soup' }, { page: 1, perPage: 20 });
     assert.deepEqual((await indexed.list(query))._unsafeUnwrap().items.map((recipe) => recipe.id), ['new']);
     assert.equal(indexed.ready, false, 'the index is built again');
+  });
+});
+
+describe('IndexedRecipeRepository under listings at once', () => {
+  /** A store whose change mark answers when the test says, counting the reads. */
+  class SlowMark extends InMemoryRecipeRepository {
+    reads = 0;
+    mark = 5;
+    readonly waiting: (() => void)[] = [];
+    override changeMark() {
+      this.reads += 1;
+      const mark = this.mark;
+      return new ResultAsync(new Promise<Result<string, StoreUnavailable>>((resolve) => this.waiting.push(() => resolve(ok(String(mark))))));
+    }
+    answer(): void {
+      for (const resolve of this.waiting.splice(0)) resolve();
+    }
+  }
+  const query = recipeListQueryFrom({ q: 'soup' }, { page: 1, perPage: 20 });
+
+  it('reads the change mark once for the listings that start while it is being read, each answered', async () => {
+    const store = new SlowMark();
+    const indexed = new IndexedRecipeRepository(store, new InMemoryRecipeSearchIndex());
+    indexed.index.put(recipeFixture({ id: 'soup', title: 'Soup' }));
+    indexed.markReady();
+    const listings = Array.from({ length: 10 }, () => indexed.list(query));
+    assert.equal(store.reads, 1);
+    store.answer();
+    for (const listed of await Promise.all(listings)) assert.deepEqual(listed._unsafeUnwrap().items.map((recipe) => recipe.id), ['soup']);
+    // A listing after that read has ended reads the mark again.
+    const later = indexed.list(query);
+    assert.equal(store.reads, 2);
+    store.answer();
+    assert.equal((await later)._unsafeUnwrap().total, 1);
+  });
+
+  it('does not share a read begun before the index was emptied for a replaced database', async () => {
+    const store = new SlowMark();
+    const indexed = new IndexedRecipeRepository(store, new InMemoryRecipeSearchIndex());
+    indexed.markReady();
+    const before = indexed.list(query);
+    indexed.reset();
+    indexed.markReady();
+    const after = indexed.list(query);
+    assert.equal(store.reads, 2);
+    store.answer();
+    await before;
+    await after;
   });
 });

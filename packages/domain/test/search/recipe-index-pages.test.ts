@@ -1,0 +1,130 @@
+/**
+ * The listing shapes that are answered from columns and walks of kept orders rather than from each recipe: a cook
+ * time range at its boundaries, e-mail readiness and collection, totals of a listing by status alone as recipes
+ * change status, deep pages and pages past the end in every sort, and typo searches, each against a scan of the
+ * same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Recipe } from '../../src/recipe/recipe.js';
+import { recipeComparator, recipeListQueryFrom, recipeMatchesFilter, type RecipeListParams } from '../../src/recipe/recipe-query.js';
+import { RecipeIndex } from '../../src/search/recipe-index.js';
+import { ingredient, recipeFixture } from '../../src/testing/index.js';
+
+const WORDS = ['chickpea', 'harissa', 'tomatoes', 'lentil', 'salad'];
+const COOK_TIMES = [null, 0, 29, 30, 31, 90];
+
+/** A library of `size` recipes with repeated engagement, times and titles, so that orders tie and ids decide. */
+function library(size: number): Recipe[] {
+  return Array.from({ length: size }, (_, at) => {
+    const stamp = new Date(Date.UTC(2026, 0, 1, 0, at % 7));
+    return recipeFixture({
+      title: `${WORDS[at % WORDS.length] as string} ${at % 3 === 0 ? 'stew' : 'bowl'}`,
+      ingredients: [ingredient(WORDS[(at * 3) % WORDS.length] as string)],
+      cook_time_minutes: COOK_TIMES[at % COOK_TIMES.length] as number | null,
+      engagement_score: (at * 7) % 5,
+      email_ready: at % 4 === 0,
+      collection_id: at % 5 === 0 ? 'c1' : null,
+      status: at % 9 === 0 ? 'draft' : 'active',
+      created_at: stamp,
+      updated_at: new Date(stamp.getTime() + ((at * 13) % 11) * 60_000),
+    });
+  });
+}
+
+function indexOf(recipes: readonly Recipe[]): RecipeIndex {
+  const index = new RecipeIndex();
+  for (const recipe of recipes) index.put(recipe);
+  return index;
+}
+
+/** Each library's scans, by query: one scan serves every page asked of it. */
+const scans = new WeakMap<readonly Recipe[], Map<string, Recipe[]>>();
+
+/** The page and total of a scan, and of the index. */
+function bothPages(index: RecipeIndex, recipes: readonly Recipe[], params: RecipeListParams, page: number, perPage = 20) {
+  const query = recipeListQueryFrom(params, { page, perPage });
+  const known = scans.get(recipes) ?? new Map<string, Recipe[]>();
+  scans.set(recipes, known);
+  const key = JSON.stringify(params);
+  const matching = known.get(key) ?? recipes.filter((recipe) => recipeMatchesFilter(recipe, query.filter)).sort(recipeComparator(query.sort, query.filter));
+  known.set(key, matching);
+  const offset = (page - 1) * perPage;
+  const listed = index.list(query.filter, query.sort, offset, perPage);
+  return {
+    indexed: { ids: listed.items.map((recipe) => recipe.id), total: listed.total },
+    scanned: { ids: matching.slice(offset, offset + perPage).map((recipe) => recipe.id), total: matching.length },
+  };
+}
+
+function same(pages: ReturnType<typeof bothPages>, message: string): void {
+  assert.deepEqual(pages.indexed, pages.scanned, message);
+}
+
+const RECIPES = library(240);
+const INDEX = indexOf(RECIPES);
+
+describe('RecipeIndex: pages from columns and kept orders', () => {
+  it('filters by a maximum cook time at its boundaries, leaving out recipes without one', () => {
+    for (const max of [0, 29, 30, 31, 89, 120]) {
+      const { indexed, scanned } = bothPages(INDEX, RECIPES, { max_cook_time_minutes: max }, 1, 100);
+      assert.ok(indexed.total > 0 || max < 0);
+      same({ indexed, scanned }, `max ${max}`);
+    }
+    const listed = INDEX.list(recipeListQueryFrom({ max_cook_time_minutes: 30 }, { page: 1, perPage: 100 }).filter, { key: 'created_at', order: 'desc' }, 0, 100);
+    const times = new Set(listed.items.map((recipe) => recipe.cook_time_minutes));
+    assert.deepEqual([...times].sort((a, b) => (a ?? -1) - (b ?? -1)), [0, 29, 30]);
+  });
+
+  it('combines the cook time, e-mail readiness and collection with tags, text and every sort', () => {
+    const shapes: RecipeListParams[] = [
+      { max_cook_time_minutes: 30, email_ready: true },
+      { max_cook_time_minutes: 29, collection_id: 'c1', sort: 'engagement_score' },
+      { email_ready: false, sort: 'updated_at', order: 'asc' },
+      { q: 'lentil', max_cook_time_minutes: 30 },
+      { q: 'salad', email_ready: true, sort: 'title', order: 'desc' },
+    ];
+    for (const params of shapes) for (const page of [1, 2, 3]) same(bothPages(INDEX, RECIPES, params, page, 10), JSON.stringify({ params, page }));
+  });
+
+  it('pages deep in every sort and order, and past the end with the total kept', () => {
+    const sorts: RecipeListParams[] = [
+      {},
+      { sort: 'created_at', order: 'asc' },
+      { sort: 'updated_at' },
+      { sort: 'updated_at', order: 'asc' },
+      { sort: 'engagement_score' },
+      { sort: 'engagement_score', order: 'asc' },
+      { sort: 'title' },
+      { sort: 'title', order: 'desc' },
+      { status: 'draft', sort: 'engagement_score' },
+    ];
+    for (const params of sorts) {
+      for (const page of [1, 5, 11, 12, 13, 40]) same(bothPages(INDEX, RECIPES, params, page), JSON.stringify({ params, page }));
+    }
+  });
+
+  it('ranks typo searches and many-match searches by relevance as a scan does, on every page', () => {
+    for (const q of ['chikpea', 'harisa', 'tomatos', 'lentl salad', 's', 'c']) {
+      for (const page of [1, 3, 7, 30]) same(bothPages(INDEX, RECIPES, { q }, page, 10), JSON.stringify({ q, page }));
+    }
+  });
+
+  it('counts a listing by status alone as recipes are archived, restored and made drafts', () => {
+    const recipes = library(60);
+    const index = indexOf(recipes);
+    const change = (at: number, status: Recipe['status']): void => {
+      const recipe = { ...(recipes[at] as Recipe), status, version: (recipes[at] as Recipe).version + 1 };
+      recipes[at] = recipe;
+      index.put(recipe);
+    };
+    change(1, 'archived');
+    change(2, 'draft');
+    change(3, 'archived');
+    change(3, 'active');
+    change(9, 'archived');
+    for (const params of [{}, { status: 'draft' as const }, { status: 'archived' as const }, { status: 'active' as const }]) {
+      for (const page of [1, 3, 4]) same(bothPages(index, recipes, params, page), JSON.stringify({ params, page }));
+    }
+  });
+});
