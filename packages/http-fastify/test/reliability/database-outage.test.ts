@@ -28,7 +28,7 @@ interface Answer {
 
 const binary = emulatorBinary();
 
-describe('a database that goes away and comes back', { skip: binary === undefined ? 'no jongodb binary on this platform' : false, timeout: 90_000 }, () => {
+describe('a database that goes away and comes back', { skip: binary === undefined ? 'no jongodb binary on this platform' : false, timeout: 180_000 }, () => {
   let port: number;
   let emulator: Emulator;
   let service: RunningService;
@@ -80,13 +80,15 @@ describe('a database that goes away and comes back', { skip: binary === undefine
     }
   };
 
+  // What is tested is that it comes back by itself, not how fast: on a busy machine (a CI run beside other work) the
+  // emulator's JVM and the driver's next look at the server took over 30 s.
   const waitUntilReady = async (): Promise<void> => {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if ((await fetch(`${service.url}/readyz`)).status === 200) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    assert.fail('the service did not become ready again within 30 s');
+    assert.fail('the service did not become ready again within 60 s');
   };
 
   before(async () => {
