@@ -8,9 +8,12 @@
 // emits the declarations for anyone consuming the packages from dist/.
 //   node scripts/build-js.mjs [--quiet] [packages folder, default packages/]
 // Prints one line (unless --quiet, when all goes well); exits 1 with esbuild's messages when a file does not parse.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// Writes only the files whose output changed, each whole (a temporary file renamed over the old one): `pnpm start` and
+// `pnpm cli` run this while other processes (the test suite's, a running service) load modules from the same dist/,
+// and a module rewritten in place could be read half-written ("does not provide an export named ...").
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -53,6 +56,16 @@ const results = await Promise.allSettled(
       target: TARGET,
       sourcemap: 'linked',
       logLevel: 'silent',
+      write: false,
+    }).then(({ outputFiles }) => {
+      for (const file of outputFiles) {
+        const current = statSync(file.path, { throwIfNoEntry: false });
+        if (current?.size === file.contents.length && readFileSync(file.path).equals(file.contents)) continue;
+        mkdirSync(dirname(file.path), { recursive: true });
+        const temporary = `${file.path}.${process.pid}.tmp`;
+        writeFileSync(temporary, file.contents);
+        renameSync(temporary, file.path);
+      }
     }),
   ),
 );

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -30,6 +30,28 @@ describe('pnpm cli at the repository root', () => {
       assert.equal(failed.code, 1);
       assert.equal(failed.stdout, '');
       assert.match(failed.stderr, /broken[\s\S]*index\.ts:1: Unexpected ";"/);
+    } finally {
+      rmSync(packages, { recursive: true, force: true });
+    }
+  });
+
+  it('writes only what changed, whole: a module other processes are loading is never rewritten in place', { timeout: 120_000 }, async () => {
+    // `pnpm start` and `pnpm cli` build while the suite's other processes load modules from the same dist/.
+    const packages = mkdtempSync(join(tmpdir(), 'larder-build-'));
+    try {
+      const source = (name: string) => join(packages, 'node-package', 'src', `${name}.ts`);
+      const output = (name: string) => join(packages, 'node-package', 'dist', `${name}.js`);
+      mkdirSync(join(packages, 'node-package', 'src'), { recursive: true });
+      writeFileSync(source('kept'), 'export const kept = 1;\n');
+      writeFileSync(source('changed'), 'export const changed = 1;\n');
+      assert.equal((await run(process.execPath, ['scripts/build-js.mjs', '--quiet', packages])).code, 0);
+      const past = new Date('2020-01-01T00:00:00Z');
+      for (const name of ['kept', 'changed']) utimesSync(output(name), past, past);
+      writeFileSync(source('changed'), 'export const changed = 2;\n');
+      const again = await run(process.execPath, ['scripts/build-js.mjs', '--quiet', packages]);
+      assert.equal(again.code, 0, again.stderr);
+      assert.equal(statSync(output('kept')).mtimeMs, past.getTime(), 'an unchanged module is left alone');
+      assert.match(readFileSync(output('changed'), 'utf8'), /changed = 2/);
     } finally {
       rmSync(packages, { recursive: true, force: true });
     }
