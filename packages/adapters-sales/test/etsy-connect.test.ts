@@ -75,6 +75,22 @@ describe('connecting an Etsy shop', () => {
     assert.ok(expiresAt >= before + 3600_000 - 5_000 && expiresAt <= Date.now() + 3600_000, `expires_at ${expiresAt} is about an hour from now`);
   });
 
+  it('sends the creator back with access_denied when the owner refuses on the consent page (the fake told to deny, by hand too)', async () => {
+    fake.setConsent('deny');
+    try {
+      const refused = await consent(connect, pkcePair().challenge, 'said-no');
+      assert.deepEqual(refused, { code: null, state: 'said-no', error: 'access_denied' });
+    } finally {
+      fake.setConsent('allow');
+    }
+    const byHand = await fetch(`${fake.url}/__fake/consent`, { method: 'POST', body: new URLSearchParams({ answer: 'deny' }) });
+    assert.equal(byHand.status, 200);
+    assert.equal((await consent(connect, pkcePair().challenge)).error, 'access_denied');
+    assert.equal((await fetch(`${fake.url}/__fake/consent`, { method: 'POST', body: new URLSearchParams({ answer: 'maybe' }) })).status, 400);
+    await fetch(`${fake.url}/__fake/consent`, { method: 'POST', body: new URLSearchParams({ answer: 'allow' }) });
+    assert.ok((await consent(connect, pkcePair().challenge)).code !== null, 'allowed again');
+  });
+
   it('gives a channel that works with the credentials it kept', async () => {
     const { verifier, challenge } = pkcePair();
     const { code } = await consent(connect, challenge);

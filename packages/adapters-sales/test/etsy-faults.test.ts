@@ -158,6 +158,12 @@ describe('the Etsy channel when Etsy misbehaves', () => {
     assert.equal(secrets.length, 0);
   });
 
+  it('is unauthorized once the owner removes the access by hand (POST /__fake/revoke-tokens)', async () => {
+    const { channel } = connect();
+    assert.equal((await fetch(`${fake.url}/__fake/revoke-tokens`, { method: 'POST' })).status, 200);
+    assert.equal((await failureOf(channel.findListing(listingMarker('anything')))).type, 'ChannelUnauthorized');
+  });
+
   it('is unauthorized when Etsy refuses the app key', async () => {
     const platform = etsyPlatform({ apiUrl: fake.url, apiKey: fake.apiKey, sharedSecret: '' });
     const channel = platform.channel({ secret: fake.connectedSecret(), onSecretChange: async () => undefined });

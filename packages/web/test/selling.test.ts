@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
+import { launch, screenshot, screenshotsWanted, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
 import { buildStudio, DEMO_EMAIL, DEMO_PASSWORD, startStudioService, type StudioService } from './support/service.js';
 
 const PHONE = { width: 375, height: 740 };
@@ -58,6 +58,16 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
       await target.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       assert.deepEqual(await seriousViolations(target), [], `${what} at ${viewport.width} px`);
       assert.equal(await scrollsSideways(target), false, `${what} scrolls sideways at ${viewport.width} px`);
+      await screenshot(target, what);
+    }
+  }
+
+  /** With LARDER_STUDIO_SCREENSHOTS set, the page at a phone's width and a desktop's, for a person to look at. */
+  async function lookAt(target: Page, what: string): Promise<void> {
+    if (!screenshotsWanted) return;
+    for (const viewport of [PHONE, DESKTOP]) {
+      await target.setViewportSize(viewport);
+      await screenshot(target, what);
     }
   }
 
@@ -106,6 +116,15 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     await gumroadCard.getByRole('button', { name: 'Connect Gumroad' }).click();
     await gumroadCard.getByText('Connected', { exact: true }).waitFor();
 
+    // The creator says no on Etsy's page first: back on this screen, told so in words, nothing connected.
+    etsy.setConsent('deny');
+    await page.getByRole('button', { name: 'Connect your Etsy shop' }).click();
+    await page.waitForURL(/\/selling\?failed=etsy&reason=denied/);
+    await page.getByText('Etsy is not connected').waitFor();
+    await page.getByText(/You chose not to allow Larder on Etsy’s page, so nothing changed/).waitFor();
+    await page.getByRole('region', { name: 'Etsy' }).getByText('Not connected', { exact: true }).waitFor();
+    await lookAt(page, 'selling-refused');
+    etsy.setConsent('allow');
     await page.getByRole('button', { name: 'Connect your Etsy shop' }).click();
     await page.waitForURL(/\/selling\?connected=etsy/);
     await page.getByText('FigTreeKitchen is connected').waitFor();
@@ -179,6 +198,50 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     assert.equal(download.suggestedFilename(), 'sales.csv');
     assert.match(csv, /^id,product_id,platform,remote_id,amount_cents,currency,refunded_cents,sold_at\r\netsy:[^\r]*,1250,EUR,0,/);
     await checkScreen(page, '/sales');
+  });
+
+  it('says Etsy needs reconnecting on the product, its listing, the navigation and Selling once its owner takes the access away; reconnected, the listing retries', async () => {
+    etsy.revokeTokens();
+    // Etsy's receipts are polled every 5 s: the poll Etsy refuses marks the connection.
+    for (let tries = 0; ; tries += 1) {
+      const connections = await (await page.request.get(`${service.url}/api/connections`)).json() as { data: { platform: string; status: string }[] };
+      if (connections.data.find((connection) => connection.platform === 'etsy')?.status === 'needs_reconnect') break;
+      assert.ok(tries < 80, 'the refused poll marks Etsy within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const nav = page.getByRole('navigation', { name: 'Studio' });
+    await nav.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('link', { name: 'Weeknight Suppers' }).click();
+    await heading(page, 'Weeknight Suppers');
+    const panel = page.getByRole('region', { name: 'In your stores' });
+    await panel.getByText(/^Etsy needs reconnecting: changes to this listing and its new sales wait/).waitFor();
+    await panel.getByText('(needs reconnecting)').waitFor();
+    await nav.getByRole('link', { name: 'Selling (a store needs reconnecting)' }).waitFor();
+    await lookAt(page, 'product-reconnect');
+
+    // A change sent anyway: Gumroad's listing follows it; Etsy's waits, saying why, with a retry.
+    await panel.getByLabel('Price').fill('14.00');
+    await panel.getByRole('button', { name: 'Update the stores' }).click();
+    await panel.getByText('Etsy no longer accepts Larder’s access.').waitFor({ timeout: 30_000 });
+    await panel.getByText('Needs reconnecting', { exact: true }).waitFor();
+    await lookAt(page, 'product-listing-reconnect');
+    await panel.getByRole('link', { name: 'Reconnect it in Selling', exact: true }).click();
+    await heading(page, 'Selling');
+    const etsyCard = page.getByRole('region', { name: 'Etsy' });
+    await etsyCard.getByText('Needs reconnecting', { exact: true }).waitFor();
+    await etsyCard.getByText('Etsy no longer accepts Larder’s access').waitFor();
+    await lookAt(page, 'selling-reconnect');
+    await etsyCard.getByRole('button', { name: 'Reconnect your Etsy shop' }).click();
+    await page.waitForURL(/\/selling\?connected=etsy/);
+    await etsyCard.getByText('Connected', { exact: true }).waitFor();
+    await nav.getByRole('link', { name: 'Selling', exact: true }).waitFor();
+
+    await nav.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('link', { name: 'Weeknight Suppers' }).click();
+    await heading(page, 'Weeknight Suppers');
+    await panel.getByRole('button', { name: 'Retry the Etsy listing' }).click();
+    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 30_000 });
+    assert.equal(etsy.listings()[0]?.priceCents, 1400, 'the new price reached Etsy');
   });
 
   it('publishes a free sample\'s page, a reader signs up there and confirms, and the audience shows them with a CSV', async () => {

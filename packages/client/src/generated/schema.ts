@@ -304,7 +304,7 @@ export interface paths {
         };
         /**
          * Finish connecting a platform (the consent page redirects here)
-         * @description Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page; when the service serves the studio, a 303 to the studio's connections screen instead (`/selling?connected={platform}&account={account name}`). A bad, expired or reused state is 400 `oauth_failed`.
+         * @description Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page; when the service serves the studio, a 303 to the studio's connections screen instead (`/selling?connected={platform}&account={account name}`). A way back that connects nothing (the creator refused on the consent page, a bad, expired or reused state, the platform refusing the code, the platform unreachable) is answered by what the request asks for: a script (`Accept` naming JSON, or `*\/*`, or none) gets the problem, 400 `oauth_failed` (503 `unavailable` when the platform cannot be reached); a browser (`Accept` preferring `text/html`, as a page navigation does) is sent back to the studio's connections screen with the reason, a 303 to `/selling?failed={platform}&reason=denied|expired|refused|unreachable` (`denied`: the creator did not allow access; `expired`: the state is unknown, expired or used; `refused`: the platform refused the request or its code), or, the studio not served, a short HTML page with the same status as the problem.
          */
         get: operations["finishPlatformConnection"];
         put?: never;
@@ -3181,10 +3181,10 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The studio is served: to its connections screen, which says the account is connected. */
+            /** @description A browser, the studio served: to its connections screen, which says the account is connected (`?connected=`), or why nothing was connected (`?failed=&reason=`). */
             303: {
                 headers: {
-                    /** @description `PUBLIC_URL/selling?connected={platform}&account={account name}` */
+                    /** @description `PUBLIC_URL/selling?connected={platform}&account={account name}` or `PUBLIC_URL/selling?failed={platform}&reason={reason}` */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -3192,7 +3192,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description `oauth_failed`: the state is unknown, expired or used, or the platform refused the code. */
+            /** @description `oauth_failed`: the creator refused, the state is unknown, expired or used, or the platform refused the code. A browser with the studio not served gets a short HTML page instead. */
             400: {
                 headers: {
                     [name: string]: unknown;

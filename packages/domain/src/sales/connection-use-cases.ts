@@ -178,26 +178,29 @@ export const beginAuthorization =
           .map(() => ({ authorize_url: connect.authorizeUrl({ state, codeChallenge: base64url(sha256(verifier)), redirectUri: deps.redirectUri(platform.id) }) }));
       });
 
-const oauthFailed = (detail: string): OAuthFailed => ({ type: 'OAuthFailed', detail });
+const oauthFailed = (reason: OAuthFailed['reason'], detail: string): OAuthFailed => ({ type: 'OAuthFailed', reason, detail });
 
 /** `GET /api/connections/{platform}/callback?code&state`: the state is the authentication; good once, for 10 minutes. */
 export const completeAuthorization =
   (deps: ConnectionDeps) =>
   (command: { readonly platform: string; readonly code: string | undefined; readonly state: string | undefined; readonly error?: string | undefined }): ResultAsync<ConnectionView, SalesError> =>
     platformOf(deps, command.platform).asyncAndThen((platform) => {
-      if (platform.connect.kind !== 'oauth') return errAsync(oauthFailed(`${platform.name} does not use a consent page`));
+      if (platform.connect.kind !== 'oauth') return errAsync(oauthFailed('refused', `${platform.name} does not use a consent page`));
       const connect = platform.connect;
-      if (command.state === undefined || command.state === '' || command.state.length > 512) return errAsync(oauthFailed('the callback carries no state'));
+      if (command.state === undefined || command.state === '' || command.state.length > 512) return errAsync(oauthFailed('expired', 'the callback carries no state'));
       const id = sha256(command.state).toString('hex');
       return deps.authorizations.take(id, deps.clock.now()).andThen((pending) => {
-        if (pending === null || pending.platform !== platform.id) return errAsync(oauthFailed('the state is unknown, expired or already used: start again from POST /api/connections/' + platform.id + '/authorize'));
-        if (command.error !== undefined) return errAsync(oauthFailed(`${platform.name} did not grant access (${command.error.slice(0, 100)})`));
-        if (command.code === undefined || command.code === '' || command.code.length > 2048) return errAsync(oauthFailed('the callback carries no code'));
+        if (pending === null || pending.platform !== platform.id) return errAsync(oauthFailed('expired', 'the state is unknown, expired or already used: start again from POST /api/connections/' + platform.id + '/authorize'));
+        // RFC 6749 §4.1.2.1: `access_denied` is the owner saying no; any other error is the platform refusing the request.
+        if (command.error !== undefined) {
+          return errAsync(oauthFailed(command.error === 'access_denied' ? 'denied' : 'refused', `${platform.name} did not grant access (${command.error.slice(0, 100)})`));
+        }
+        if (command.code === undefined || command.code === '' || command.code.length > 2048) return errAsync(oauthFailed('refused', 'the callback carries no code'));
         const verifier = deps.secrets.open(pending.sealed_verifier, authorizationSecretContext(id));
-        if (verifier === null) return errAsync(oauthFailed('the authorization could not be read: start again'));
+        if (verifier === null) return errAsync(oauthFailed('expired', 'the authorization could not be read: start again'));
         return connect
           .exchangeCode({ code: command.code, codeVerifier: verifier, redirectUri: deps.redirectUri(platform.id) })
-          .mapErr(connectFailure(platform, oauthFailed))
+          .mapErr(connectFailure(platform, (detail) => oauthFailed('refused', detail)))
           .andThen((connected) => keep(deps, pending.user_id, platform, connected));
       });
     });

@@ -11,7 +11,7 @@ import { validationFailed, type SalesError, type StoreUnavailable } from '../sha
 import { channelJobFailure, connectionChannel, type ConnectionChannelDeps } from './connection-channel.js';
 import { hookSecretContext, type Connection } from './connection.js';
 import { recordSale, type SaleRecordingDeps } from './sale-recording.js';
-import type { SalesChannel } from './sales-channel.js';
+import type { ChannelFailure, SalesChannel } from './sales-channel.js';
 import type { SalesPlatform } from './sales-platform.js';
 
 export const SALE_CONFIRM = 'sale.confirm';
@@ -89,13 +89,24 @@ export function saleJobHandlers(deps: SaleJobDeps): JobHandler[] {
     });
   };
 
+  /**
+   * A call the platform refused for the connection's credentials (the owner took the access away): the connection
+   * says it needs reconnecting, as listing work does, so the studio says so and no more polls are queued for it.
+   */
+  const failed =
+    (platform: SalesPlatform, connection: Connection, what: string) =>
+    (failure: ChannelFailure): ResultAsync<never, JobFailure> => {
+      const marked = failure.type === 'ChannelUnauthorized' ? deps.connections.markNeedsReconnect(connection.user_id, platform.id, deps.clock.now()) : okAsync(undefined);
+      return marked.andThen(() => errAsync(channelJobFailure(failure, platform.name, what)));
+    };
+
   const confirm: JobHandler = {
     kind: SALE_CONFIRM,
     run: (job) =>
       connected(job).andThen(({ platform, connection, channel }) =>
         channel
           .findSale(job.payload.remoteId ?? '')
-          .mapErr((failure) => channelJobFailure(failure, platform.name, 'the sale lookup'))
+          .orElse(failed(platform, connection, 'the sale lookup'))
           .andThen((sale) => {
             if (sale === null) {
               log('a sale notice was not confirmed by the platform and counts nothing', { platform: platform.id, remoteId: job.payload.remoteId });
@@ -113,7 +124,7 @@ export function saleJobHandlers(deps: SaleJobDeps): JobHandler[] {
       connected(job).andThen(({ platform, connection, channel }) =>
         channel
           .salesSince(connection.sales_cursor)
-          .mapErr((failure) => channelJobFailure(failure, platform.name, 'the sales lookup'))
+          .orElse(failed(platform, connection, 'the sales lookup'))
           .andThen((page) =>
             page.sales
               .reduce<ResultAsync<void, StoreUnavailable>>((previous, sale) => previous.andThen(() => record({ userId: connection.user_id, platform: platform.id, sale }).map(() => undefined)), okAsync(undefined))
@@ -130,7 +141,7 @@ export function saleJobHandlers(deps: SaleJobDeps): JobHandler[] {
       connected(job).andThen(({ platform, connection, channel }) => {
         const secret = connection.sealed_hook === null ? null : deps.secrets.open(connection.sealed_hook, hookSecretContext(connection.user_id, platform.id));
         if (secret === null) return errAsync(giveUp('not_connected', `the ${platform.name} connection has no notice address`));
-        return channel.subscribeToSales(deps.hookUrl(platform.id, secret)).mapErr((failure) => channelJobFailure(failure, platform.name, 'the sale notices'));
+        return channel.subscribeToSales(deps.hookUrl(platform.id, secret)).orElse(failed(platform, connection, 'the sale notices'));
       }),
     gaveUp: (job, failure) => {
       log('sale notices could not be subscribed; sales still come back through the poll', { platform: job.payload.platform, reason: failure.message });

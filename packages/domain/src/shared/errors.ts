@@ -132,9 +132,16 @@ export interface ConnectionFailed {
   readonly detail: string;
 }
 
+/**
+ * Why a consent round trip connected nothing: the creator said no on the platform's page (`denied`); the way back is
+ * unknown, expired or already used (`expired`); the platform refused the request or its code (`refused`).
+ */
+export type OAuthFailureReason = 'denied' | 'expired' | 'refused';
+
 /** An OAuth callback whose state is unknown, expired or used, or whose code the platform refused (400 `oauth_failed`). */
 export interface OAuthFailed {
   readonly type: 'OAuthFailed';
+  readonly reason: OAuthFailureReason;
   readonly detail: string;
 }
 

@@ -122,6 +122,9 @@ function fakeSalesPlatform() {
   const calls: string[] = [];
   const pages: { sales: RemoteSale[]; cursor: string; more: boolean }[] = [];
   const cursorsAsked: (string | null)[] = [];
+  /** The account's owner took Larder's access away: every call is refused for its credentials. */
+  const access = { revoked: false };
+  const refusedCredentials = () => errAsync({ type: 'ChannelUnauthorized' as const, message: 'invalid_grant: the token is revoked' });
   const unsupported = () => errAsync({ type: 'ChannelRejected' as const, code: 'platform_rejected' as const, message: 'not in this test' });
   const channel: SalesChannel = {
     platform: 'gumroad',
@@ -137,10 +140,11 @@ function fakeSalesPlatform() {
     activate: unsupported,
     deactivate: unsupported,
     salesSince: (cursor) => {
+      if (access.revoked) return refusedCredentials();
       cursorsAsked.push(cursor);
       return okAsync(pages.shift() ?? { sales: [], cursor: cursor ?? 'start', more: false });
     },
-    findSale: (remoteId) => okAsync(known.get(remoteId) ?? null),
+    findSale: (remoteId) => (access.revoked ? refusedCredentials() : okAsync(known.get(remoteId) ?? null)),
     subscribeToSales: (url) => {
       calls.push(`subscribe ${url}`);
       return okAsync(undefined);
@@ -156,7 +160,7 @@ function fakeSalesPlatform() {
     connect: { kind: 'token', verify: (token) => okAsync({ accountId: token.startsWith('other') ? 'acct-2' : 'acct-1', account: { accountName: 'Cook', currency: null }, secret: { token } }) },
     channel: () => channel,
   };
-  return { platform, known, calls, pages, cursorsAsked };
+  return { platform, known, calls, pages, cursorsAsked, access };
 }
 
 function salesWorld() {
@@ -262,5 +266,27 @@ describe('sales coming back through jobs', () => {
     assert.equal((await world.stores.connections.find('user-1', 'gumroad'))._unsafeUnwrap()?.sales_cursor, 'c2');
     const kept = (await world.sales.list({ userId: 'user-1' }, { page: 1, perPage: 10 }))._unsafeUnwrap();
     assert.deepEqual(kept.items.map((sale) => [sale.id, sale.refunded_cents]).sort(), [['gumroad:p-1', 1500], ['gumroad:p-2', 0]]);
+  });
+
+  it('a poll or a sale lookup refused for its credentials marks the connection needs_reconnect, as listing work does', async () => {
+    const world = salesWorld();
+    await connectWithToken(world.connectionDeps)({ userId: 'user-1', platform: 'gumroad', body: { access_token: 'token-123456' } });
+    await world.runAll();
+    world.fake.access.revoked = true;
+    assert.equal((await queueSalesPolls({ ...world.stores, clock: world.clock }, 'gumroad'))._unsafeUnwrap(), 1);
+    await world.runAll();
+    assert.equal((await world.stores.connections.find('user-1', 'gumroad'))._unsafeUnwrap()?.status, 'needs_reconnect');
+    assert.equal((await queueSalesPolls({ ...world.stores, clock: world.clock }, 'gumroad'))._unsafeUnwrap(), 0, 'no more polls until it is connected again');
+
+    // Connected again, then a notice whose lookup is refused.
+    world.fake.access.revoked = false;
+    await connectWithToken(world.connectionDeps)({ userId: 'user-1', platform: 'gumroad', body: { access_token: 'token-123456' } });
+    await world.runAll();
+    assert.equal((await world.stores.connections.find('user-1', 'gumroad'))._unsafeUnwrap()?.status, 'connected');
+    const secret = world.fake.calls[0]?.split('/').at(-1) ?? '';
+    world.fake.access.revoked = true;
+    (await acceptSaleNotice({ connections: world.stores.connections, queue: world.stores.queue, clock: world.clock })({ platform: 'gumroad', secret, fields: { sale_id: 'real-3' } }))._unsafeUnwrap();
+    await world.runAll();
+    assert.equal((await world.stores.connections.find('user-1', 'gumroad'))._unsafeUnwrap()?.status, 'needs_reconnect');
   });
 });

@@ -5,7 +5,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { beginAuthorization, completeAuthorization, connectWithToken, disconnect, listConnections, type ConnectionDeps } from '@larder/domain';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { qualityOf } from '../http/static-files.js';
 import { sendDomainError } from '../http/reply.js';
 import { refTo } from '../schemas/common.js';
 import { ConnectionSchema, OAuthCallbackQuery, PlatformParams, TokenConnectBody } from '../schemas/listing.js';
@@ -99,6 +101,27 @@ const page = (title: string, message: string): string =>
   '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#222}h1{font-size:1.5rem}</style></head>' +
   `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`;
 
+/**
+ * A person's browser coming back from the consent page (its navigation asks for `text/html` first), not a script: a
+ * script asks for JSON, or anything (`*\/*`), and gets the problem.
+ */
+const wantsPage = (accept: string | undefined): boolean => {
+  const html = qualityOf(accept, 'text/html');
+  return html > 0 && html >= qualityOf(accept, 'application/json') && html >= qualityOf(accept, 'application/problem+json');
+};
+
+/** A way back that connected nothing, in words, for the short page (the studio has its own words for each reason). */
+const NOT_CONNECTED = {
+  denied: 'You did not allow Larder on the consent page, so nothing was connected. To connect, start again and allow access.',
+  expired: 'This way back has expired or was already used (it lasts 10 minutes and works once). Nothing was connected: start again.',
+  refused: 'The platform refused to connect. Nothing was connected: start again.',
+  unreachable: 'The platform could not be reached to finish connecting. Nothing was connected: try again in a minute.',
+} as const;
+
+/** The short page for a browser, with the status the problem would have had (the route's typed reply knows only its pages' codes). */
+const sendNotConnected = (reply: FastifyReply, status: 400 | 503, message: string): FastifyReply =>
+  reply.code(status).type('text/html; charset=utf-8').send(page('Not connected', message));
+
 export interface CallbackOptions {
   /**
    * The studio's connections screen (`PUBLIC_URL/selling`) when the service serves the studio: the creator lands
@@ -118,23 +141,43 @@ export const connectionCallbackRoutes: FastifyPluginAsyncTypebox<ConnectionDeps 
       description:
         'Needs no bearer token: the one-time `state` authenticates it. Exchanges the code, looks up the account (Etsy: the shop and its currency) and answers a short HTML page; ' +
         'when the service serves the studio, a 303 to the studio\'s connections screen instead (`/selling?connected={platform}&account={account name}`). ' +
-        'A bad, expired or reused state is 400 `oauth_failed`.',
+        'A way back that connects nothing (the creator refused on the consent page, a bad, expired or reused state, the platform refusing the code, the platform unreachable) ' +
+        'is answered by what the request asks for: a script (`Accept` naming JSON, or `*/*`, or none) gets the problem, 400 `oauth_failed` (503 `unavailable` when the ' +
+        'platform cannot be reached); a browser (`Accept` preferring `text/html`, as a page navigation does) is sent back to the studio\'s connections screen with the ' +
+        'reason, a 303 to `/selling?failed={platform}&reason=denied|expired|refused|unreachable` (`denied`: the creator did not allow access; `expired`: the state is unknown, ' +
+        'expired or used; `refused`: the platform refused the request or its code), or, the studio not served, a short HTML page with the same status as the problem.',
       params: PlatformParams,
       querystring: OAuthCallbackQuery,
       response: {
         200: { description: 'A page saying the account is connected (the studio not served).', content: { 'text/html': { schema: Type.String() } } },
         303: {
-          description: "The studio is served: to its connections screen, which says the account is connected.",
-          headers: { Location: { type: 'string', description: '`PUBLIC_URL/selling?connected={platform}&account={account name}`' } },
+          description:
+            'A browser, the studio served: to its connections screen, which says the account is connected (`?connected=`), or why nothing was connected (`?failed=&reason=`).',
+          headers: {
+            Location: { type: 'string', description: '`PUBLIC_URL/selling?connected={platform}&account={account name}` or `PUBLIC_URL/selling?failed={platform}&reason={reason}`' },
+          },
         },
-        ...problems([400, 404, 429, 500, 503], { 400: '`oauth_failed`: the state is unknown, expired or used, or the platform refused the code.' }),
+        ...problems([400, 404, 429, 500, 503], {
+          400: '`oauth_failed`: the creator refused, the state is unknown, expired or used, or the platform refused the code. A browser with the studio not served gets a short HTML page instead.',
+        }),
       },
     },
   }, async (request, reply) => {
     const { code, state, error } = request.query;
     const result = await complete({ platform: request.params.platform, code, state, error });
-    reply.header('cache-control', 'no-store');
-    if (result.isErr()) return sendDomainError(reply, result.error);
+    reply.header('cache-control', 'no-store').header('vary', 'Accept');
+    if (result.isErr()) {
+      const failure = result.error;
+      const reason = failure.type === 'OAuthFailed' ? failure.reason : failure.type === 'PlatformUnreachable' ? 'unreachable' : undefined;
+      if (reason === undefined || !wantsPage(request.headers.accept)) return sendDomainError(reply, failure);
+      if (deps.studioConnectionsUrl !== undefined) {
+        const target = new URL(deps.studioConnectionsUrl);
+        target.searchParams.set('failed', request.params.platform);
+        target.searchParams.set('reason', reason);
+        return reply.redirect(target.toString(), 303);
+      }
+      return sendNotConnected(reply, reason === 'unreachable' ? 503 : 400, NOT_CONNECTED[reason]);
+    }
     const name = result.value.account_name ?? 'your account';
     if (deps.studioConnectionsUrl !== undefined) {
       const target = new URL(deps.studioConnectionsUrl);

@@ -144,6 +144,56 @@ describe('the consent page\'s way back', () => {
   });
 });
 
+describe('a way back that connects nothing', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+  it('lands a browser on the studio\'s connections screen with the reason; a script asking for JSON, or anything, gets the problem', async () => {
+    const etsy = await startEtsyFake({ shopName: 'Fig Tree Kitchen', consent: 'deny' });
+    const platforms = [etsyPlatform({ apiUrl: etsy.url, oauthUrl: etsy.oauthUrl, apiKey: etsy.apiKey, sharedSecret: etsy.sharedSecret, timeoutMs: 5000 })];
+    const h = await harness({ platforms, publicUrl: 'https://kitchen.example.com/larder', studio: { dir: fileURLToPath(new URL('../fixtures/studio/', import.meta.url)) } });
+    const wayBack = async () => {
+      const authorize = await h.request({ method: 'POST', url: '/api/connections/etsy/authorize' });
+      const consent = await fetch(authorize.json<{ authorize_url: string }>().authorize_url, { redirect: 'manual' });
+      return `/api/connections/etsy/callback${new URL(consent.headers.get('location') ?? '').search}`;
+    };
+    try {
+      const refused = await wayBack();
+      assert.match(refused, /error=access_denied/);
+      const browser = await h.request({ method: 'GET', url: refused, token: null, headers: { accept: BROWSER } });
+      assert.equal(browser.statusCode, 303);
+      assert.equal(browser.headers.location, 'https://kitchen.example.com/larder/selling?failed=etsy&reason=denied');
+      assert.match(String(browser.headers.vary), /Accept/);
+      // The state is spent: the same way back again is stale.
+      const again = await h.request({ method: 'GET', url: refused, token: null, headers: { accept: BROWSER } });
+      assert.equal(again.headers.location, 'https://kitchen.example.com/larder/selling?failed=etsy&reason=expired');
+
+      for (const accept of ['application/json', '*/*', undefined, 'application/problem+json, text/html;q=0.5']) {
+        const script = await h.request({ method: 'GET', url: await wayBack(), token: null, headers: accept === undefined ? {} : { accept } });
+        assert.equal(script.statusCode, 400, `Accept: ${accept ?? '(none)'}`);
+        assert.match(String(script.headers['content-type']), /^application\/problem\+json/);
+        assert.equal(script.json<{ code: string }>().code, 'oauth_failed');
+      }
+      const connections = (await h.request({ method: 'GET', url: '/api/connections' })).json<{ data: ConnectionBody[] }>().data;
+      assert.equal(connections[0]?.status, 'not_connected', 'nothing connected');
+    } finally {
+      await h.app.close();
+      await etsy.close();
+    }
+  });
+
+  it('answers a browser a short page with the same status when the studio is not served', async () => {
+    const h = await harness();
+    try {
+      const stale = await h.request({ method: 'GET', url: '/api/connections/etsy/callback?code=abc&state=made-up-state', token: null, headers: { accept: BROWSER } });
+      assert.equal(stale.statusCode, 400);
+      assert.match(String(stale.headers['content-type']), /^text\/html/);
+      assert.match(stale.body, /expired or was already used/);
+    } finally {
+      await h.app.close();
+    }
+  });
+});
+
 describe('the logs of a connection', () => {
   it('never hold the code or the state of the consent page\'s way back', async () => {
     const lines: string[] = [];

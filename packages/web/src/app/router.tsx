@@ -100,11 +100,10 @@ export const productRoute = createRoute({
 const sellingRoute = createRoute({
   getParentRoute: () => studioRoute,
   path: '/selling',
-  // Where the consent page's way back lands: `?connected=etsy&account=<shop name>`.
-  validateSearch: (search: Record<string, unknown>): { connected?: string; account?: string } => {
-    const connected = text(search['connected']);
-    const account = text(search['account']);
-    return { ...(connected === undefined ? {} : { connected }), ...(account === undefined ? {} : { account }) };
+  // Where the consent page's way back lands: `?connected=etsy&account=<shop name>`, or `?failed=etsy&reason=<why>`.
+  validateSearch: (search: Record<string, unknown>): { connected?: string; account?: string; failed?: string; reason?: string } => {
+    const found = { connected: text(search['connected']), account: text(search['account']), failed: text(search['failed']), reason: text(search['reason']) };
+    return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined));
   },
   component: lazyRouteComponent(() => import('../features/selling/components/ConnectionsPage'), 'ConnectionsPage'),
 });

@@ -47,3 +47,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+const SCREENSHOTS = process.env['LARDER_STUDIO_SCREENSHOTS'];
+export const screenshotsWanted = SCREENSHOTS !== undefined && SCREENSHOTS !== '';
+
+/**
+ * With LARDER_STUDIO_SCREENSHOTS=<folder>, the whole page as it stands, as <folder>/<name>-<width>.png, for a person to
+ * look at (nothing is compared); without it, nothing.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${SCREENSHOTS ?? ''}/${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${width}.png`, fullPage: true });
+}

@@ -19,7 +19,7 @@ import { installOAuthRoutes, issueTokens } from './fake-oauth.js';
 import { installReceiptRoutes } from './fake-receipt-routes.js';
 import { recordRefund, recordSale, type FakeSale, type FakeSaleOptions } from './fake-receipts.js';
 import { installShopRoutes } from './fake-shop-routes.js';
-import { fakeState, listingUrl, type FakeStoredListing } from './fake-state.js';
+import { fakeState, listingUrl, type FakeState, type FakeStoredListing } from './fake-state.js';
 
 export interface EtsyFakeOptions {
   /** Default 0: any free port on 127.0.0.1. */
@@ -41,6 +41,8 @@ export interface EtsyFakeOptions {
   /** The fake's clock in ms (token expiry, timestamps, `when_made`); default `Date.now`. */
   readonly now?: () => number;
   readonly faults?: Partial<FakeFaults>;
+  /** What the owner answers on the consent page (default `allow`; see `setConsent`). */
+  readonly consent?: 'allow' | 'deny';
 }
 
 export interface RunningEtsyFake extends RunningFake {
@@ -54,6 +56,8 @@ export interface RunningEtsyFake extends RunningFake {
   readonly currency: string;
   /** Changes what `getShop` says the shop's name or currency is. */
   setShop(shop: { shopName?: string; currency?: string }): void;
+  /** What the owner answers on the consent page from now on: `deny` sends them back with `error=access_denied`. */
+  setConsent(answer: 'allow' | 'deny'): void;
   /** Tokens for the shop's owner as if the consent and token exchange had happened (default: every scope the adapter asks for). */
   issueTokens(scopes?: readonly string[]): EtsyTokenResponse;
   /**
@@ -72,6 +76,12 @@ export interface RunningEtsyFake extends RunningFake {
 }
 
 const ALL_SCOPES = ['listings_r', 'listings_w', 'shops_r', 'transactions_r'];
+
+/** Every token issued so far stops working, as when the owner removes the app's access on Etsy. */
+function revokeAll(state: FakeState): void {
+  for (const token of state.accessTokens.values()) token.revoked = true;
+  for (const token of state.refreshTokens.values()) token.revoked = true;
+}
 const FAKE_PAGES = /^\/(oauth\/connect|listing\/|images\/|shop\/)/;
 
 export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<RunningEtsyFake> {
@@ -82,6 +92,7 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
     shopName: options.shopName ?? 'LarderKitchenFake',
     currency: options.currency ?? 'USD',
   });
+  state.consent = options.consent ?? 'allow';
   const faults: FakeFaults = { ...noFaults(), ...options.faults };
   const counts = zeroCounts();
   const maxFileBytes = options.maxFileBytes ?? 20 * 1024 * 1024;
@@ -115,7 +126,12 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
   installListingRoutes(app, context);
   installFileRoutes(app, context);
   installReceiptRoutes(app, context);
-  installControlRoutes(app, { sell, refund });
+  installControlRoutes(app, {
+    sell,
+    refund,
+    setConsent: (answer) => (state.consent = answer),
+    revokeTokens: () => revokeAll(state),
+  });
   app.get('/listing/:listing_id/:slug', async (request, reply) => {
     const listing = state.listings.get(Number((request.params as Record<string, string>)['listing_id']));
     if (listing === undefined || listing.deleted || listing.state !== 'active') return reply.code(404).type('text/html').send('<h1>Sorry, this item is unavailable.</h1>');
@@ -181,10 +197,10 @@ export async function startEtsyFake(options: EtsyFakeOptions = {}): Promise<Runn
     expireAccessTokens() {
       for (const token of state.accessTokens.values()) token.expiresAt = Math.min(token.expiresAt, now());
     },
-    revokeTokens() {
-      for (const token of state.accessTokens.values()) token.revoked = true;
-      for (const token of state.refreshTokens.values()) token.revoked = true;
+    setConsent(answer) {
+      state.consent = answer;
     },
+    revokeTokens: () => revokeAll(state),
     sell,
     refund,
     close: () => app.close(),

@@ -1,7 +1,9 @@
 /**
  * The Etsy fake's hand controls for the demo (see `shared/fake-control.ts`): `POST /__fake/sales` with `listing_id`
  * (and `quantity`, `price_cents`) is a buyer paying for an active listing; `POST /__fake/refunds` with `receipt_id`
- * and `amount_cents` is the seller's refund.
+ * and `amount_cents` is the seller's refund; `POST /__fake/consent` with `answer=deny` (or `allow`) is what the owner
+ * answers on the consent page from then on; `POST /__fake/revoke-tokens` is the owner removing Larder's access on
+ * Etsy (every token issued so far stops working, so the connection needs reconnecting).
  */
 import type { FastifyInstance } from 'fastify';
 import { controlField, controlInteger, loopbackOnly } from '../../shared/fake-control.js';
@@ -10,6 +12,8 @@ import type { FakeSale, FakeSaleOptions } from './fake-receipts.js';
 export interface ReceiptDesk {
   sell(listingId: number, options: FakeSaleOptions): FakeSale;
   refund(receiptId: number, amountCents: number): void;
+  setConsent(answer: 'allow' | 'deny'): void;
+  revokeTokens(): void;
 }
 
 export function installControlRoutes(app: FastifyInstance, desk: ReceiptDesk): void {
@@ -41,5 +45,19 @@ export function installControlRoutes(app: FastifyInstance, desk: ReceiptDesk): v
     const receiptId = Number(controlField(request, 'receipt_id'));
     const refunded = attempt(() => desk.refund(receiptId, controlInteger(request, 'amount_cents') ?? Number.NaN));
     return refunded.ok ? reply.send({ receipt_id: receiptId }) : reply.code(400).send({ error: refunded.error });
+  });
+
+  app.post('/__fake/consent', async (request, reply) => {
+    if (!(await loopbackOnly(request, reply))) return reply;
+    const answer = controlField(request, 'answer');
+    if (answer !== 'allow' && answer !== 'deny') return reply.code(400).send({ error: 'answer is allow or deny' });
+    desk.setConsent(answer);
+    return reply.send({ consent: answer });
+  });
+
+  app.post('/__fake/revoke-tokens', async (request, reply) => {
+    if (!(await loopbackOnly(request, reply))) return reply;
+    desk.revokeTokens();
+    return reply.send({ revoked: true });
   });
 }

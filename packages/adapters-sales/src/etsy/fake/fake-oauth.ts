@@ -1,6 +1,6 @@
 /**
- * The fake's side of Etsy's OAuth 2.0 with PKCE: a consent page that approves at once (302 to `redirect_uri` with
- * `code` and `state`), the token endpoint (authorization_code grant checked against the S256 challenge, refresh_token
+ * The fake's side of Etsy's OAuth 2.0 with PKCE: a consent page that answers at once for the shop's owner (302 to
+ * `redirect_uri` with `code` and `state`, or with `error=access_denied` when the owner is set to deny), the token endpoint (authorization_code grant checked against the S256 challenge, refresh_token
  * grant answering a new refresh token each time), and the checks every API call passes: `x-api-key` as
  * `keystring:shared_secret`, then for scoped operations a live bearer token with the scope, for this shop.
  */
@@ -53,7 +53,11 @@ export function installOAuthRoutes(app: FastifyInstance, state: FakeState, setti
       : (query['scope'] ?? '').trim() === '' ? 'invalid_scope'
       : null;
     if (refusal !== null) target.searchParams.set('error', refusal);
-    else {
+    else if (state.consent === 'deny') {
+      // RFC 6749 §4.1.2.1: the resource owner denied the request.
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_description', 'The user denied the request.');
+    } else {
       const code = randomBytes(24).toString('base64url');
       const scopes = (query['scope'] ?? '').split(/\s+/).filter((scope) => scope !== '');
       state.codes.set(code, { challenge, redirectUri: target.toString(), scopes, expiresAt: settings.now() + CODE_MS, used: false });

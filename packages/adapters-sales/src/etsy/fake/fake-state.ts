@@ -79,6 +79,8 @@ export interface FakeState {
   readonly listings: Map<number, FakeStoredListing>;
   /** The shop's orders (`fake-receipts.ts`). */
   readonly receipts: Map<number, FakeReceipt>;
+  /** What the shop's owner answers on the consent page: `allow`, or `deny` (Etsy sends them back with `error=access_denied`). */
+  consent: 'allow' | 'deny';
   /** Requests that carried a valid bearer token, for the `expireTokenEvery` fault. */
   authenticatedRequests: number;
   nextId: number;
@@ -94,6 +96,7 @@ export function fakeState(shop: FakeShop): FakeState {
     refreshTokens: new Map(),
     listings: new Map(),
     receipts: new Map(),
+    consent: 'allow',
     authenticatedRequests: 0,
     nextId: 1_000_000_001,
     baseUrl: '',

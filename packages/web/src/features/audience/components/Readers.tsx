@@ -1,6 +1,7 @@
 /** One free sample's readers: status, consent, downloads; erase one (asks first); every one as CSV. */
 import { useState } from 'react';
 import { Notice } from '../../../components/Notice';
+import { Pager } from '../../../components/Pager';
 import type { Product } from '../../../lib/api';
 import { plural } from '../../../lib/format';
 import { describeError } from '../../../lib/problem';
@@ -88,19 +89,15 @@ export function Readers({ sample, page, onPage }: { sample: Product; page: numbe
           </table>
         </div>
       ) : null}
-      {subscribers.data !== undefined && subscribers.data.pagination.total_pages > 1 ? (
-        <nav className="pager" aria-label="Pages of readers">
-          <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {subscribers.data.pagination.total_pages} ({plural(subscribers.data.pagination.total, 'reader')}, {SUBSCRIBERS_PER_PAGE} a page)
-          </span>
-          <button type="button" className="button" disabled={page >= subscribers.data.pagination.total_pages} onClick={() => onPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      {subscribers.data === undefined ? null : (
+        <Pager
+          page={page}
+          totalPages={subscribers.data.pagination.total_pages}
+          onPage={onPage}
+          label="Pages of readers"
+          summary={`(${plural(subscribers.data.pagination.total, 'reader')}, ${SUBSCRIBERS_PER_PAGE} a page)`}
+        />
+      )}
     </section>
   );
 }

@@ -1,11 +1,14 @@
 /**
  * The real file, previewed in the page: the PDF the API renders (fetched through the typed client as a blob, shown
- * by the browser's own PDF viewer), with page size and units; and the PDF and EPUB to download.
+ * by the browser's own PDF viewer), with page size and units; and the PDF and EPUB to download. The preview is asked
+ * for once its place comes near the screen (at once beside the contents on a wide screen; on a phone, when scrolled
+ * to) or the focus enters the panel: a creator who opens a product for its listings does not wait for a PDF viewer.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
 import type { Product } from '../../../lib/api';
+import { useSeen } from '../../../hooks/use-seen';
 import { describeError } from '../../../lib/problem';
 import { documentBlob, useDocument, type DocumentOptions } from '../api/products';
 
@@ -39,7 +42,9 @@ export function DocumentPanel({ product }: { product: Product }) {
   const [units, setUnits] = useState<NonNullable<DocumentOptions['units']>>('original');
   // Keyed by the product's version too: a change to it means a new file.
   const options = { format: 'pdf' as const, page_size: pageSize, units, inline: true, version: product.version };
-  const pdf = useDocument(product.id, options, product.recipe_ids.length > 0);
+  const [place, seen] = useSeen<HTMLDivElement>();
+  const [focused, setFocused] = useState(false);
+  const pdf = useDocument(product.id, options, product.recipe_ids.length > 0 && (seen || focused));
   const url = useMemo(() => (pdf.data === undefined ? undefined : URL.createObjectURL(pdf.data.blob)), [pdf.data]);
   useEffect(() => () => {
     if (url !== undefined) URL.revokeObjectURL(url);
@@ -60,8 +65,15 @@ export function DocumentPanel({ product }: { product: Product }) {
     }
   };
 
+  const rendering = (
+    <p role="status" className="loading">
+      <span className="loading__bar" aria-hidden="true" />
+      Rendering the PDF: the first time for each version takes a few seconds…
+    </p>
+  );
+
   return (
-    <section className="panel document-panel" aria-labelledby="document-title">
+    <section className="panel document-panel" aria-labelledby="document-title" onFocus={() => setFocused(true)}>
       <h2 id="document-title">The file your buyers get</h2>
       <div className="document-panel__controls">
         <Field label="Page size">
@@ -97,13 +109,22 @@ export function DocumentPanel({ product }: { product: Product }) {
       </div>
       {downloadError === null ? null : <Notice tone="error">{describeError(downloadError)}</Notice>}
       {pdf.isError ? <Notice tone="error">{describeError(pdf.error)}</Notice> : null}
-      {pdf.isFetching ? (
-        <p role="status" className="loading">
-          <span className="loading__bar" aria-hidden="true" />
-          Rendering the PDF: the first time for each version takes a few seconds…
-        </p>
-      ) : null}
-      {url === undefined ? null : <iframe className="document-panel__preview" src={`${url}#navpanes=0&view=FitH`} title={`PDF preview of ${product.title}`} />}
+      {url === undefined ? (
+        <div ref={place} className="document-panel__preview document-panel__preview--waiting">
+          {pdf.isFetching ? (
+            rendering
+          ) : product.recipe_ids.length === 0 ? (
+            <p className="muted">Add recipes to see the file here.</p>
+          ) : pdf.isError ? null : (
+            <p className="muted">The PDF’s preview opens here.</p>
+          )}
+        </div>
+      ) : (
+        <>
+          {pdf.isFetching ? rendering : null}
+          <iframe className="document-panel__preview" src={`${url}#navpanes=0&view=FitH`} title={`PDF preview of ${product.title}`} />
+        </>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { Field } from '../../../components/Field';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
 import { date, money, plural } from '../../../lib/format';
 import { describeError } from '../../../lib/problem';
 import { downloadSalesCsv, SALES_PER_PAGE, usePlatforms, useRevenueByDay, useRevenueByPlatform, useSales, useSellableProducts } from '../api/sales';
@@ -29,6 +30,7 @@ export function SalesPage() {
   const byPlatform = useRevenueByPlatform(search);
   const byDay = useRevenueByDay(search, platforms);
   const [exporting, setExporting] = useState<'idle' | 'busy' | Error>('idle');
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const filtered = search.product !== undefined || search.platform !== undefined || search.from !== undefined || search.to !== undefined;
   const titleOf = (id: string | null) => (id === null ? 'Not one of your listings' : (products.find((product) => product.id === id)?.title ?? 'A product'));
   const none = sales.data !== undefined && sales.data.pagination.total === 0;
@@ -65,7 +67,12 @@ export function SalesPage() {
         </div>
       ) : (
         <>
-          <form className="sales-filters panel" aria-label="Filter sales" onSubmit={(event) => event.preventDefault()}>
+          <form className={`sales-filters panel${filtersOpen ? '' : ' is-folded'}`} aria-label="Filter sales" onSubmit={(event) => event.preventDefault()}>
+            {/* On a phone the filters fold behind this button (the table and chart come first); on wider screens it is hidden. */}
+            <button type="button" className="button sales-filters__toggle" aria-expanded={filtersOpen} aria-controls="sales-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+              Filters{filtered ? ' (on)' : ''}
+            </button>
+            <div id="sales-filters" className={`sales-filters__fields${filtersOpen ? ' is-open' : ''}`}>
             <Field label="Product">
               {(control) => (
                 <select {...control} value={search.product ?? ''} onChange={(event) => change({ product: event.target.value })}>
@@ -97,6 +104,7 @@ export function SalesPage() {
                 Clear the filters
               </button>
             ) : null}
+            </div>
           </form>
           {byPlatform.data !== undefined && byPlatform.data.length > 0 ? (
             <ul className="stat-row" aria-label="Revenue by store">
@@ -143,19 +151,15 @@ export function SalesPage() {
               </table>
             </div>
           ) : null}
-          {sales.data !== undefined && sales.data.pagination.total_pages > 1 ? (
-            <nav className="pager" aria-label="Pages of sales">
-              <button type="button" className="button" disabled={(search.page ?? 1) <= 1} onClick={() => change({ page: (search.page ?? 1) - 1 > 1 ? (search.page ?? 1) - 1 : undefined })}>
-                Previous
-              </button>
-              <span>
-                Page {search.page ?? 1} of {sales.data.pagination.total_pages} ({plural(sales.data.pagination.total, 'sale')}, {SALES_PER_PAGE} a page)
-              </span>
-              <button type="button" className="button" disabled={(search.page ?? 1) >= sales.data.pagination.total_pages} onClick={() => change({ page: (search.page ?? 1) + 1 })}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          {sales.data === undefined ? null : (
+            <Pager
+              page={search.page ?? 1}
+              totalPages={sales.data.pagination.total_pages}
+              onPage={(page) => change({ page: page > 1 ? page : undefined })}
+              label="Pages of sales"
+              summary={`(${plural(sales.data.pagination.total, 'sale')}, ${SALES_PER_PAGE} a page)`}
+            />
+          )}
         </>
       )}
     </>

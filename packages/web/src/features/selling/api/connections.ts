@@ -10,8 +10,13 @@ export const connectionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/**
+ * The connections for a screen that acts on them (Selling, a product's stores): read again when such a screen opens
+ * unless read in the last few seconds (the frame's own reading on a first load), since a store can stop accepting
+ * Larder's access at any moment; the navigation's reminder shares the answer.
+ */
 export function useConnections() {
-  return useQuery(connectionsQuery);
+  return useQuery({ ...connectionsQuery, staleTime: 5_000 });
 }
 
 /** The stores that no longer accept Larder's access, for the frame's reminder. */

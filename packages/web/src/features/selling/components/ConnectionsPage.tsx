@@ -1,7 +1,8 @@
 /**
  * The creator's stores: Gumroad connected with a pasted access token, Etsy through its consent page and back here
- * (`/selling?connected=etsy&account=…`, where the service's callback lands), each one's state in words, a store
- * that needs reconnecting said so, and disconnecting (which asks first).
+ * (`/selling?connected=etsy&account=…`, where the service's callback lands; `?failed=etsy&reason=…` when the way back
+ * connected nothing, said in words), each one's state in words, a store that needs reconnecting said so, and
+ * disconnecting (which asks first).
  */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -17,7 +18,7 @@ import { platformName, useConnections, useConnectThroughConsent, useConnectWithT
 const route = getRouteApi('/studio/selling');
 
 export function ConnectionsPage() {
-  const { connected, account } = route.useSearch();
+  const { connected, account, failed, reason } = route.useSearch();
   const connections = useConnections();
   return (
     <div className="selling-page">
@@ -29,6 +30,7 @@ export function ConnectionsPage() {
           </p>
         </Notice>
       )}
+      {failed === undefined ? null : <NotConnected platform={failed} reason={reason} />}
       {connections.isPending ? <Loading label="Reading your connections…" /> : null}
       {connections.isError ? <Notice tone="error">{describeError(connections.error)}</Notice> : null}
       <ul className="stack connection-list">
@@ -39,6 +41,22 @@ export function ConnectionsPage() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Why the way back from a consent page connected nothing (the callback's `reason`), in words; nothing changed. */
+function NotConnected({ platform, reason }: { platform: string; reason: string | undefined }) {
+  const name = platformName(platform);
+  const words: Record<string, string> = {
+    denied: `You chose not to allow Larder on ${name}’s page, so nothing changed. To connect, press the button below and then Allow access on ${name}.`,
+    expired: `The way back from ${name} had expired or was already used (it lasts 10 minutes and works once), so nothing changed. Connect again below.`,
+    refused: `${name} refused to connect Larder, so nothing changed. Try again below; if it happens again, ${name} may be having trouble.`,
+    unreachable: `${name} could not be reached to finish connecting, so nothing changed. Try again below in a minute.`,
+  };
+  return (
+    <Notice tone={reason === 'denied' ? 'warning' : 'error'} title={`${name} is not connected`}>
+      <p>{words[reason ?? ''] ?? `Connecting ${name} did not finish, so nothing changed. Try again below.`}</p>
+    </Notice>
   );
 }
 

@@ -2,17 +2,23 @@
  * Where a product stands on each store, in words. The list is a live region: a listing that goes live or fails while
  * the creator looks is announced, politely.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { Product } from '../../../lib/api';
 import { describeError } from '../../../lib/problem';
-import { platformName } from '../api/connections';
+import { connectionsQuery, platformName, useConnections } from '../api/connections';
 import { useRetryListing, type Listing } from '../api/listings';
 
 const STATE_WORDS = { pending: 'Being listed', live: 'Live', failed: 'Failed', not_connected: 'Not connected', unlisted: 'Taken down' } as const;
 
-/** Why a listing failed, as a creator would want to hear it. */
-function reason(listing: Listing): string {
+/** A listing that waits for its store to be connected (never connected, or refused for its credentials). */
+const unconnectedListing = (listing: Listing): boolean => listing.state === 'not_connected' || listing.error?.code === 'not_connected';
+
+/** Why a listing failed, as a creator would want to hear it (`reconnect`: its store no longer accepts Larder's access). */
+function reason(listing: Listing, reconnect: boolean): string {
   const name = platformName(listing.platform);
+  if (reconnect && unconnectedListing(listing)) return `${name} no longer accepts Larder’s access.`;
   switch (listing.error?.code) {
     case 'currency_mismatch':
       return `${name} refused the currency: ${listing.error.message}.`;
@@ -31,6 +37,14 @@ function reason(listing: Listing): string {
 
 export function ListingList({ product }: { product: Product }) {
   const retry = useRetryListing(product);
+  const toReconnect = new Set(useConnections().data?.filter((connection) => connection.status === 'needs_reconnect').map((connection) => connection.platform));
+  // A listing refused for its store's credentials has just marked the connection: read the connections again, so that
+  // this panel, its form and the navigation say "needs reconnecting" without a reload.
+  const queries = useQueryClient();
+  const unconnected = product.listings.filter(unconnectedListing).map((listing) => listing.platform).join(' ');
+  useEffect(() => {
+    if (unconnected !== '') void queries.invalidateQueries({ queryKey: connectionsQuery.queryKey });
+  }, [unconnected, queries]);
   if (product.listings.length === 0) {
     return <p className="muted">{product.status === 'published' ? 'Published with no store.' : 'Not in any store yet.'}</p>;
   }
@@ -41,7 +55,7 @@ export function ListingList({ product }: { product: Product }) {
           <li key={listing.platform} className={`listing listing--${listing.state}`}>
             <div className="listing__head">
               <span className="listing__platform">{platformName(listing.platform)}</span>
-              <span className={`badge badge--${listing.state}`}>{STATE_WORDS[listing.state]}</span>
+              <span className={`badge badge--${listing.state}`}>{unconnectedListing(listing) && toReconnect.has(listing.platform) ? 'Needs reconnecting' : STATE_WORDS[listing.state]}</span>
             </div>
             {listing.state === 'pending' ? (
               <p className="muted small">
@@ -57,13 +71,18 @@ export function ListingList({ product }: { product: Product }) {
               </p>
             ) : null}
             {listing.state === 'unlisted' ? <p className="muted small">Taken down: buyers cannot buy it there. Publishing again brings the same listing back.</p> : null}
+            {toReconnect.has(listing.platform) && !unconnectedListing(listing) ? (
+              <p className="small listing__warning">
+                {platformName(listing.platform)} needs reconnecting: changes to this listing and its new sales wait until you <Link to="/selling">reconnect it in Selling</Link>.
+              </p>
+            ) : null}
             {listing.state === 'failed' || listing.state === 'not_connected' ? (
               <div className="listing__failure">
                 <p className="small">
-                  {reason(listing)}{' '}
-                  {listing.error?.code === 'not_connected' || listing.state === 'not_connected' ? (
+                  {reason(listing, toReconnect.has(listing.platform))}{' '}
+                  {unconnectedListing(listing) ? (
                     <>
-                      <Link to="/selling">Connect it in Selling</Link>, then retry.
+                      <Link to="/selling">{toReconnect.has(listing.platform) ? 'Reconnect it in Selling' : 'Connect it in Selling'}</Link>, then retry.
                     </>
                   ) : null}
                 </p>

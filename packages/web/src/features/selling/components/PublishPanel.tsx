@@ -57,7 +57,8 @@ function PublishForm({ product, connections }: { product: Product; connections: 
   const fields = fieldErrors(publish.error);
   const currencies = [...new Set([...connections.flatMap((c) => (c.currency === null ? [] : [c.currency])), startCurrency, ...CURRENCIES])];
   const mismatched = connections.filter((c) => platforms.includes(c.platform) && c.currency !== null && c.currency !== currency);
-  const unusable = connections.filter((c) => platforms.includes(c.platform) && c.status !== 'connected');
+  // A store with a listing already says so on the listing; the form speaks for the others.
+  const unusable = connections.filter((c) => platforms.includes(c.platform) && c.status !== 'connected' && !product.listings.some((listing) => listing.platform === c.platform));
   const published = product.status === 'published';
 
   const submit = (event: FormEvent) => {
@@ -91,10 +92,20 @@ function PublishForm({ product, connections }: { product: Product; connections: 
       {fields['platforms'] === undefined ? null : <p className="field__error">{fields['platforms']}</p>}
       {unusable.length > 0 ? (
         <Notice tone="warning">
-          <p>
-            {unusable.map((c) => platformName(c.platform)).join(' and ')} {unusable.length === 1 ? 'is' : 'are'} not connected right now: its listing would wait until you{' '}
-            <Link to="/selling">connect it in Selling</Link>, then retry.
-          </p>
+          {unusable.map((c) => (
+            <p key={c.platform}>
+              {c.status === 'needs_reconnect' ? (
+                <>
+                  {platformName(c.platform)} needs reconnecting: it no longer accepts Larder’s access, so its listing waits until you{' '}
+                  <Link to="/selling">reconnect it in Selling</Link>, then retry.
+                </>
+              ) : (
+                <>
+                  {platformName(c.platform)} is not connected: its listing would wait until you <Link to="/selling">connect it in Selling</Link>, then retry.
+                </>
+              )}
+            </p>
+          ))}
         </Notice>
       ) : null}
       <div className="grid-3">

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
+import { Pager } from '../../../components/Pager';
 import type { WebhookEndpoint } from '../../../lib/api';
 import { describeError, fieldErrors } from '../../../lib/problem';
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useRetryDelivery, useRotateSecret, useWebhooks, type WebhookEvent } from '../api/settings';
@@ -175,19 +176,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
         </table>
       </div>
       {retry.isError ? <Notice tone="error">{describeError(retry.error)}</Notice> : null}
-      {deliveries.data.pagination.total_pages > 1 ? (
-        <nav className="pager pager--small" aria-label="Pages of deliveries">
-          <button type="button" className="button button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </button>
-          <span>
-            Page {page} of {deliveries.data.pagination.total_pages}
-          </span>
-          <button type="button" className="button button--small" disabled={page >= deliveries.data.pagination.total_pages} onClick={() => setPage(page + 1)}>
-            Older
-          </button>
-        </nav>
-      ) : null}
+      <Pager page={page} totalPages={deliveries.data.pagination.total_pages} onPage={setPage} label="Pages of deliveries" small previous="Newer" next="Older" />
     </>
   );
 }
