@@ -65,10 +65,12 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
   /** With LARDER_STUDIO_SCREENSHOTS set, the page at a phone's width and a desktop's, for a person to look at. */
   async function lookAt(target: Page, what: string): Promise<void> {
     if (!screenshotsWanted) return;
+    const was = target.viewportSize() ?? DESKTOP;
     for (const viewport of [PHONE, DESKTOP]) {
       await target.setViewportSize(viewport);
       await screenshot(target, what);
     }
+    await target.setViewportSize(was);
   }
 
   /** Tabs up to `steps` times from the top of the page (stopping at `until`): every focus visible; the labels focused, in order. */
@@ -209,6 +211,8 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
       assert.ok(tries < 80, 'the refused poll marks Etsy within 20 s');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    // On a phone, as a creator told by a buyer would look (and the PDF's preview, at the foot of the screen, stays unasked).
+    await page.setViewportSize(PHONE);
     const nav = page.getByRole('navigation', { name: 'Studio' });
     await nav.getByRole('link', { name: 'Products' }).click();
     await page.getByRole('link', { name: 'Weeknight Suppers' }).click();
@@ -240,8 +244,10 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     await page.getByRole('link', { name: 'Weeknight Suppers' }).click();
     await heading(page, 'Weeknight Suppers');
     await panel.getByRole('button', { name: 'Retry the Etsy listing' }).click();
-    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 30_000 });
+    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 60_000 });
     assert.equal(etsy.listings()[0]?.priceCents, 1400, 'the new price reached Etsy');
+    assert.equal(await page.locator('.document-panel iframe').count(), 0, 'no PDF viewer was loaded for a screen looked at for its listings');
+    await page.setViewportSize(DESKTOP);
   });
 
   it('publishes a free sample\'s page, a reader signs up there and confirms, and the audience shows them with a CSV', async () => {
