@@ -69,5 +69,5 @@ export function lineProgress(write: (line: string) => void = (line) => process.s
 }
 
 /** The bar on a terminal, lines elsewhere: on `stream`, the command's standard error. */
-export const progressFor = (enabled: boolean, stream: NodeJS.WritableStream = process.stderr): Progress =>
+export const progressFor = (enabled: boolean, stream: NodeJS.WritableStream): Progress =>
   !enabled ? silentProgress : (stream as Partial<NodeJS.WriteStream>).isTTY === true ? terminalProgress(stream as NodeJS.WriteStream) : lineProgress((line) => stream.write(`${line}\n`));
