@@ -13,7 +13,7 @@
 //   one at a time, so that it never shares the cores with the rest of its package. `--group together` runs only the
 //   other files, `--group alone` only those: scripts/test-all.mjs runs every package's alone files last, one package
 //   at a time, so that they share the machine with nothing.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { setTimeout, clearTimeout } from 'node:timers';
@@ -28,6 +28,10 @@ const TIMINGS_FILE = '.test-timings.jsonl';
 const ALONE = /^\/\/ run-tests: alone\b/m;
 const OWN_PROCESS = /^\/\/ run-tests: own process\b/m;
 const CHUNKS_DIR = '.test-chunks';
+/** Where each process's bundle goes (see `bundle`), and the shared pieces of them. */
+const BUNDLES_DIR = join(CHUNKS_DIR, 'js');
+/** `LARDER_TEST_TSX=1`: run the TypeScript through tsx's loader, as before bundles (slower; for a suspected bundle problem). */
+const THROUGH_TSX = process.env.LARDER_TEST_TSX === '1';
 /** The files each process in CHUNKS_DIR runs, for the report of the slowest. */
 const chunkFiles = new Map();
 
@@ -91,7 +95,7 @@ function inProcesses(group, concurrency) {
     .sort((a, b) => b.weight - a.weight)
     .map((chunk, index) => {
       const path = join(CHUNKS_DIR, `files-${index + 1}.test.ts`);
-      const imports = chunk.files.map((file) => `import ${JSON.stringify(pathToFileURL(resolve(file)).href)};`);
+      const imports = chunk.files.map((file) => `import ${JSON.stringify(relative(CHUNKS_DIR, file).split('\\').join('/'))};`);
       writeFileSync(path, `// Written by scripts/run-tests.mjs: these test files, in one process.\n${imports.join('\n')}\n`);
       chunkFiles.set(resolve(path), chunk.files);
       return path;
@@ -99,18 +103,109 @@ function inProcesses(group, concurrency) {
   return [...own, ...written];
 }
 
+/**
+ * The files of `entries` as JavaScript bundles, one per test process, in `BUNDLES_DIR` (esbuild, one build for all of
+ * them, the modules they share split into common pieces); resolves with the bundles' paths in the order of `entries`.
+ *
+ * Why: through tsx, every module a test process loads, the packages' npm dependencies included, goes through the
+ * loader's hooks on another thread and back, which tripled the cost of loading them (the service's test support:
+ * 7 s of CPU through tsx, 2.5 s as a bundle, in each of some 70 processes of a run). Here the workspace's TypeScript
+ * (the test files and every `@larder/*` source they reach, by the `source` condition as before) is compiled into the
+ * bundles, and the npm packages stay outside, loaded by Node itself from where they are.
+ * - A source module's `import.meta.url` is its built twin's in `dist/` (scripts/build-js.mjs, run first): what it
+ *   finds beside itself (the render worker, the image process's module, `../package.json`, the studio's build) is
+ *   there, as JavaScript Node runs without a loader. A test file's is its own file's (its fixtures are beside it).
+ * - Source maps: a failure's stack names the TypeScript line (`--enable-source-maps`).
+ */
+async function bundle(entries) {
+  const { build } = await import('esbuild');
+  const root = resolve(SCRIPTS, '..');
+  const urlOf = (path) => {
+    const url = pathToFileURL(path).href;
+    const source = /^(.*\/packages\/[^/]+)\/src\/(.*)\.tsx?$/.exec(url);
+    return source === null ? url : `${source[1]}/dist/${source[2]}.js`;
+  };
+  rmSync(BUNDLES_DIR, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: entries.map((entry) => ({ in: entry, out: entry.replace(/\.tsx?$/, '') })),
+    outbase: '.',
+    outdir: BUNDLES_DIR,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'shared/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    conditions: ['source'],
+    sourcemap: 'linked',
+    sourcesContent: false,
+    // Kept as written: the test runner and assertions print functions' and classes' names.
+    keepNames: true,
+    // Every module runs as Node would run it: a test file is imported for its side effects, in a package that says
+    // it has none (`sideEffects: false`, for bundlers of the library).
+    ignoreAnnotations: true,
+    logLevel: 'error',
+    metafile: true,
+    plugins: [
+      {
+        name: 'larder-tests',
+        setup(builder) {
+          // A bare import: the workspace's packages are compiled in; npm's stay outside, named by their resolved
+          // path (a bundle's own folder has no node_modules that would find them).
+          builder.onResolve({ filter: /^[^./]/ }, async (args) => {
+            if (args.pluginData?.resolving === true || args.path.startsWith('node:')) return undefined;
+            const found = await builder.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+            if (found.errors.length > 0) return { errors: found.errors };
+            if (found.external) return { path: args.path, external: true };
+            if (/[\\/]node_modules[\\/]/.test(found.path) && !found.path.startsWith(join(root, 'packages'))) return { path: found.path, external: true };
+            return { path: found.path };
+          });
+          builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
+            const url = JSON.stringify(urlOf(args.path));
+            const text = readFileSync(args.path, 'utf8')
+              .replaceAll('import.meta.url', url)
+              .replaceAll('import.meta.filename', `(${JSON.stringify(fileURLToPath(urlOf(args.path)))})`)
+              .replaceAll('import.meta.dirname', `(${JSON.stringify(dirname(fileURLToPath(urlOf(args.path))))})`);
+            return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+          });
+        },
+      },
+    ],
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  return entries.map((entry) => {
+    const found = outputs.find(([, output]) => output.entryPoint !== undefined && resolve(output.entryPoint) === resolve(entry));
+    if (found === undefined) throw new Error(`run-tests: no bundle for ${entry}`);
+    return found[0];
+  });
+}
+
 /** Runs `node --test` on `group`; resolves with its exit code. */
-function runFiles(group, concurrency, resultsFile, env) {
-  if (group.length === 0) return Promise.resolve(0);
+async function runFiles(group, concurrency, resultsFile, env) {
+  if (group.length === 0) return 0;
+  const entries = resultsFile === RESULTS_FILE ? inProcesses(group, concurrency) : group;
+  let files = entries;
+  let loader = ['--import', 'tsx', '--conditions=source'];
+  if (!THROUGH_TSX) {
+    try {
+      files = await bundle(entries);
+    } catch (error) {
+      // esbuild has printed what it could not compile.
+      console.error(`run-tests: the test files could not be bundled${error instanceof Error && !('errors' in error) ? `: ${error.message}` : ''}`);
+      return 1;
+    }
+    loader = ['--enable-source-maps'];
+  }
   // Spec output for people; a TAP copy in the package folder so that scripts/test-summary.mjs can add up every
   // package's counts into one closing line.
   const child = spawn(
     process.execPath,
     [
-      '--import', 'tsx', '--import', TIMING_PRELOAD, '--conditions=source', '--test', `--test-concurrency=${concurrency}`,
+      ...loader, '--import', TIMING_PRELOAD, '--test', `--test-concurrency=${concurrency}`,
       '--test-reporter=spec', '--test-reporter-destination=stdout',
       '--test-reporter=tap', `--test-reporter-destination=${resultsFile}`,
-      ...(resultsFile === RESULTS_FILE ? inProcesses(group, concurrency) : group),
+      ...files,
     ],
     { stdio: 'inherit', env },
   );
@@ -175,8 +270,19 @@ if (group !== 'alone') rmSync(TIMINGS_FILE, { force: true });
 if (files.length === 0) process.exit(0);
 const engines = await startEngines();
 if (engines !== undefined) console.log(`test engines for this run: ${engines.labels.join(', ')} (one each, shared by the test files)`);
+// The bundles' source modules stand for their twins in dist/ (see `bundle`): built here unless the caller just did
+// (scripts/test-all.mjs builds them first and says so with LARDER_TEST_BUILT=1); then the CLI and the service the
+// tests start run from there too.
+if (!THROUGH_TSX && process.env.LARDER_TEST_BUILT !== '1') {
+  const built = spawnSync(process.execPath, [join(SCRIPTS, 'build-js.mjs'), '--quiet'], { stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error('run-tests: the packages\' JavaScript did not build (see above); LARDER_TEST_TSX=1 runs the tests from the sources');
+    process.exit(1);
+  }
+}
 const env = {
   ...process.env,
+  ...(THROUGH_TSX ? {} : { LARDER_TEST_BUILT: '1' }),
   LARDER_TEST_TIMINGS_FILE: join(process.cwd(), TIMINGS_FILE),
   ...(engines === undefined ? {} : { LARDER_TEST_ENGINES: engines.variable }),
 };

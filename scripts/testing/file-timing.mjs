@@ -6,7 +6,8 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const out = process.env.LARDER_TEST_TIMINGS_FILE;
-const file = process.argv[1];
+// A bundle of scripts/run-tests.mjs (`<package>/.test-chunks/js/<path>.test.mjs`) stands for `<package>/<path>.test.ts`.
+const file = process.argv[1]?.replace(/[\\/]\.test-chunks[\\/]js[\\/](.*)\.test\.mjs$/, '/$1.test.ts');
 
 /** CPU seconds of this process and of its children that have ended, or undefined off Linux. */
 function cpuSeconds() {
