@@ -32,6 +32,8 @@ const CHUNKS_DIR = '.test-chunks';
 const BUNDLES_DIR = join(CHUNKS_DIR, 'js');
 /** `LARDER_TEST_TSX=1`: run the TypeScript through tsx's loader, as before bundles (slower; for a suspected bundle problem). */
 const THROUGH_TSX = process.env.LARDER_TEST_TSX === '1';
+/** A module a test file names for a worker or a child process to load: `new URL('./support/worker.ts', import.meta.url)`. */
+const HELPER_MODULE = /new URL\((['"])(\.{1,2}\/[^'"]+\.tsx?)\1, import\.meta\.url\)/g;
 /** The files each process in CHUNKS_DIR runs, for the report of the slowest. */
 const chunkFiles = new Map();
 
@@ -120,6 +122,15 @@ function inProcesses(group, concurrency) {
 async function bundle(entries) {
   const { build } = await import('esbuild');
   const root = resolve(SCRIPTS, '..');
+  const outputOf = (file) => resolve(BUNDLES_DIR, `${relative('.', file).replace(/\.tsx?$/, '')}.mjs`);
+  // What a test file hands to a worker thread or a child process as a module (`new URL('./support/worker.ts',
+  // import.meta.url)`): a bundle of its own beside the others, and the URL made its bundle's.
+  const helpers = new Set(
+    entries
+      .flatMap((entry) => chunkFiles.get(resolve(entry)) ?? [entry])
+      .flatMap((file) => [...(sources.get(file) ?? '').matchAll(HELPER_MODULE)].map((match) => resolve(dirname(file), match[2] ?? '')))
+      .filter((file) => existsSync(file) && !relative('.', file).startsWith('..')),
+  );
   const urlOf = (path) => {
     const url = pathToFileURL(path).href;
     const source = /^(.*\/packages\/[^/]+)\/src\/(.*)\.tsx?$/.exec(url);
@@ -127,7 +138,7 @@ async function bundle(entries) {
   };
   rmSync(BUNDLES_DIR, { recursive: true, force: true });
   const result = await build({
-    entryPoints: entries.map((entry) => ({ in: entry, out: entry.replace(/\.tsx?$/, '') })),
+    entryPoints: [...entries, ...helpers].map((entry) => ({ in: entry, out: relative('.', entry).replace(/\.tsx?$/, '') })),
     outbase: '.',
     outdir: BUNDLES_DIR,
     outExtension: { '.js': '.mjs' },
@@ -164,6 +175,10 @@ async function bundle(entries) {
           builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
             const url = JSON.stringify(urlOf(args.path));
             const text = readFileSync(args.path, 'utf8')
+              .replace(HELPER_MODULE, (whole, _quote, path) => {
+                const helper = resolve(dirname(args.path), path);
+                return helpers.has(helper) ? `new URL(${JSON.stringify(pathToFileURL(outputOf(helper)).href)})` : whole;
+              })
               .replaceAll('import.meta.url', url)
               .replaceAll('import.meta.filename', `(${JSON.stringify(fileURLToPath(urlOf(args.path)))})`)
               .replaceAll('import.meta.dirname', `(${JSON.stringify(dirname(fileURLToPath(urlOf(args.path))))})`);

@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import { childExecArgv, sharpImageProcessor, startImageProcess, type ImageProcess } from '../src/index.js';
 
 const childFile = new URL('./support/image-child.ts', import.meta.url);
-const execArgv = ['--import', 'tsx', '--conditions=source'];
+// The child runs the module as it is handed over: TypeScript through tsx, or scripts/run-tests.mjs's bundle of it as is.
+const execArgv = childFile.pathname.endsWith('.ts') ? ['--import', 'tsx', '--conditions=source'] : [];
 
 const alive = (pid: number | undefined): boolean => {
   if (pid === undefined) return false;

@@ -12,6 +12,8 @@
  * dictionary (JPEG data URLs filled by the renderer), and pdfmake's local-file policy denies every path (an image
  * node naming a file or a URL would be refused, never read nor fetched).
  */
+// First, before pdfmake loads pdfkit: each font parsed once per thread, not once per document (see the module).
+import './parsed-fonts.js';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type { Content, DynamicContent, Style } from 'pdfmake/interfaces.js';
