@@ -159,8 +159,10 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     page.on('load', () => loads.push(page.url()));
     await panel.getByRole('button', { name: 'Publish' }).click();
     await panel.getByText('€12.50').waitFor();
-    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 30_000 });
-    await panel.getByRole('link', { name: /See it on Gumroad/ }).waitFor({ timeout: 30_000 });
+    // Etsy's listing waits for its image, the cover drawn at 3000 px and its renditions: seconds, and over 30 s once
+    // on a CI machine busy with the rest of the suite.
+    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 90_000 });
+    await panel.getByRole('link', { name: /See it on Gumroad/ }).waitFor({ timeout: 90_000 });
     assert.deepEqual(loads, [], 'no reload');
     await checkScreen(page, `/products/${ebookId}`);
   });
@@ -226,7 +228,7 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     // A change sent anyway: Gumroad's listing follows it; Etsy's waits, saying why, with a retry.
     await panel.getByLabel('Price').fill('14.00');
     await panel.getByRole('button', { name: 'Update the stores' }).click();
-    await panel.getByText('Etsy no longer accepts Larder’s access.').waitFor({ timeout: 30_000 });
+    await panel.getByText('Etsy no longer accepts Larder’s access.').waitFor({ timeout: 90_000 });
     await panel.getByText('Needs reconnecting', { exact: true }).waitFor();
     await lookAt(page, 'product-listing-reconnect');
     await panel.getByRole('link', { name: 'Reconnect it in Selling', exact: true }).click();
@@ -244,7 +246,7 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     await page.getByRole('link', { name: 'Weeknight Suppers' }).click();
     await heading(page, 'Weeknight Suppers');
     await panel.getByRole('button', { name: 'Retry the Etsy listing' }).click();
-    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 60_000 });
+    await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 90_000 });
     assert.equal(etsy.listings()[0]?.priceCents, 1400, 'the new price reached Etsy');
     assert.equal(await page.locator('.document-panel iframe').count(), 0, 'no PDF viewer was loaded for a screen looked at for its listings');
     await page.setViewportSize(DESKTOP);
