@@ -7,8 +7,7 @@
 //      need (scripts/setup-test-tools.sh: the Debian packages they run and SeaweedFS, installed or built the first
 //      time, or waited for when bootstrap started that in the background; a few seconds of checks afterwards);
 //   2. typecheck and lint (scripts/check.mjs: the whole repository in one process) beside every package's tests
-//      (scripts/run-tests.mjs) in two lanes: the service's tests (the largest share) in one from the start, the other
-//      packages one after another in the other;
+//      (scripts/run-tests.mjs) in two lanes, the packages largest first, each lane taking the next when its own ends;
 //   3. the test files that assert real time (`// run-tests: alone`), one at a time in their package, with nothing
 //      else running but the render pool's (see below).
 // The typecheck is not a build's: `tsc -b` would check every package's sources a second time (a minute of both cores);
@@ -58,25 +57,43 @@ const [built, studioBuilt] = await phase(
 const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
 // Renders and image work at the priority of the rest, where the tests wait for them (the two runs below say why).
 const atServicePriority = { ...env, LARDER_BACKGROUND_NICE: '0' };
-// Two lanes of tests beside the typecheck and lint: the service's tests in a lane of their own from the start, the
-// other packages one after another beside them.
-const [checked, testedService, testedOthers] = await phase(
+const packageName = (name) => JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')).name;
+/**
+ * The packages' tests, largest first (by their CPU and time in a CI run): two lanes take them in this order, each the
+ * next when its own ends, so that the longest starts first and the short ones fill in at the end. Fixed lanes (the
+ * service's alone, the others one after another) left one lane running alone for the last two minutes of a run.
+ */
+const LARGEST_FIRST = ['http-fastify', 'adapters-documents', 'web', 'adapters-mongo', 'cli', 'domain', 'client', 'adapters-images', 'adapters-s3', 'adapters-sales', 'adapters-outbound', 'adapters-mail'];
+const rank = (name) => (LARGEST_FIRST.includes(name) ? LARGEST_FIRST.indexOf(name) : LARGEST_FIRST.length);
+const tested = readdirSync('packages')
+  .filter((name) => existsSync(join('packages', name, 'test')) && JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')).scripts?.test !== undefined)
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+async function lanes(count) {
+  const queue = [...tested];
+  const statuses = [];
+  const lane = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      // The service's renders and image work at the priority of the rest (LARDER_BACKGROUND_NICE=0): in production
+      // they yield to requests; here they are the work its tests wait for, and yielding it to the other lane made the
+      // whole run a minute longer. The priority itself is tested in adapters-documents and adapters-images.
+      statuses.push(await run(['run', 'test', `--filter=${packageName(name)}`, '--', '--group', 'together'], name === 'http-fastify' ? atServicePriority : env));
+    }
+  };
+  await Promise.all(Array.from({ length: count }, lane));
+  return statuses.find((status) => status !== 0) ?? 0;
+}
+const [checked, testedTogether] = await phase(
   'typecheck, lint and tests',
   // A larger young generation for the TypeScript programs' millions of short-lived objects: ~8 % less CPU; and the
   // collector on this thread alone: its helper threads took a quarter more CPU than they saved this one (173 → 147 s
   // of CPU on a quiet machine), CPU the tests beside it need.
   node(['--max-semi-space-size=64', '--single-threaded-gc', 'scripts/check.mjs']),
-  // The service's renders and image work at the priority of the rest (LARDER_BACKGROUND_NICE=0): in production they
-  // yield to requests; here they are the work this lane waits for, and yielding it to the other lane made the whole
-  // run a minute longer. The priority itself is tested in adapters-documents and adapters-images.
-  run(['run', 'test', '--filter=@larder/http-fastify', '--', '--group', 'together'], atServicePriority),
-  run(['run', 'test', '--filter=!@larder/http-fastify', '--concurrency=1', '--continue', '--', '--group', 'together'], env),
+  lanes(2),
 );
 // The packages with such files, found by their marker (the others would only start and find none). The service's
 // and the renderer's run side by side: the renderer's (the pool's time limits) spends its time waiting on worker
 // threads that sleep or hang on purpose, and takes little of a core from the service's; the rest one at a time after.
 const withAlone = readdirSync('packages').filter((name) => hasAloneFile(join('packages', name, 'test')));
-const packageName = (name) => JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')).name;
 // Renders at the service's own priority here too (LARDER_BACKGROUND_NICE=0): these files race real time limits beside
 // the service's, and a render at nice 10 waited its turn past them (the priority itself is tested with the others).
 const aloneRun = (names) => run(['run', 'test', '--concurrency=1', '--continue', ...names.map((name) => `--filter=${packageName(name)}`), '--', '--group', 'alone'], atServicePriority);
@@ -88,4 +105,4 @@ const [testedAlone] = await phase('tests that run alone', (async () => {
   return [...together, after].find((status) => status !== 0) ?? 0;
 })());
 const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' });
-process.exit([checked, built, studioBuilt, testedService, testedOthers, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);
+process.exit([checked, built, studioBuilt, testedTogether, testedAlone, summary.status ?? 1].find((status) => status !== 0) ?? 0);
