@@ -17,7 +17,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageFrame, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy } from '@larder/domain';
+import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageFrame, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy, type RenditionOptions } from '@larder/domain';
 
 /** What the child process serves. */
 export interface ImageWork {
@@ -27,7 +27,7 @@ export interface ImageWork {
 
 type Call =
   | { readonly call: 'probe'; readonly bytes: Uint8Array }
-  | { readonly call: 'renditions'; readonly bytes: Uint8Array; readonly widths: readonly number[]; readonly maxPixels: number }
+  | { readonly call: 'renditions'; readonly bytes: Uint8Array; readonly widths: readonly number[]; readonly maxPixels: number; readonly options?: RenditionOptions }
   | { readonly call: 'framed'; readonly bytes: Uint8Array; readonly frame: ImageFrame }
   | { readonly call: 'cover'; readonly request: CoverRequest; readonly width: number | undefined };
 
@@ -249,7 +249,7 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
     },
     images: {
       probe: (bytes) => asResult<ImageProbe, ImageRejected>({ call: 'probe', bytes }, busyProbe),
-      renditions: (bytes, widths, maxPixels) => asResult<ImageRendition[], ImageRejected | ImagesBusy>({ call: 'renditions', bytes, widths, maxPixels }, busyRenditions),
+      renditions: (bytes, widths, maxPixels, options) => asResult<ImageRendition[], ImageRejected | ImagesBusy>({ call: 'renditions', bytes, widths, maxPixels, ...(options === undefined ? {} : { options }) }, busyRenditions),
       framed: (bytes, frame) => asResult<Uint8Array, ImageRejected | ImagesBusy>({ call: 'framed', bytes, frame }, busyRenditions),
     },
     covers: {
@@ -317,7 +317,7 @@ export function serveImageWork(work: ImageWork): void {
         return probed.isOk() ? { ok: true, value: probed.value } : { ok: false, error: probed.error };
       }
       case 'renditions': {
-        const made = await work.images.renditions(call.bytes, call.widths, call.maxPixels);
+        const made = await work.images.renditions(call.bytes, call.widths, call.maxPixels, call.options);
         return made.isOk() ? { ok: true, value: made.value } : { ok: false, error: made.error };
       }
       case 'framed': {

@@ -156,7 +156,8 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
       return ResultAsync.fromPromise(made, (error) => rejected(error, FRAMED_MAX_PIXELS));
     },
 
-    renditions(bytes, widths, maxPixels): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy> {
+    renditions(bytes, widths, maxPixels, options = {}): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy> {
+      const wanted = (width: number, format: PhotoFormat): boolean => !(options.except ?? []).some((left) => left.width === width && left.format === format);
       const turn = turns.take();
       if (turn === undefined) return errAsync({ type: 'ImagesBusy', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
       const made = turn.then(async (done) => {
@@ -165,7 +166,7 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
           // One encode at a time: each upload then keeps one thread of the pool busy, not four, and the event loop
           // (and other uploads) keep their share of a small machine's cores. Measured in bench/photos.ts.
           const renditions: ImageRendition[] = [];
-          for (const width of widths) for (const format of PHOTO_FORMATS) renditions.push(await encode(base, width, format));
+          for (const width of widths) for (const format of PHOTO_FORMATS) if (wanted(width, format)) renditions.push(await encode(base, width, format));
           return renditions;
         } finally {
           done();

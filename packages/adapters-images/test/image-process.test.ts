@@ -59,6 +59,12 @@ describe('the image process', () => {
     );
     there.forEach((rendition, at) => assert.ok(Buffer.from(rendition.bytes).equals(Buffer.from(here[at]?.bytes ?? [])), `${rendition.format} ${rendition.width}`));
     assert.deepEqual((await images.images.probe(bytes))._unsafeUnwrap(), { format: 'jpeg', width: 900, height: 600 });
+    // A rendition the caller has already is left out, there as here.
+    const except = { except: [{ format: 'jpeg' as const, width: 640 }] };
+    const made = async (processor: typeof images.images) =>
+      (await processor.renditions(bytes, [320, 640], 40_000_000, except))._unsafeUnwrap().map(({ format, width }) => `${format} ${width}`);
+    assert.deepEqual(await made(images.images), ['webp 320', 'jpeg 320', 'webp 640']);
+    assert.deepEqual(await made(sharpImageProcessor()), ['webp 320', 'jpeg 320', 'webp 640']);
     const frame = { width: 1200, height: 630, background: '#2f6b4f' };
     const framed = (await images.images.framed(bytes, frame))._unsafeUnwrap();
     assert.ok(Buffer.from(framed).equals(Buffer.from((await sharpImageProcessor().framed(bytes, frame))._unsafeUnwrap())), 'a share card, byte for byte');

@@ -43,6 +43,11 @@ export interface ImageRendition {
   readonly height: number;
 }
 
+/** A rendition the caller has already and does not want made again (a generated cover's drawing is its largest JPEG). */
+export interface RenditionOptions {
+  readonly except?: readonly { readonly format: PhotoFormat; readonly width: number }[];
+}
+
 export interface ImageProcessor {
   probe(bytes: Uint8Array): ResultAsync<ImageProbe, ImageRejected>;
   /**
@@ -50,8 +55,9 @@ export interface ImageProcessor {
    * image) in every `PHOTO_FORMATS`; JPEG renditions of transparent images are flattened onto white.
    * Refuses an image of more than `maxPixels` pixels (`ImageTooLarge`) or one that does not decode whole (`ImageUnsupported`);
    * `ImagesBusy` when it already has as much work as it takes (the CPU an upload costs is bounded per process).
+   * `options.except`: renditions left out (an implementation may still give them; callers ignore them).
    */
-  renditions(bytes: Uint8Array, widths: readonly number[], maxPixels: number): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy>;
+  renditions(bytes: Uint8Array, widths: readonly number[], maxPixels: number, options?: RenditionOptions): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy>;
   /**
    * The image (upright, sRGB) scaled to fit inside `frame.width` × `frame.height` whole, never cropped, centred on a
    * canvas of exactly that size: filled with `frame.background` (`#rrggbb`), or when null with the image itself,

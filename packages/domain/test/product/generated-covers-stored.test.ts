@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { okAsync } from 'neverthrow';
-import { generatedCovers, PHOTO_FORMATS, type CoverArtist, type FileStore, type ImageProcessor } from '../../src/index.js';
+import { generatedCovers, MEDIA_TYPES, mediaKeyOfUrl, PHOTO_FORMATS, type CoverArtist, type FileStore, type ImageProcessor } from '../../src/index.js';
 import { InMemoryFileStore, InMemoryRecipeRepository, productFixture } from '../../src/testing/index.js';
 
 const artist: CoverArtist = {
@@ -17,6 +17,26 @@ const images: ImageProcessor = {
   renditions: (_bytes, widths) => okAsync(widths.flatMap((width) => PHOTO_FORMATS.map((format) => ({ bytes: new Uint8Array([width % 256]), format, width, height: (width * 3) / 4 })))),
   framed: (bytes) => okAsync(bytes),
 };
+
+describe('a generated cover drawn and stored', () => {
+  it('asks the image processor for every rendition but the largest JPEG, which is the drawing itself, and stores them all', async () => {
+    const asked: { widths: readonly number[]; except: readonly { format: string; width: number }[] }[] = [];
+    const recording: ImageProcessor = {
+      ...images,
+      renditions: (bytes, widths, maxPixels, options) => {
+        asked.push({ widths, except: options?.except ?? [] });
+        return images.renditions(bytes, widths, maxPixels, options);
+      },
+    };
+    const files = new InMemoryFileStore();
+    const photo = (await generatedCovers({ covers: artist, images: recording, files, recipes: new InMemoryRecipeRepository() }).coverOf(productFixture({ title: 'Soups' })))._unsafeUnwrap();
+    assert.deepEqual(asked, [{ widths: [320, 800, 1200], except: [{ format: 'jpeg', width: 1200 }] }]);
+    const stored = await Promise.all([photo.url, ...photo.variants.map((variant) => variant.url)].map((url) => files.head(mediaKeyOfUrl(url) ?? '')));
+    assert.deepEqual(stored.map((found) => found._unsafeUnwrap()?.contentType), ['image/jpeg', ...photo.variants.map((variant) => MEDIA_TYPES[variant.format])]);
+    const largest = (await files.head(mediaKeyOfUrl(photo.url) ?? ''))._unsafeUnwrap();
+    assert.equal(largest?.size, 6, 'the largest JPEG is the drawing itself');
+  });
+});
 
 describe('generated covers in a list', () => {
   it('a list does not look a cover up again within 10 s of finding it not stored, and this process forgets that once it drew it', async (t) => {
