@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
 import { sharedSerializerFactory } from './http/compiled-schemas.js';
+import { named } from './http/plugin-name.js';
 import { buildValidatorCompiler } from './http/validator-compiler.js';
 import auth, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
 import idempotency from './plugins/idempotency.js';
@@ -264,11 +265,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   const studio = deps.studio === undefined ? undefined : await loadStudio(deps.studio.dir);
-  await app.register(problemDetails, { notFoundPage: studio === undefined ? undefined : studioPageFallback(studio) });
-  await app.register(security, { corsOrigins: config.corsOrigins });
-  await app.register(requestFraming);
-  await app.register(openapi, { version: packageVersion(), publicUrl: deps.publishing.publicUrl });
-  await app.register(rateLimits, {
+  await app.register(named(problemDetails), { notFoundPage: studio === undefined ? undefined : studioPageFallback(studio) });
+  await app.register(named(security), { corsOrigins: config.corsOrigins });
+  await app.register(named(requestFraming));
+  await app.register(named(openapi), { version: packageVersion(), publicUrl: deps.publishing.publicUrl });
+  await app.register(named(rateLimits), {
     perUser: config.rateLimit,
     login: config.loginRateLimit ?? DEFAULT_LOGIN_LIMIT,
     ...(config.publicRateLimit === undefined ? {} : { publicAddress: config.publicRateLimit }),
@@ -276,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.redis === undefined ? {} : { redis: config.redis }),
     ...(config.rateLimitStoreTimeoutMs === undefined ? {} : { storeTimeoutMs: config.rateLimitStoreTimeoutMs }),
   });
-  await app.register(auth, {
+  await app.register(named(auth), {
     secret: config.jwtSecret,
     ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     clock: deps.clock,
@@ -287,10 +288,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Before the routes: it equips the ones that opt in (`config: { idempotent: true }`) as they are added.
-  await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
-  await app.register(healthRoutes, { readiness: deps.readiness });
-  await app.register(docsRoutes);
-  await app.register(studioRoutes, { studio });
+  await app.register(named(idempotency), { store: deps.idempotency, clock: deps.clock });
+  await app.register(named(healthRoutes), { readiness: deps.readiness });
+  await app.register(named(docsRoutes));
+  await app.register(named(studioRoutes), { studio });
   // One for the whole app: requests that ask for the same cover at once share its drawing.
   // The recipes a list of products takes its covers' photos from come from the search index when there is one (up to
   // 240 for a page; on FerretDB one query each): `IndexedRecipeRepository.findByIdsListed`. One product's cover reads
@@ -303,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = deps.profiles === undefined ? undefined : { repository: deps.profiles, lookup: profileLookup({ profiles: deps.profiles, users: deps.users, clock: deps.clock }) };
   const withProfiles = profiles === undefined ? {} : { profiles: profiles.lookup };
   // Public, like the documentation: photo and cover files are fetched by browsers and storefronts without a token.
-  await app.register(mediaRoutes, { files: deps.files });
+  await app.register(named(mediaRoutes), { files: deps.files });
   const leadMagnets = deps.leadMagnets;
   if (leadMagnets !== undefined) {
     // No token: the pages and the e-mails' links are for readers.
@@ -317,8 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...withProfiles,
       ...(deps.images === undefined ? {} : { images: deps.images }),
     });
-    await app.register(async (open) => {
-      await open.register(leadMagnetPublicRoutes, {
+    await app.register(named(async (open: typeof app) => {
+      await open.register(named(leadMagnetPublicRoutes), {
         pages,
         limits: { perAddress: app.limiters.publicPerAddress, perEmail: app.limiters.signupPerEmail },
         subscribers: leadMagnets.subscribers,
@@ -332,20 +333,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
         ...(deps.publishing.webhooks.onEvents === undefined ? {} : { onEvents: deps.publishing.webhooks.onEvents }),
       });
-    });
+    }, 'public lead magnet pages'));
   }
-  await app.register(saleNoticeRoutes, {
+  await app.register(named(saleNoticeRoutes), {
     connections: deps.publishing.connections,
     queue: deps.publishing.queue,
     clock: deps.clock,
     ...(deps.publishing.onQueued === undefined ? {} : { onQueued: deps.publishing.onQueued }),
   });
   await app.register(
-    async (api) => {
+    named(async (api: typeof app) => {
       // After authentication (a hook of onRequest), before the body is read: see strict-query.ts.
       api.addHook('preParsing', refuseUnknownQueryParameters);
-      await api.register(authRoutes, { users: deps.users, hasher: deps.hasher });
-      await api.register(sessionRoutes, { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
+      await api.register(named(authRoutes), { users: deps.users, hasher: deps.hasher });
+      await api.register(named(sessionRoutes), { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
       const publishing = deps.publishing;
       const connections = {
         connections: publishing.connections,
@@ -365,23 +366,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         platforms: publishing.platforms,
         ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
       };
-      await api.register(async (open) => {
+      await api.register(named(async (open: typeof app) => {
         // The consent page's way back carries no bearer token; the one-time state authenticates it. Limited per address.
         open.addHook('onRequest', app.limiters.loginPerAddress);
-        await open.register(connectionCallbackRoutes, {
+        await open.register(named(connectionCallbackRoutes), {
           ...connections,
           ...(studio === undefined ? {} : { studioConnectionsUrl: `${publishing.publicUrl.replace(/\/+$/, '')}/selling` }),
         });
-      });
-      await api.register(async (secured) => {
+      }, 'connection callbacks'));
+      await api.register(named(async (secured: typeof app) => {
         // Order matters: the per-user limit keys on the user that authentication verified.
         secured.addHook('onRequest', app.auth.authenticate);
         secured.addHook('onRequest', app.limiters.perUser);
         secured.addHook('onRequest', enforceKeyScopes);
-        await secured.register(recipeRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids });
-        await secured.register(ingredientParseRoutes);
-        await secured.register(passwordRoutes, { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
-        await secured.register(productRoutes, {
+        await secured.register(named(recipeRoutes), { recipes: deps.recipes, clock: deps.clock, ids: deps.ids });
+        await secured.register(named(ingredientParseRoutes));
+        await secured.register(named(passwordRoutes), { sessions: deps.browserSessions, users: deps.users, hasher: deps.hasher, clock: deps.clock, ids: deps.ids });
+        await secured.register(named(productRoutes), {
           products: deps.products,
           recipes: deps.recipes,
           clock: deps.clock,
@@ -392,11 +393,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...withProfiles,
           ...(publishing.webhooks.onEvents === undefined ? {} : { onEvents: publishing.webhooks.onEvents }),
         });
-        await secured.register(connectionRoutes, connections);
-        await secured.register(saleRoutes, { sales: publishing.sales });
-        await secured.register(apiKeyRoutes, { apiKeys: deps.apiKeys, clock: deps.clock, ids: deps.ids });
+        await secured.register(named(connectionRoutes), connections);
+        await secured.register(named(saleRoutes), { sales: publishing.sales });
+        await secured.register(named(apiKeyRoutes), { apiKeys: deps.apiKeys, clock: deps.clock, ids: deps.ids });
         if (profiles !== undefined) {
-          await secured.register(profileRoutes, {
+          await secured.register(named(profileRoutes), {
             profiles: profiles.repository,
             users: deps.users,
             clock: deps.clock,
@@ -405,7 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(deps.images === undefined ? {} : { photos: { images: deps.images, files: deps.files } }),
           });
         }
-        await secured.register(webhookRoutes, {
+        await secured.register(named(webhookRoutes), {
           endpoints: publishing.webhooks.endpoints,
           deliveries: publishing.webhooks.deliveries,
           urlPolicy: publishing.webhooks.urlPolicy,
@@ -416,10 +417,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...(publishing.onQueued === undefined ? {} : { onQueued: publishing.onQueued }),
         });
         if (deps.images !== undefined && deps.recipePages !== undefined) {
-          await secured.register(recipeImportRoutes, { recipes: deps.recipes, clock: deps.clock, ids: deps.ids, images: deps.images, files: deps.files, pages: deps.recipePages });
+          await secured.register(named(recipeImportRoutes), { recipes: deps.recipes, clock: deps.clock, ids: deps.ids, images: deps.images, files: deps.files, pages: deps.recipePages });
         }
         if (deps.images !== undefined) {
-          await secured.register(photoRoutes, {
+          await secured.register(named(photoRoutes), {
             recipes: deps.recipes,
             products: deps.products,
             clock: deps.clock,
@@ -430,10 +431,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...withProfiles,
           });
         }
-        await secured.register(documentRoutes, { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock, ...withProfiles });
-        if (leadMagnets !== undefined) await secured.register(subscriberRoutes, { subscribers: leadMagnets.subscribers, products: deps.products });
-      });
-    },
+        await secured.register(named(documentRoutes), { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock, ...withProfiles });
+        if (leadMagnets !== undefined) await secured.register(named(subscriberRoutes), { subscribers: leadMagnets.subscribers, products: deps.products });
+      }, 'authenticated api'));
+    }, 'api'),
     { prefix: '/api' },
   );
   return app;

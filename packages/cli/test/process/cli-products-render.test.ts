@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createProduct, createRecipe, systemClock } from '@larder/domain';
 import { sequentialIds } from '@larder/domain/testing';
-import { runCliProcess as runCli } from './run-cli.js';
+import { runCli, runCliProcess } from './run-cli.js';
 import { startTestEngine, type TestEngine } from './test-engine.js';
 
 let engine: TestEngine;
@@ -14,7 +14,9 @@ before(async () => {
 });
 after(() => engine?.stop());
 
-describe('larder products render (as a process: the render thread loads from dist/ as the bin runs it)', () => {
+// The first render runs the CLI as its own process (its render thread loads from dist/ as the bin runs it); the rest
+// run the same command lines in this process (each process cost ~2.5 s of CPU, most of this file's).
+describe('larder products render', () => {
   it('writes a PDF and an EPUB, refuses what the product type does not come in, and leaves no partial file', async () => {
     const { name, repositories } = engine.freshRepositories('render');
     const deps = { ...repositories, clock: systemClock, ids: sequentialIds('cli'), salesPlatforms: ['etsy'] };
@@ -24,7 +26,7 @@ describe('larder products render (as a process: the render thread loads from dis
     const db = ['--mongodb-url', engine.url, '--mongodb-db', name];
     const out = mkdtempSync(join(tmpdir(), 'larder-cli-render-'));
 
-    const pdf = await runCli(['products', 'render', book.id, '--format', 'pdf', '--page-size', 'a5', '--out', join(out, 'soups.pdf'), ...db]);
+    const pdf = await runCliProcess(['products', 'render', book.id, '--format', 'pdf', '--page-size', 'a5', '--out', join(out, 'soups.pdf'), ...db]);
     assert.equal(pdf.code, 0, pdf.stderr);
     assert.match(pdf.stderr, /wrote .*soups\.pdf \(pdf, a5, original units, 1 recipes; rendered and stored\)/);
     const bytes = readFileSync(join(out, 'soups.pdf'));

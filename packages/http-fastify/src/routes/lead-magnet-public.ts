@@ -26,6 +26,7 @@ import {
 } from '@larder/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemForDomainError } from '../http/error-mapper.js';
+import { named } from '../http/plugin-name.js';
 import { sendProblem } from '../http/problem.js';
 import { acceptedPage, confirmedPage, errorPage, unsubscribedPage, unsubscribePage } from '../pages/lead-magnet-pages.js';
 import { sendHtml, wantsHtml } from '../pages/html.js';
@@ -333,7 +334,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
 
   // RFC 8058: a mail program's one-click POST may carry any body in any content type (its own example is
   // multipart/form-data). The link says who; the body is read up to the form limit and dropped.
-  await app.register(async (child) => {
+  await app.register(named(async (child: typeof app) => {
     const oneClick = child.withTypeProvider<TypeBoxTypeProvider>();
     oneClick.removeAllContentTypeParsers();
     oneClick.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_LIMIT_BYTES }, (_request, _body, done) => done(null, undefined));
@@ -359,5 +360,5 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
       const product = result.value.product;
       return sendHtml(reply, 200, brandedPage(unsubscribedPage(product?.title ?? null), product === null ? null : await deps.pages.creatorOf(product), 1), { private: true });
     });
-  });
+  }, 'one-click unsubscribe'));
 };

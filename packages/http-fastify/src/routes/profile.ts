@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getProfile, MAX_PHOTO_BYTES, removeProfileLogo, replaceProfile, setProfileLogo, type PhotoDeps, type ProfileDeps, type ProfileLookup, type ProfileRules } from '@larder/domain';
 import { IMAGE_CONTENT_TYPE, imageBodyParser, NOT_AN_IMAGE_BODY } from '../http/image-body.js';
+import { named } from '../http/plugin-name.js';
 import { sendProblem } from '../http/problem.js';
 import { ifMatchOf, sendDomainError, sendVersioned } from '../http/reply.js';
 import { IfMatchHeaders, refTo } from '../schemas/common.js';
@@ -72,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRouteDeps> = async 
   const logoDeps = { profiles: deps.profiles, users: deps.users, clock: deps.clock, images: photos.images, files: photos.files };
   const setLogo = setProfileLogo(logoDeps);
   const removeLogo = removeProfileLogo(logoDeps);
-  await app.register(async (images) => {
+  await app.register(named(async (images: typeof app) => {
     images.addContentTypeParser(IMAGE_CONTENT_TYPE, imageBodyParser(MAX_PHOTO_BYTES));
     const body = { content: Object.fromEntries(Object.keys(IMAGE_BODY.content).map((type) => [type, { schema: { description: 'The image file (binary).' } }])) };
 
@@ -109,5 +110,5 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRouteDeps> = async 
       changed(request.userId);
       return sendVersioned(reply, result.value);
     });
-  });
+  }, 'profile logo'));
 };
