@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs a package's tests with node:test through tsx. Node 20's runner cannot glob `.ts` files itself,
-// so the files are listed here: every `*.test.ts` under `test/` (or the paths given as arguments).
+// Runs a package's tests with node:test, each test process a JavaScript bundle of its files and the workspace sources
+// they use (see `bundle`; `LARDER_TEST_TSX=1` runs them through tsx instead). Node 20's runner cannot glob `.ts` files
+// itself, so the files are listed here: every `*.test.ts` under `test/` (or the paths given as arguments).
 //
 //   node ../../scripts/run-tests.mjs [--files-at-once N] [--group together|alone] [file ...]
 //
@@ -283,8 +284,6 @@ if (group !== 'alone') rmSync(RESULTS_FILE, { force: true });
 if (group !== 'together') rmSync(ALONE_RESULTS_FILE, { force: true });
 if (group !== 'alone') rmSync(TIMINGS_FILE, { force: true });
 if (files.length === 0) process.exit(0);
-const engines = await startEngines();
-if (engines !== undefined) console.log(`test engines for this run: ${engines.labels.join(', ')} (one each, shared by the test files)`);
 // The bundles' source modules stand for their twins in dist/ (see `bundle`): built here unless the caller just did
 // (scripts/test-all.mjs builds them first and says so with LARDER_TEST_BUILT=1); then the CLI and the service the
 // tests start run from there too.
@@ -295,6 +294,8 @@ if (!THROUGH_TSX && process.env.LARDER_TEST_BUILT !== '1') {
     process.exit(1);
   }
 }
+const engines = await startEngines();
+if (engines !== undefined) console.log(`test engines for this run: ${engines.labels.join(', ')} (one each, shared by the test files)`);
 const env = {
   ...process.env,
   ...(THROUGH_TSX ? {} : { LARDER_TEST_BUILT: '1' }),
