@@ -57,7 +57,8 @@ const [built, studioBuilt] = await phase(
 const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
 // Renders and image work at the priority of the rest, where the tests wait for them (the two runs below say why).
 const atServicePriority = { ...env, LARDER_BACKGROUND_NICE: '0' };
-const packageName = (name) => JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')).name;
+const packageJson = (name) => JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8'));
+const packageName = (name) => packageJson(name).name;
 /**
  * The packages' tests, largest first (by their CPU and time in a CI run): two lanes take them in this order, each the
  * next when its own ends, so that the longest starts first and the short ones fill in at the end. Fixed lanes (the
@@ -66,7 +67,7 @@ const packageName = (name) => JSON.parse(readFileSync(join('packages', name, 'pa
 const LARGEST_FIRST = ['http-fastify', 'adapters-documents', 'web', 'adapters-mongo', 'cli', 'domain', 'client', 'adapters-images', 'adapters-s3', 'adapters-sales', 'adapters-outbound', 'adapters-mail'];
 const rank = (name) => (LARGEST_FIRST.includes(name) ? LARGEST_FIRST.indexOf(name) : LARGEST_FIRST.length);
 const tested = readdirSync('packages')
-  .filter((name) => existsSync(join('packages', name, 'test')) && JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')).scripts?.test !== undefined)
+  .filter((name) => existsSync(join('packages', name, 'test')) && packageJson(name).scripts?.test !== undefined)
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 async function lanes(count) {
   const queue = [...tested];
