@@ -265,11 +265,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   const studio = deps.studio === undefined ? undefined : await loadStudio(deps.studio.dir);
-  await app.register(named(problemDetails), { notFoundPage: studio === undefined ? undefined : studioPageFallback(studio) });
-  await app.register(named(security), { corsOrigins: config.corsOrigins });
-  await app.register(named(requestFraming));
-  await app.register(named(openapi), { version: packageVersion(), publicUrl: deps.publishing.publicUrl });
-  await app.register(named(rateLimits), {
+  await app.register(problemDetails, { notFoundPage: studio === undefined ? undefined : studioPageFallback(studio) });
+  await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(requestFraming);
+  await app.register(openapi, { version: packageVersion(), publicUrl: deps.publishing.publicUrl });
+  await app.register(rateLimits, {
     perUser: config.rateLimit,
     login: config.loginRateLimit ?? DEFAULT_LOGIN_LIMIT,
     ...(config.publicRateLimit === undefined ? {} : { publicAddress: config.publicRateLimit }),
@@ -277,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.redis === undefined ? {} : { redis: config.redis }),
     ...(config.rateLimitStoreTimeoutMs === undefined ? {} : { storeTimeoutMs: config.rateLimitStoreTimeoutMs }),
   });
-  await app.register(named(auth), {
+  await app.register(auth, {
     secret: config.jwtSecret,
     ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     clock: deps.clock,
@@ -288,7 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Before the routes: it equips the ones that opt in (`config: { idempotent: true }`) as they are added.
-  await app.register(named(idempotency), { store: deps.idempotency, clock: deps.clock });
+  await app.register(idempotency, { store: deps.idempotency, clock: deps.clock });
   await app.register(named(healthRoutes), { readiness: deps.readiness });
   await app.register(named(docsRoutes));
   await app.register(named(studioRoutes), { studio });

@@ -3,7 +3,8 @@
  * plugin it registers by looking for its function among the exports of every CommonJS module loaded
  * (`getPluginName`: about a millisecond a plugin with this service's modules loaded, some 35 plugins an app, the
  * tests' hundred-odd apps and every start), and avvio shows an anonymous one as the first lines of its source.
- * `fastify-plugin` gives its plugins a name already (kept); the rest get the function's own, or `name`.
+ * `fastify-plugin` gives its plugins a name already (the plugins/ ones are registered as they are; `named` keeps such a
+ * name); the rest get the function's own, or `name`.
  */
 const DISPLAY_NAME = Symbol.for('fastify.display-name');
 
