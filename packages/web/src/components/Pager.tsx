@@ -1,4 +1,6 @@
 /** Previous and next through the pages of a list, with where the person is. */
+import { count } from '../lib/format';
+
 interface PagerProps {
   page: number;
   totalPages: number;
@@ -16,7 +18,7 @@ interface PagerProps {
 export function Pager({ page, totalPages, onPage, label, small = false, summary, previous = 'Previous', next = 'Next' }: PagerProps) {
   if (totalPages <= 1) return null;
   const size = small ? ' button--small' : '';
-  const where = small ? `${page} / ${totalPages.toLocaleString('en')}` : `Page ${page} of ${totalPages.toLocaleString('en')}`;
+  const where = small ? `${page} / ${count(totalPages)}` : `Page ${page} of ${count(totalPages)}`;
   return (
     <nav className={`pager${small ? ' pager--small' : ''}`} aria-label={label}>
       <button type="button" className={`button${size}`} disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { Notice } from '../../../components/Notice';
 import { Pager } from '../../../components/Pager';
 import type { Product } from '../../../lib/api';
-import { plural } from '../../../lib/format';
+import { dateTime, plural } from '../../../lib/format';
 import { describeError } from '../../../lib/problem';
 import { downloadSubscribersCsv, SUBSCRIBERS_PER_PAGE, useEraseSubscriber, useSubscribers } from '../api/audience';
 
 const STATUS = { pending: 'Waiting to confirm', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString('en', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function Readers({ sample, page, onPage }: { sample: Product; page: number; onPage: (page: number) => void }) {
   const subscribers = useSubscribers(sample.id, page);
@@ -66,7 +65,7 @@ export function Readers({ sample, page, onPage }: { sample: Product; page: numbe
                     <span className={`badge badge--reader-${subscriber.status}`}>{STATUS[subscriber.status]}</span>
                   </td>
                   <td>
-                    <span title={subscriber.consent_text}>{when(subscriber.consent_at)}</span>
+                    <span title={subscriber.consent_text}>{dateTime(subscriber.consent_at)}</span>
                   </td>
                   <td>{subscriber.downloads}</td>
                   <td>
