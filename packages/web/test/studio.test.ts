@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, screenshot, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
+import { assertKeyboardWalk, launch, screenshot, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
 import { gradientPng, recipePageServer } from './support/fixtures.js';
 import { buildStudio, DEMO_EMAIL, DEMO_PASSWORD, startStudioService, type StudioService } from './support/service.js';
 
@@ -50,6 +50,7 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
         assert.equal(await scrollsSideways(screen), false, `${path} scrolls sideways at ${viewport.width} px`);
         await screenshot(screen, path);
       }
+      await assertKeyboardWalk(screen, path);
     } finally {
       await screen.close();
     }

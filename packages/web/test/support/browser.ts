@@ -1,8 +1,10 @@
 /**
  * Debian's Chromium driven by playwright-core (Playwright's own browser download cannot work here), and the checks
- * every screen of the studio must pass: no serious or critical axe violation, nothing wider than a 375 px screen.
+ * every screen of the studio must pass: no serious or critical axe violation, nothing wider than a 375 px screen, every
+ * control reached by the keyboard with its focus visible.
  * Without Chromium the tests say so in one line and skip; in CI (CI set) they fail instead.
  */
+import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -25,6 +27,13 @@ interface Violation {
   impact: string | null;
   help: string;
   nodes: { target: string[] }[];
+}
+
+/** The screen as it stands, walked with the keyboard: every focus visible, every visible control reached. */
+export async function assertKeyboardWalk(page: Page, what: string): Promise<void> {
+  const walk = await keyboardWalk(page);
+  assert.deepEqual(walk.unseen, [], `${what}: focus without a visible ring`);
+  assert.deepEqual(walk.missed, [], `${what}: controls the keyboard never reaches (it went: ${walk.reached.join(' | ')})`);
 }
 
 /**
@@ -59,4 +68,90 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!screenshotsWanted) return;
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `${SCREENSHOTS ?? ''}/${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${width}.png`, fullPage: true });
+}
+
+/** Where a keyboard walk went: each focus in order, the ones drawn without a visible ring, and the controls never reached. */
+export interface KeyboardWalk {
+  reached: string[];
+  unseen: string[];
+  missed: string[];
+}
+
+/**
+ * Tabs from the top of the page to its end (until the focus leaves the page or comes back to where it has been): every
+ * focus must show a ring (a card's title link draws it around its card, which the link covers), and every control a
+ * person can see must be reached. A group of radio buttons is one stop (the arrow keys move within it); a frame's
+ * insides (the PDF preview's viewer) are its own, so the walk steps over a frame rather than into it.
+ */
+export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWalk> {
+  await page.evaluate(() => {
+    // From the top: the page itself focused moves the point Tab starts from there (a blur alone leaves it where it was).
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
+    (globalThis as unknown as { walked: WeakSet<Element> }).walked = new WeakSet();
+    (globalThis as unknown as { last?: Element }).last = undefined;
+  });
+  const reached: string[] = [];
+  const unseen: string[] = [];
+  for (let step = 0; step < limit; step += 1) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const walked = (globalThis as unknown as { walked: WeakSet<Element> }).walked;
+      const state = globalThis as unknown as { last?: Element };
+      const element = document.activeElement as HTMLElement | null;
+      if (element === null || element === document.body) return null;
+      // A date field takes several Tabs (day, month, year) and stays the focused element meanwhile.
+      if (element === state.last) return 'same';
+      state.last = element;
+      if (walked.has(element)) return 'again';
+      walked.add(element);
+      const card = element.matches('.recipe-card__title a, .product-card__title a') ? element.closest('.recipe-card, .product-card') : null;
+      const ring = getComputedStyle(card ?? element);
+      const label = element.getAttribute('aria-label') ?? element.getAttribute('title') ?? (element.textContent?.trim() || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || element.tagName);
+      return { label, visible: ring.outlineStyle !== 'none' && ring.outlineWidth !== '0px', frame: element.tagName === 'IFRAME' };
+    });
+    if (focus === 'same') continue;
+    if (focus === null || focus === 'again') break;
+    if (focus.frame) {
+      // The frame's ring is drawn once the page learns that its window lost the focus to the frame, a moment later.
+      focus.visible = await page
+        .waitForFunction(() => document.activeElement?.tagName === 'IFRAME' && getComputedStyle(document.activeElement).outlineStyle !== 'none', undefined, { timeout: 2000 })
+        .then(() => true, () => false);
+    }
+    reached.push(focus.label);
+    if (!focus.visible) unseen.push(focus.label);
+    if (focus.frame) {
+      // Over the frame (the viewer's own controls are its business): the next control after it takes the focus.
+      const next = await page.evaluate(() => {
+        const frame = document.activeElement as HTMLElement;
+        const after = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, iframe, [tabindex]')].find(
+          (candidate) => frame.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING && candidate.tabIndex >= 0 && !(candidate as HTMLButtonElement).disabled,
+        );
+        if (after === undefined) return null;
+        after.focus();
+        (globalThis as unknown as { walked: WeakSet<Element> }).walked.add(after);
+        (globalThis as unknown as { last?: Element }).last = after;
+        return after.getAttribute('aria-label') ?? after.textContent?.trim() ?? after.tagName;
+      });
+      if (next === null) break;
+      reached.push(next);
+    }
+  }
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const missed = await page.evaluate(() => {
+    const walked = (globalThis as unknown as { walked: WeakSet<Element> }).walked;
+    const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, iframe, [tabindex]')].filter(
+      (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && element.checkVisibility({ visibilityProperty: true }) && element.closest('[inert]') === null,
+    );
+    // No named function in here: the test bundle keeps names with a helper the page does not have.
+    return controls
+      .filter(
+        (element) =>
+          !walked.has(element) &&
+          !(element instanceof HTMLInputElement && element.type === 'radio' && [...document.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(element.name)}"]`)].some((member) => walked.has(member))),
+      )
+      .map((element) => `${element.tagName.toLowerCase()} “${element.getAttribute('aria-label') ?? (element.textContent?.trim() || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || '')}”`);
+  });
+  return { reached, unseen, missed };
 }

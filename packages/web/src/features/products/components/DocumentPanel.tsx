@@ -4,7 +4,7 @@
  * for once its place comes near the screen (at once beside the contents on a wide screen; on a phone, when scrolled
  * to) or the focus enters the panel: a creator who opens a product for its listings does not wait for a PDF viewer.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
 import type { Product } from '../../../lib/api';
@@ -122,9 +122,33 @@ export function DocumentPanel({ product }: { product: Product }) {
       ) : (
         <>
           {pdf.isFetching ? rendering : null}
-          <iframe className="document-panel__preview" src={`${url}#navpanes=0&view=FitH`} title={`PDF preview of ${product.title}`} />
+          <PreviewFrame src={`${url}#navpanes=0&view=FitH`} title={`PDF preview of ${product.title}`} />
         </>
       )}
     </section>
   );
+}
+
+/**
+ * The browser's PDF viewer in a frame. When the keyboard's focus goes into it, the page's window loses focus to the
+ * frame (the frame itself matches no `:focus`), so the ring around the frame is drawn from that: the viewer's own
+ * controls show where inside it the focus is.
+ */
+function PreviewFrame({ src, title }: { src: string; title: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    const mark = () => {
+      const element = frame.current;
+      if (element === null) return;
+      if (document.activeElement === element) element.dataset['focused'] = '';
+      else delete element.dataset['focused'];
+    };
+    window.addEventListener('blur', mark);
+    window.addEventListener('focus', mark);
+    return () => {
+      window.removeEventListener('blur', mark);
+      window.removeEventListener('focus', mark);
+    };
+  }, []);
+  return <iframe ref={frame} className="document-panel__preview" src={src} title={title} />;
 }
