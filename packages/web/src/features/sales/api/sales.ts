@@ -1,9 +1,20 @@
-/** Sales and revenue over the typed client: a page of sales, revenue by day per platform and currency, the CSV export. */
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+/**
+ * Sales and revenue over the typed client: a page of sales, revenue by day per platform and currency, the CSV export.
+ *
+ * Live, by polling one small answer: the totals per store (`group_by=platform`, the figures above the chart) are read
+ * again every 15 s while the tab is visible (TanStack Query skips the interval's reads in a hidden tab). A new sale or
+ * a refund changes them; only then are the table and the chart read again. So an open Sales tab costs one request
+ * every 15 s whatever its size, and fifty open tabs about three a second. Server-sent events would hold a connection
+ * per tab for the hours between two sales.
+ */
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api, unwrap, type Product } from '../../../lib/api';
 import { apiFilters, type SalesSearch } from '../sales-search';
 
 export const SALES_PER_PAGE = 25;
+/** How often an open Sales tab asks whether anything changed. */
+export const LIVE_MS = 15_000;
 
 /** The JSON page of an answer that could be CSV (the operation's other type, asked for with `Accept: text/csv` only). */
 function jsonPage<T extends object>(answer: T | string): T {
@@ -20,14 +31,33 @@ export function useSales(search: SalesSearch) {
   });
 }
 
-/** What the stores paid per platform and currency, over the filters. */
+/**
+ * What the stores paid per platform and currency, over the filters, read again every 15 s: when the answer for the
+ * same filters changes (a sale arrived, one was refunded), the table and the chart are read again too.
+ */
 export function useRevenueByPlatform(search: SalesSearch) {
   const query = { ...apiFilters(search), group_by: 'platform' as const };
-  return useQuery({
-    queryKey: ['sales', 'revenue', query],
+  const queryKey = ['sales', 'revenue', query];
+  const totals = useQuery({
+    queryKey,
     queryFn: async ({ signal }) => (await unwrap(api.GET('/api/reports/revenue', { signal, params: { query } }))).data,
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_MS,
   });
+  const queries = useQueryClient();
+  // The answer keeps its identity while it reads the same (TanStack Query's structural sharing), so a new object for
+  // the same filters means news; a new object for new filters is only the filters' own first answer.
+  const seen = useRef<{ key: string; data: unknown } | null>(null);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    if (totals.data === undefined || totals.isPlaceholderData) return;
+    const before = seen.current;
+    seen.current = { key, data: totals.data };
+    if (before !== null && before.key === key && before.data !== totals.data) {
+      void queries.invalidateQueries({ queryKey: ['sales'], predicate: (cached) => JSON.stringify(cached.queryKey) !== JSON.stringify(queryKey) });
+    }
+  }, [totals.data, totals.isPlaceholderData, key]);
+  return totals;
 }
 
 export interface DayRow {
@@ -85,15 +115,21 @@ export function usePlatforms() {
   });
 }
 
-/** The products that can sell (not free samples), by id, for the filter and the table's names. */
+/** The products that can sell (not free samples), every one of each type (pages of 100), for the filter and the table's names. */
 export function useSellableProducts() {
   return useQuery({
     queryKey: ['products', 'list', 'sellable'],
     queryFn: async ({ signal }) => {
-      const answers = await Promise.all(
-        (['ebook', 'recipe_card_pack', 'meal_plan'] as const).map((type) => unwrap(api.GET('/api/products', { signal, params: { query: { type, per_page: 100 } } }))),
-      );
-      return answers.flatMap((answer) => answer.data).sort((a, b) => a.title.localeCompare(b.title));
+      const everyOne = async (type: 'ebook' | 'recipe_card_pack' | 'meal_plan') => {
+        const products: Product[] = [];
+        for (let page = 1; ; page += 1) {
+          const answer = await unwrap(api.GET('/api/products', { signal, params: { query: { type, per_page: 100, page } } }));
+          products.push(...answer.data);
+          if (page >= answer.pagination.total_pages) return products;
+        }
+      };
+      const lists = await Promise.all((['ebook', 'recipe_card_pack', 'meal_plan'] as const).map(everyOne));
+      return lists.flat().sort((a, b) => a.title.localeCompare(b.title));
     },
     staleTime: 60_000,
   });
