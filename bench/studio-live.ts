@@ -1,10 +1,11 @@
 /**
- * What the studio's live listings cost the service: `--tabs` open studio tabs (default 50) on one product's screen for
+ * What the studio's live screens cost the service: `--tabs` open studio tabs (default 50) on one product's screen for
  * `--seconds` (default 60), the requests the service receives counted by a proxy in front of it (every request the
- * pages make goes through it), twice:
+ * pages make goes through it), three times:
  * - settled: every listing live, nothing to wait for (the studio's polling is off);
  * - pending: a listing kept pending the whole time (the Gumroad fake answers every request 429 with Retry-After 120
- *   s, so the service waits), the studio reading the product every 2 s in every tab.
+ *   s, so the service waits), the studio reading the product every 2 s in every tab;
+ * - sales: the same tabs on the Sales screen, which asks for the totals per store every 15 s.
  * A hidden tab does not poll at all: the line says how many of the tabs the browser counted as visible.
  *
  *   cd bench && node --import tsx --conditions=source studio-live.ts [--tabs 50] [--seconds 60]
@@ -111,12 +112,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 await context.addCookies([{ name: 'larder_session', value: cookie, url }]);
 
-async function measure(product: Product, label: string): Promise<void> {
+async function measure(path: string, ready: (page: Page) => Promise<void>, label: string, after: () => Promise<string>): Promise<void> {
   const pages: Page[] = [];
   for (let tab = 0; tab < tabs; tab += 1) {
     const page = await context.newPage();
-    await page.goto(`${url}/products/${product.id}`);
-    await page.getByRole('heading', { level: 2, name: 'In your stores' }).waitFor();
+    await page.goto(`${url}${path}`);
+    await ready(page);
     pages.push(page);
   }
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -127,14 +128,21 @@ async function measure(product: Product, label: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   const elapsed = (performance.now() - started) / 1000;
   const requests = counted - start;
-  const listing = (await states(product.id)).join(', ');
-  console.log(`${label.padEnd(8)} ${tabs} tabs (${visible} visible) on one product for ${elapsed.toFixed(0)} s (listing ${listing}): ${requests} requests, ${(requests / elapsed).toFixed(2)} a second`);
+  console.log(`${label.padEnd(8)} ${tabs} tabs (${visible} visible) ${await after()} for ${elapsed.toFixed(0)} s: ${requests} requests, ${(requests / elapsed).toFixed(2)} a second`);
   await Promise.all(pages.map((page) => page.close()));
 }
 
-console.log(`${tabs} studio tabs, each on one product's screen; requests the service received, counted in front of it`);
-await measure(settled, 'settled');
-await measure(pending, 'pending');
+const onProduct = (product: Product) => [
+  `/products/${product.id}`,
+  (page: Page) => page.getByRole('heading', { level: 2, name: 'In your stores' }).waitFor(),
+  product.id === settled.id ? 'settled' : 'pending',
+  async () => `on one product (listing ${(await states(product.id)).join(', ')})`,
+] as const;
+console.log(`${tabs} studio tabs; requests the service received, counted in front of it`);
+await measure(...onProduct(settled));
+await measure(...onProduct(pending));
+// The Sales screen asks for the totals every 15 s (and reads the table and chart again only when they change).
+await measure('/sales', (page) => page.getByRole('heading', { level: 1, name: 'Sales' }).waitFor(), 'sales', async () => 'on Sales');
 await browser.close();
 proxy.close();
 await gumroad.close();
