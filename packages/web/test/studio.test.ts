@@ -224,6 +224,19 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
     await page.getByRole('button', { name: 'Create the ebook' }).click();
     await heading(page, 'Little Book of Dips');
     assert.deepEqual(await recipeOrder(page), ['Charred Corn Guacamole', 'Whipped Hummus with Paprika Oil', 'Tzatziki for a crowd']);
+    // Opened afresh, the product's screen searches the library for recipes to add only once its picker is opened.
+    const pickerReads: string[] = [];
+    const recordPickerRead = (request: { url: () => string }) => void (/\/api\/recipes\?.*per_page=12/.test(request.url()) && pickerReads.push(request.url()));
+    page.on('request', recordPickerRead);
+    await page.reload();
+    await heading(page, 'Little Book of Dips');
+    await page.locator('.recipe-order__title').nth(2).waitFor();
+    assert.deepEqual(pickerReads, [], 'no library search before the picker is opened');
+    await page.getByText('Add recipes from your library').click();
+    await page.getByLabel('Find recipes to add').fill('tzatziki');
+    await page.getByRole('button', { name: 'Added Tzatziki for a crowd' }).waitFor();
+    await page.getByText('Add recipes from your library').click();
+    page.off('request', recordPickerRead);
 
     const preview = page.frameLocator('iframe[title="PDF preview of Little Book of Dips"]');
     await page.locator('iframe[title="PDF preview of Little Book of Dips"]').waitFor({ timeout: 60_000 });

@@ -16,6 +16,8 @@ export function ProductContents({ product, onReload }: { product: Product; onRel
   const [ids, setIds] = useState(product.recipe_ids);
   const [days, setDays] = useState<MealPlanDay[]>(product.days ?? []);
   const [added, setAdded] = useState<Recipe[]>([]);
+  // The picker searches the library only once it is opened: most visits to a product never add a recipe.
+  const [picking, setPicking] = useState(false);
   const known = useRecipesByIds(base.recipe_ids);
   for (const recipe of added) known.set(recipe.id, recipe);
   const change = useChangeProduct(product.id);
@@ -89,16 +91,18 @@ export function ProductContents({ product, onReload }: { product: Product; onRel
           <RecipeOrder ids={ids} recipes={known} onChange={setIds} />
         )}
         {lead ? null : (
-          <details className="more">
+          <details className="more" onToggle={(event) => setPicking(event.currentTarget.open)}>
             <summary>Add recipes from your library</summary>
-            <RecipePicker
-              chosen={product.type === 'meal_plan' ? pool.map((recipe) => recipe.id) : ids}
-              onAdd={(recipe) => {
-                setAdded([...added, recipe]);
-                if (product.type === 'meal_plan') setDays(days.length === 0 ? [{ day: 1, meals: [{ meal_type: 'dinner', recipe_id: recipe.id }] }] : days.map((day, at) => (at === days.length - 1 ? { ...day, meals: [...day.meals, { meal_type: 'dinner', recipe_id: recipe.id }] } : day)));
-                else setIds([...ids, recipe.id]);
-              }}
-            />
+            {picking ? (
+              <RecipePicker
+                chosen={product.type === 'meal_plan' ? pool.map((recipe) => recipe.id) : ids}
+                onAdd={(recipe) => {
+                  setAdded([...added, recipe]);
+                  if (product.type === 'meal_plan') setDays(days.length === 0 ? [{ day: 1, meals: [{ meal_type: 'dinner', recipe_id: recipe.id }] }] : days.map((day, at) => (at === days.length - 1 ? { ...day, meals: [...day.meals, { meal_type: 'dinner', recipe_id: recipe.id }] } : day)));
+                  else setIds([...ids, recipe.id]);
+                }}
+              />
+            ) : null}
           </details>
         )}
       </section>
