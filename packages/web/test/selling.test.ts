@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertKeyboardWalk, launch, screenshot, screenshotsWanted, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
+import { assertKeyboardWalk, keyboardWalk, launch, screenshot, screenshotsWanted, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
 import { buildStudio, DEMO_EMAIL, DEMO_PASSWORD, startStudioService, type StudioService } from './support/service.js';
 
 const PHONE = { width: 375, height: 740 };
@@ -74,26 +74,6 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     await target.setViewportSize(was);
   }
 
-  /** Tabs up to `steps` times from the top of the page (stopping at `until`): every focus visible; the labels focused, in order. */
-  async function tabThrough(target: Page, steps: number, until?: string): Promise<string[]> {
-    await target.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const seen: string[] = [];
-    for (let step = 0; step < steps; step += 1) {
-      await target.keyboard.press('Tab');
-      const focus = await target.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        if (element === null || element === document.body) return null;
-        const style = getComputedStyle(element);
-        return { label: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName, visible: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
-      });
-      assert.ok(focus !== null, 'the focus stays on the page');
-      assert.equal(focus.visible, true, `the focus on “${focus.label}” is visible`);
-      seen.push(focus.label);
-      if (focus.label === until) break;
-    }
-    return seen;
-  }
-
   /** A change through the API with the page's session (a cookie-authenticated change names the service's origin). */
   async function apiPost<T>(path: string, body: unknown): Promise<T> {
     const answer = await page.request.post(`${service.url}${path}`, { data: body, headers: { origin: service.url } });
@@ -134,7 +114,7 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     const etsyCard = page.getByRole('region', { name: 'Etsy' });
     await etsyCard.getByText('Connected', { exact: true }).waitFor();
     await etsyCard.getByText(/sells in EUR/).waitFor();
-    const walked = await tabThrough(page, 12);
+    const walked = (await keyboardWalk(page)).reached;
     assert.ok(walked.includes('Disconnect Etsy') && walked.includes('Disconnect Gumroad'), `the keyboard reaches each store: ${walked.join(' | ')}`);
     await checkScreen(page, '/selling');
   });
@@ -315,7 +295,7 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
       await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Settings' }).click();
       await heading(page, 'Settings');
       // Past the profile and brand's fields first.
-      const walked = await tabThrough(page, 40, 'Change the password');
+      const walked = (await keyboardWalk(page)).reached;
       assert.ok(walked.includes('Change the password'), `the keyboard reaches the password form: ${walked.join(' | ')}`);
       const keys = page.getByRole('region', { name: 'API keys' });
       await keys.getByLabel('What it is for').fill('Sales export');

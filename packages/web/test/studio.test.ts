@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertKeyboardWalk, launch, screenshot, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
+import { assertKeyboardWalk, keyboardWalk, launch, screenshot, scrollsSideways, seriousViolations, skipWithoutChromium } from './support/browser.js';
 import { gradientPng, recipePageServer } from './support/fixtures.js';
 import { buildStudio, DEMO_EMAIL, DEMO_PASSWORD, startStudioService, type StudioService } from './support/service.js';
 
@@ -287,28 +287,12 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
   it('moves through the library with the keyboard alone, with the focus always visible', async () => {
     await page.goto(`${service.url}/recipes`);
     await heading(page, 'Recipes');
-    await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
-    const seen: string[] = [];
-    for (let step = 0; step < 25; step += 1) {
-      await page.keyboard.press('Tab');
-      const focus = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        if (element === null) return null;
-        const style = getComputedStyle(element);
-        // A card's title link draws its ring around the whole card (the link covers the card).
-        const card = element.matches('.recipe-card__title a, .product-card__title a') ? element.closest('.recipe-card, .product-card') : null;
-        const ring = card === null ? style : getComputedStyle(card);
-        return { label: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName, visible: ring.outlineStyle !== 'none' && ring.outlineWidth !== '0px' };
-      });
-      assert.ok(focus !== null, 'the focus stays on the page');
-      assert.equal(focus.visible, true, `the focus on “${focus.label}” is visible`);
-      seen.push(focus.label);
-    }
-    assert.ok(seen.includes('Recipes'), 'the navigation');
-    assert.ok(seen.includes('Import from a web address'), 'the page actions');
-    assert.ok(seen.some((label) => label.startsWith('Archive ')), 'a recipe’s own action');
-    await page.keyboard.press('Enter');
+    const walk = await keyboardWalk(page);
+    assert.equal(walk.reached[0], 'Skip to content');
+    assert.deepEqual(walk.unseen, [], 'every focus visible');
+    assert.ok(walk.reached.includes('Recipes'), 'the navigation');
+    assert.ok(walk.reached.includes('Import from a web address'), 'the page actions');
+    assert.ok(walk.reached.some((label) => label.startsWith('Archive ')), 'a recipe’s own action');
   });
 
   it('has no serious accessibility violation and fits a phone on every screen', async () => {

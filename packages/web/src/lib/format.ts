@@ -40,13 +40,13 @@ export function money(cents: number, currency: string): string {
 let dayFormat: Intl.DateTimeFormat | undefined;
 let momentFormat: Intl.DateTimeFormat | undefined;
 
-/** `3 Nov 2026`, in the person's time zone. */
+/** `Nov 3, 2026`, in the person's time zone. */
 export function date(iso: string): string {
   dayFormat ??= new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
   return dayFormat.format(new Date(iso));
 }
 
-/** `3 Nov 2026, 14:05`, in the person's time zone: when a reader signed up, when a delivery was sent. */
+/** `Nov 3, 2026, 02:05 PM`, in the person's time zone: when a reader signed up. */
 export function dateTime(iso: string): string {
   momentFormat ??= new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   return momentFormat.format(new Date(iso));
