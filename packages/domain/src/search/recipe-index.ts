@@ -256,6 +256,8 @@ export class RecipeIndex {
   readonly #byExternalId = new Map<string, number>();
   /** How many recipes have each status: the total of a listing that filters by status alone, without a count. */
   readonly #byStatus: Record<RecipeStatus, number> = { active: 0, draft: 0, archived: 0 };
+  /** Of those, how many are ready for e-mail: the total of a listing by status and readiness alone. */
+  readonly #readyByStatus: Record<RecipeStatus, number> = { active: 0, draft: 0, archived: 0 };
   // Stamps of the running query (see the file's comment); a query uses values above #epoch and moves it past them.
   #hit = new Int32Array(0);
   #exact = new Int32Array(0);
@@ -302,6 +304,11 @@ export class RecipeIndex {
     return this.#rows.map((row) => row.recipe);
   }
 
+  #count(row: Row, by: 1 | -1): void {
+    this.#byStatus[row.status] += by;
+    if (row.recipe.email_ready) this.#readyByStatus[row.status] += by;
+  }
+
   /** Stores a recipe, new or a replacement of the one with its id, and brings every index up to date. */
   put(recipe: Recipe): void {
     const row = rowOf(recipe);
@@ -310,7 +317,7 @@ export class RecipeIndex {
       const fresh = this.#rows.length;
       this.#slotOf.set(recipe.id, fresh);
       this.#rows.push(row);
-      this.#byStatus[row.status] += 1;
+      this.#count(row, 1);
       this.#setColumns(fresh, row);
       this.#placeInOrders(fresh, row);
       const keys = recipeSearchKeys(recipe);
@@ -322,8 +329,8 @@ export class RecipeIndex {
     }
     const before = this.#rows[slot] as Row;
     this.#rows[slot] = row;
-    this.#byStatus[before.status] -= 1;
-    this.#byStatus[row.status] += 1;
+    this.#count(before, -1);
+    this.#count(row, 1);
     this.#setColumns(slot, row);
     this.#placeInOrders(slot, row);
     if (!sameSearchText(before.recipe, recipe)) {
@@ -432,6 +439,11 @@ export class RecipeIndex {
       if (bit === undefined) noSuchTag = true;
       else if (bit === -1) tagsFromRow = true;
       else tagMask |= 1 << bit;
+    }
+    // The plain list, a deep page and readiness for e-mail test a slot's status (and readiness) only: a test of
+    // those alone, where the whole one below costs about three times as much a slot (page 2,000 passes 40,000).
+    if (!noSuchTag && tagMask === 0 && !tagsFromRow && cuisine === -1 && mealType === -1 && season === -1 && collection === -1 && !byCookTime) {
+      return email === -1 ? (slot) => ((statusBits[slot] as number) & statusMask) !== 0 : (slot) => ((statusBits[slot] as number) & statusMask) !== 0 && emailReady[slot] === email;
     }
     // Columns answer every filter but a tag met after the first 32 (a range over 100,000 rows read each row's
     // recipe: ~8 ms of cache misses, where a column is a sequential read).
@@ -746,7 +758,8 @@ export class RecipeIndex {
   #scanned(filter: RecipeFilter, kept: SortedSlots<string> | SortedSlots<number>, descending: boolean, offset: number, limit: number): IndexedPage {
     const [matches, rows] = [this.#matcher(filter), this.#rows];
     let total = 0;
-    if (RecipeIndex.#byStatusAlone(filter)) for (const status of new Set(filter.statuses)) total += this.#byStatus[status];
+    const counted = this.#countedBy(filter);
+    if (counted !== undefined) for (const status of new Set(filter.statuses)) total += counted[status];
     else for (let slot = 0, size = rows.length; slot < size; slot += 1) if (matches(slot)) total += 1;
     const items: Recipe[] = [];
     const [order, size] = [kept.slots, kept.size];
@@ -759,9 +772,17 @@ export class RecipeIndex {
     return { items, total, fuzzyMatches: 0 };
   }
 
-  /** Whether a filter without text or facets names nothing but statuses (the plain list: active and draft). */
-  static #byStatusAlone(filter: RecipeFilter): boolean {
-    return filter.maxCookTimeMinutes === undefined && filter.emailReady === undefined;
+  /**
+   * The counts per status that are a listing's total, for a filter without text or facets that names nothing but
+   * statuses (the plain list: active and draft) and perhaps readiness for e-mail; undefined when it names a range.
+   */
+  #countedBy(filter: RecipeFilter): Record<RecipeStatus, number> | undefined {
+    if (filter.maxCookTimeMinutes !== undefined) return undefined;
+    if (filter.emailReady === undefined) return this.#byStatus;
+    if (filter.emailReady) return this.#readyByStatus;
+    const { active, draft, archived } = this.#byStatus;
+    const ready = this.#readyByStatus;
+    return { active: active - ready.active, draft: draft - ready.draft, archived: archived - ready.archived };
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * The listing shapes that are answered from columns and walks of kept orders rather than from each recipe: a cook
- * time range at its boundaries, e-mail readiness and collection, totals of a listing by status alone as recipes
- * change status, deep pages and pages past the end in every sort, and typo searches, each against a scan of the
- * same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
+ * time range at its boundaries, e-mail readiness and collection, totals of a listing by status (and readiness for
+ * e-mail) alone as recipes change, deep pages and pages past the end in every sort, and typo searches, each against a
+ * scan of the same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -126,5 +126,31 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
     for (const params of [{}, { status: 'draft' as const }, { status: 'archived' as const }, { status: 'active' as const }]) {
       for (const page of [1, 3, 4]) same(bothPages(index, recipes, params, page), JSON.stringify({ params, page }));
     }
+  });
+
+  it('counts a listing by readiness for e-mail, with or without a status, as recipes become ready or not and change status', () => {
+    const recipes = library(60);
+    const index = indexOf(recipes);
+    const change = (at: number, changes: Partial<Pick<Recipe, 'status' | 'email_ready'>>): void => {
+      const recipe = { ...(recipes[at] as Recipe), ...changes, version: (recipes[at] as Recipe).version + 1 };
+      recipes[at] = recipe;
+      index.put(recipe);
+    };
+    change(0, { email_ready: false });
+    change(1, { email_ready: true });
+    change(4, { status: 'archived' });
+    change(5, { status: 'archived', email_ready: true });
+    change(8, { status: 'draft', email_ready: false });
+    change(12, { status: 'draft' });
+    change(5, { status: 'active' });
+    const shapes: RecipeListParams[] = [
+      { email_ready: true },
+      { email_ready: false },
+      { email_ready: true, status: 'archived' },
+      { email_ready: false, status: 'archived' },
+      { email_ready: true, status: 'draft', sort: 'engagement_score' },
+      { email_ready: false, status: 'active', sort: 'title' },
+    ];
+    for (const params of shapes) for (const page of [1, 2, 3]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ params, page }));
   });
 });
