@@ -19,7 +19,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-
 /** Whether a test folder holds a file marked `// run-tests: alone` (the marker scripts/run-tests.mjs reads). */
 function hasAloneFile(dir) {
   if (!existsSync(dir)) return false;
@@ -38,14 +37,14 @@ function node(args, env = process.env) {
  * A package's tests: its `test` script (`node ../../scripts/run-tests.mjs …`) run in its folder with `args` added, each
  * line of its output led by the package's name (`@larder/web:test: `), as turbo wrote them when it ran them. Not
  * through turbo and pnpm: with its cache off (tests are not cached), turbo only started pnpm, which started the
- * script, two more processes per package and phase (about 10 s of CPU in a run).
+ * script, two more processes per package and phase (11 s of CPU in a run).
  */
 function runPackage(name, args, env) {
-  const script = packageJson(name).scripts.test;
-  const [command, ...scriptArgs] = script.split(' ');
-  if (command !== 'node') throw new Error(`test-all: packages/${name}'s test script is not a node command: ${script}`);
+  const { name: packageName, scripts } = packageJson(name);
+  const [command, ...scriptArgs] = scripts.test.split(' ');
+  if (command !== 'node') throw new Error(`test-all: packages/${name}'s test script is not a node command: ${scripts.test}`);
   const child = spawn(process.execPath, [...scriptArgs, ...args], { cwd: join('packages', name), stdio: ['ignore', 'pipe', 'pipe'], env });
-  const lead = `${packageJson(name).name}:test: `;
+  const lead = `${packageName}:test: `;
   for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
     createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${lead}${line}\n`));
   }
