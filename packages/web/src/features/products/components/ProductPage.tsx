@@ -1,6 +1,6 @@
 /** One product: its contents, cover, the real PDF in the page, downloads, a free sample made from it, archiving. */
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Field } from '../../../components/Field';
 import { Loading } from '../../../components/Loading';
 import { Notice } from '../../../components/Notice';
@@ -34,6 +34,10 @@ export function ProductPage({ selling }: { selling?: (product: Product) => React
 
 function ProductScreen({ product, onReload, selling }: { product: Product; onReload: () => Promise<Product | undefined>; selling: ((product: Product) => ReactNode) | undefined }) {
   const archive = useChangeProduct(product.id);
+  // The heading first, the panels just after: drawn first alone, the product's name is on screen before the panels'
+  // render (the order list, the stores, the cover, the PDF's place), which React then does in slices that let the
+  // page answer in between, where one long task held it.
+  const panels = useDeferredValue(true, false);
   return (
     <>
       <PageHeader
@@ -66,19 +70,21 @@ function ProductScreen({ product, onReload, selling }: { product: Product; onRel
           .{product.slug === null ? ' Publish it to give it a public page.' : null}
         </p>
       )}
-      <div className="product-layout">
-        <div className="stack">
-          {selling?.(product)}
-          <ProductContents product={product} onReload={onReload} />
-          <div className="product-layout__pair">
-            <CoverPanel product={product} />
-            {product.type === 'ebook' || product.type === 'recipe_card_pack' ? <FreeSamplePanel product={product} /> : null}
+      {panels ? (
+        <div className="product-layout">
+          <div className="stack">
+            {selling?.(product)}
+            <ProductContents product={product} onReload={onReload} />
+            <div className="product-layout__pair">
+              <CoverPanel product={product} />
+              {product.type === 'ebook' || product.type === 'recipe_card_pack' ? <FreeSamplePanel product={product} /> : null}
+            </div>
+          </div>
+          <div className="product-layout__preview">
+            <DocumentPanel product={product} />
           </div>
         </div>
-        <div className="product-layout__preview">
-          <DocumentPanel product={product} />
-        </div>
-      </div>
+      ) : null}
     </>
   );
 }
