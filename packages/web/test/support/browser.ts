@@ -89,27 +89,30 @@ export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWal
     document.body.tabIndex = -1;
     document.body.focus();
     document.body.removeAttribute('tabindex');
-    (globalThis as unknown as { walked: WeakSet<Element> }).walked = new WeakSet();
-    (globalThis as unknown as { last?: Element }).last = undefined;
+    const walk: { walked: WeakSet<Element>; last?: Element; label?: (element: Element) => string } = { walked: new WeakSet() };
+    // What a person hears for a control: its own label, else its text, else its field's label. Assigned to a property,
+    // not named: the test bundle keeps a named function's name with a helper the page does not have.
+    walk.label = function (element: Element): string {
+      return element.getAttribute('aria-label') ?? element.getAttribute('title') ?? (element.textContent?.trim() || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || element.tagName.toLowerCase());
+    };
+    (globalThis as unknown as { walk: typeof walk }).walk = walk;
   });
   const reached: string[] = [];
   const unseen: string[] = [];
   for (let step = 0; step < limit; step += 1) {
     await page.keyboard.press('Tab');
     const focus = await page.evaluate(() => {
-      const walked = (globalThis as unknown as { walked: WeakSet<Element> }).walked;
-      const state = globalThis as unknown as { last?: Element };
+      const walk = (globalThis as unknown as { walk: { walked: WeakSet<Element>; last?: Element; label: (element: Element) => string } }).walk;
       const element = document.activeElement as HTMLElement | null;
       if (element === null || element === document.body) return null;
       // A date field takes several Tabs (day, month, year) and stays the focused element meanwhile.
-      if (element === state.last) return 'same';
-      state.last = element;
-      if (walked.has(element)) return 'again';
-      walked.add(element);
+      if (element === walk.last) return 'same';
+      walk.last = element;
+      if (walk.walked.has(element)) return 'again';
+      walk.walked.add(element);
       const card = element.matches('.recipe-card__title a, .product-card__title a') ? element.closest('.recipe-card, .product-card') : null;
       const ring = getComputedStyle(card ?? element);
-      const label = element.getAttribute('aria-label') ?? element.getAttribute('title') ?? (element.textContent?.trim() || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || element.tagName);
-      return { label, visible: ring.outlineStyle !== 'none' && ring.outlineWidth !== '0px', frame: element.tagName === 'IFRAME' };
+      return { label: walk.label(element), visible: ring.outlineStyle !== 'none' && ring.outlineWidth !== '0px', frame: element.tagName === 'IFRAME' };
     });
     if (focus === 'same') continue;
     if (focus === null || focus === 'again') break;
@@ -124,15 +127,16 @@ export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWal
     if (focus.frame) {
       // Over the frame (the viewer's own controls are its business): the next control after it takes the focus.
       const next = await page.evaluate(() => {
+        const walk = (globalThis as unknown as { walk: { walked: WeakSet<Element>; last?: Element; label: (element: Element) => string } }).walk;
         const frame = document.activeElement as HTMLElement;
         const after = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, iframe, [tabindex]')].find(
           (candidate) => frame.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING && candidate.tabIndex >= 0 && !(candidate as HTMLButtonElement).disabled,
         );
         if (after === undefined) return null;
         after.focus();
-        (globalThis as unknown as { walked: WeakSet<Element> }).walked.add(after);
-        (globalThis as unknown as { last?: Element }).last = after;
-        return after.getAttribute('aria-label') ?? after.textContent?.trim() ?? after.tagName;
+        walk.walked.add(after);
+        walk.last = after;
+        return walk.label(after);
       });
       if (next === null) break;
       reached.push(next);
@@ -140,18 +144,18 @@ export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWal
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const missed = await page.evaluate(() => {
-    const walked = (globalThis as unknown as { walked: WeakSet<Element> }).walked;
+    const walk = (globalThis as unknown as { walk: { walked: WeakSet<Element>; label: (element: Element) => string } }).walk;
+    const walked = walk.walked;
     const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, iframe, [tabindex]')].filter(
       (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && element.checkVisibility({ visibilityProperty: true }) && element.closest('[inert]') === null,
     );
-    // No named function in here: the test bundle keeps names with a helper the page does not have.
     return controls
       .filter(
         (element) =>
           !walked.has(element) &&
           !(element instanceof HTMLInputElement && element.type === 'radio' && [...document.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(element.name)}"]`)].some((member) => walked.has(member))),
       )
-      .map((element) => `${element.tagName.toLowerCase()} “${element.getAttribute('aria-label') ?? (element.textContent?.trim() || (element as HTMLInputElement).labels?.[0]?.textContent?.trim() || '')}”`);
+      .map((element) => `${element.tagName.toLowerCase()} “${walk.label(element)}”`);
   });
   return { reached, unseen, missed };
 }
