@@ -14,8 +14,12 @@
  *   stamps, from the title postings, give the relevance groups. The cost is the sum of the query keys' posting
  *   sizes, not the library's size.
  * - The other filters are checked on the candidates' columns (typed arrays by slot: status, facets, tags, cook
- *   time, e-mail readiness); without a text query the candidates are the smallest facet posting the filter names,
- *   else every slot, and then the page is a walk of the sort's kept order that tests each slot it passes.
+ *   time, e-mail readiness), one tight loop per condition the filter names (`#narrow`); without a text query the
+ *   candidates are the smallest facet posting the filter names, else every slot (within the cook time, when the
+ *   filter names one).
+ * - A listing by statuses alone, perhaps with readiness for e-mail or a maximum cook time, is counted from counts
+ *   kept on writes (per status, per status when ready, per cook time and status), and its page is a walk of the
+ *   sort's kept order that tests each slot it passes; when every recipe matches, the page is taken from the order.
  * - Every sort key has an order kept on writes (`sorted-slots.ts`). When the matches are many, or the page deep, the
  *   page is a walk of that order that keeps the slots marked as matches (by relevance: the engagement order, each
  *   match marked with its group). When they are few, a bounded selection: the first offset + perPage candidates in
@@ -32,7 +36,7 @@ import { facetKey } from '../recipe/recipe.js';
 import { titleSortKey, type RecipeFilter, type RecipeSort } from '../recipe/recipe-query.js';
 import { addStoredWordFuzzyKeys } from './fuzzy-keys.js';
 import { recipeSearchKeys } from './search-terms.js';
-import { postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
+import { LargePosting, postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
 import { compareStrings, SortedSlots } from './sorted-slots.js';
 
 interface Row {
@@ -136,6 +140,76 @@ function titleLeadOf(titleKey: string): number {
 }
 
 const STATUS_BITS: Record<RecipeStatus, number> = { active: 1, draft: 2, archived: 4 };
+/** Past this many distinct cook times, a listing by a maximum counts its recipes rather than adding up per time. */
+const MAX_COOK_TIMES_ADDED = 4096;
+
+/**
+ * A filter without its text, as the column values a slot must have: what `#narrow` tests. -1: any value; `none`:
+ * no slot can match (a facet value or a tag no recipe has).
+ */
+interface ColumnPlan {
+  readonly none: boolean;
+  readonly statusMask: number;
+  readonly cuisine: number;
+  readonly mealType: number;
+  readonly season: number;
+  readonly collection: number;
+  readonly tagMask: number;
+  /** A tag met after the first 32 (no bit in `#tags`): the row answers the whole filter. */
+  readonly tagsFromRow: boolean;
+  readonly byCookTime: boolean;
+  readonly maxCookTime: number;
+  readonly email: number;
+}
+
+// The narrowing loops, one per kind of column and test: each keeps, in place, the first `count` slots of `slots` that
+// pass, and returns how many it kept. Small and monomorphic, a few nanoseconds a slot, where one closure testing every
+// condition cost 15–35 (a call that could not be inlined, and a test of each condition the filter does not name).
+function keepMasked(slots: Int32Array, count: number, column: Uint8Array, mask: number): number {
+  let kept = 0;
+  for (let at = 0; at < count; at += 1) {
+    const slot = slots[at] as number;
+    if (((column[slot] as number) & mask) !== 0) slots[kept++] = slot;
+  }
+  return kept;
+}
+
+function keepEqual(slots: Int32Array, count: number, column: Int32Array, value: number): number {
+  let kept = 0;
+  for (let at = 0; at < count; at += 1) {
+    const slot = slots[at] as number;
+    if (column[slot] === value) slots[kept++] = slot;
+  }
+  return kept;
+}
+
+function keepAllBits(slots: Int32Array, count: number, column: Int32Array, bits: number): number {
+  let kept = 0;
+  for (let at = 0; at < count; at += 1) {
+    const slot = slots[at] as number;
+    if (((column[slot] as number) & bits) === bits) slots[kept++] = slot;
+  }
+  return kept;
+}
+
+function keepByte(slots: Int32Array, count: number, column: Uint8Array, value: number): number {
+  let kept = 0;
+  for (let at = 0; at < count; at += 1) {
+    const slot = slots[at] as number;
+    if (column[slot] === value) slots[kept++] = slot;
+  }
+  return kept;
+}
+
+/** NaN (no cook time) is ≤ no maximum: left out, as the contract says. */
+function keepAtMost(slots: Int32Array, count: number, column: Float64Array, max: number): number {
+  let kept = 0;
+  for (let at = 0; at < count; at += 1) {
+    const slot = slots[at] as number;
+    if ((column[slot] as number) <= max) slots[kept++] = slot;
+  }
+  return kept;
+}
 
 export interface IndexedPage {
   readonly items: Recipe[];
@@ -258,6 +332,11 @@ export class RecipeIndex {
   readonly #byStatus: Record<RecipeStatus, number> = { active: 0, draft: 0, archived: 0 };
   /** Of those, how many are ready for e-mail: the total of a listing by status and readiness alone. */
   readonly #readyByStatus: Record<RecipeStatus, number> = { active: 0, draft: 0, archived: 0 };
+  /**
+   * Recipes by cook time and status: the total of a listing by status and a maximum cook time, a sum over the
+   * distinct cook times (a few hundred in a library: minutes are whole numbers) rather than a count of the recipes.
+   */
+  readonly #byCookTime = new Map<number, Record<RecipeStatus, number>>();
   // Stamps of the running query (see the file's comment); a query uses values above #epoch and moves it past them.
   #hit = new Int32Array(0);
   #exact = new Int32Array(0);
@@ -307,6 +386,12 @@ export class RecipeIndex {
   #count(row: Row, by: 1 | -1): void {
     this.#byStatus[row.status] += by;
     if (row.recipe.email_ready) this.#readyByStatus[row.status] += by;
+    const minutes = row.recipe.cook_time_minutes;
+    if (minutes === null) return;
+    const counts = this.#byCookTime.get(minutes) ?? { active: 0, draft: 0, archived: 0 };
+    counts[row.status] += by;
+    if (counts.active === 0 && counts.draft === 0 && counts.archived === 0) this.#byCookTime.delete(minutes);
+    else this.#byCookTime.set(minutes, counts);
   }
 
   /** Stores a recipe, new or a replacement of the one with its id, and brings every index up to date. */
@@ -421,18 +506,18 @@ export class RecipeIndex {
     this.#collection[slot] = this.#facetCode(row.recipe.collection_id);
   }
 
-  /** `recipeMatchesFilter` without the text query, on a slot: the columns first, the row when the filter needs it. */
-  #matcher(filter: RecipeFilter): (slot: number) => boolean {
-    const statusMask = filter.statuses.reduce((mask, status) => mask | STATUS_BITS[status], 0);
-    // -1: any value; a facet value no recipe has gets -2, which no slot's code equals.
+  /** Whether every recipe has one of the statuses of `mask` (no test of them can leave one out). */
+  #everyRecipeHas(mask: number): boolean {
+    let having = 0;
+    for (const status of ['active', 'draft', 'archived'] as const) if ((mask & STATUS_BITS[status]) !== 0) having += this.#byStatus[status];
+    return having === this.#rows.length;
+  }
+
+  /** The filter's column values (see `ColumnPlan`). */
+  #plan(filter: RecipeFilter): ColumnPlan {
+    // A facet value no recipe has gets -2, which no slot's code equals: no match.
     const wanted = (value: string | undefined): number => (value === undefined ? -1 : (this.#facetCodes.get(value) ?? -2));
     const [cuisine, mealType, season, collection] = [wanted(filter.cuisine), wanted(filter.mealType), wanted(filter.season), wanted(filter.collectionId)];
-    const [statusBits, cuisines, mealTypes, seasons, collections, tags, rows] = [this.#statusBits, this.#cuisine, this.#mealType, this.#season, this.#collection, this.#tags, this.#rows];
-    const [cookTimes, emailReady] = [this.#cookTime, this.#emailReady];
-    // A recipe without a cook time has NaN, which is ≤ no maximum: excluded, as the contract says.
-    const [byCookTime, maxCookTime] = [filter.maxCookTimeMinutes !== undefined, filter.maxCookTimeMinutes ?? 0];
-    const email = filter.emailReady === undefined ? -1 : filter.emailReady ? 1 : 0;
-    // A tag never met: no slot has it; a tag met after the first 32 (no bit): read from the row.
     let [tagMask, tagsFromRow, noSuchTag] = [0, false, false];
     for (const tag of filter.dietaryTags) {
       const bit = this.#tagBits.get(tag);
@@ -440,24 +525,46 @@ export class RecipeIndex {
       else if (bit === -1) tagsFromRow = true;
       else tagMask |= 1 << bit;
     }
-    // The plain list, a deep page and readiness for e-mail test a slot's status (and readiness) only: a test of
-    // those alone, where the whole one below costs about three times as much a slot (page 2,000 passes 40,000).
-    if (!noSuchTag && tagMask === 0 && !tagsFromRow && cuisine === -1 && mealType === -1 && season === -1 && collection === -1 && !byCookTime) {
-      return email === -1 ? (slot) => ((statusBits[slot] as number) & statusMask) !== 0 : (slot) => ((statusBits[slot] as number) & statusMask) !== 0 && emailReady[slot] === email;
+    return {
+      none: noSuchTag || cuisine === -2 || mealType === -2 || season === -2 || collection === -2,
+      statusMask: filter.statuses.reduce((mask, status) => mask | STATUS_BITS[status], 0),
+      cuisine,
+      mealType,
+      season,
+      collection,
+      tagMask,
+      tagsFromRow,
+      byCookTime: filter.maxCookTimeMinutes !== undefined,
+      maxCookTime: filter.maxCookTimeMinutes ?? 0,
+      email: filter.emailReady === undefined ? -1 : filter.emailReady ? 1 : 0,
+    };
+  }
+
+  /**
+   * Keeps, in place, the first `count` slots of `#matched` that pass the filter's conditions other than its text,
+   * and returns how many: one tight loop over the columns per condition the filter names (`keepEqual` and the rest).
+   */
+  #narrow(count: number, plan: ColumnPlan, filter: RecipeFilter): number {
+    if (plan.none) return 0;
+    const matched = this.#matched;
+    let kept = count;
+    if (!this.#everyRecipeHas(plan.statusMask)) kept = keepMasked(matched, kept, this.#statusBits, plan.statusMask);
+    if (plan.cuisine !== -1) kept = keepEqual(matched, kept, this.#cuisine, plan.cuisine);
+    if (plan.mealType !== -1) kept = keepEqual(matched, kept, this.#mealType, plan.mealType);
+    if (plan.season !== -1) kept = keepEqual(matched, kept, this.#season, plan.season);
+    if (plan.collection !== -1) kept = keepEqual(matched, kept, this.#collection, plan.collection);
+    if (plan.tagMask !== 0) kept = keepAllBits(matched, kept, this.#tags, plan.tagMask);
+    if (plan.byCookTime) kept = keepAtMost(matched, kept, this.#cookTime, plan.maxCookTime);
+    if (plan.email !== -1) kept = keepByte(matched, kept, this.#emailReady, plan.email);
+    if (plan.tagsFromRow) {
+      const [rows, from] = [this.#rows, kept];
+      kept = 0;
+      for (let at = 0; at < from; at += 1) {
+        const slot = matched[at] as number;
+        if (rowMatches(rows[slot] as Row, filter)) matched[kept++] = slot;
+      }
     }
-    // Columns answer every filter but a tag met after the first 32 (a range over 100,000 rows read each row's
-    // recipe: ~8 ms of cache misses, where a column is a sequential read).
-    return (slot) =>
-      !noSuchTag &&
-      ((statusBits[slot] as number) & statusMask) !== 0 &&
-      ((tags[slot] as number) & tagMask) === tagMask &&
-      (cuisine === -1 || cuisines[slot] === cuisine) &&
-      (mealType === -1 || mealTypes[slot] === mealType) &&
-      (season === -1 || seasons[slot] === season) &&
-      (collection === -1 || collections[slot] === collection) &&
-      (!byCookTime || (cookTimes[slot] as number) <= maxCookTime) &&
-      (email === -1 || emailReady[slot] === email) &&
-      (!tagsFromRow || rowMatches(rows[slot] as Row, filter));
+    return kept;
   }
 
   #move(index: Map<string, Posting>, slot: number, before: readonly string[], after: readonly string[]): void {
@@ -584,11 +691,12 @@ export class RecipeIndex {
    */
   #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number {
     const words = filter.searchKeys.length;
-    const matches = this.#matcher(filter);
+    const plan = this.#plan(filter);
     this.#fuzzyMatches = 0;
+    if (plan.none) return 0;
     // One word and no typo posting: its posting holds every match once, with no stamps needed (see `#exactOnly`).
-    if (words === 1 && (typoKeys[0] ?? []).length === 0) return this.#postingMatches(this.#allKeys.get(filter.searchKeys[0] as string), matches);
-    if (words > 0) return this.#stampedMatches(filter.searchKeys, typoKeys, base, matches);
+    if (words === 1 && (typoKeys[0] ?? []).length === 0) return this.#narrow(this.#fromPosting(this.#allKeys.get(filter.searchKeys[0] as string)), plan, filter);
+    if (words > 0) return this.#stampedMatches(filter.searchKeys, typoKeys, base, plan, filter);
     let smallest: Posting | undefined;
     let smallestSize = Number.POSITIVE_INFINITY;
     for (const key of filterFacetKeys(filter)) {
@@ -596,33 +704,86 @@ export class RecipeIndex {
       const size = postingSize(posting);
       if (size < smallestSize) [smallest, smallestSize] = [posting, size];
     }
-    if (smallestSize !== Number.POSITIVE_INFINITY) return this.#postingMatches(smallest, matches);
-    const matched = this.#matched;
-    let count = 0;
-    for (let slot = 0, size = this.#rows.length; slot < size; slot += 1) if (matches(slot)) matched[count++] = slot;
-    return count;
+    if (smallestSize !== Number.POSITIVE_INFINITY) return this.#narrow(this.#fromPosting(smallest), plan, filter);
+    return this.#narrow(this.#everySlot(plan), plan, filter);
   }
 
   // The paths of `#candidates` are methods of their own, small: each is compiled (on a compiler thread, whose CPU
   // counts in the queries') once for the queries that take it, rather than one large method recompiled whenever a
   // query takes a path it had not met.
 
-  /** `#candidates` of the slots of one posting: writes those that match to `#matched`, and returns how many. */
-  #postingMatches(posting: Posting | undefined, matches: (slot: number) => boolean): number {
-    const [matched, slots] = [this.#matched, slotsOf(posting)];
-    let count = 0;
-    for (let at = 0, size = postingSize(posting); at < size; at += 1) {
-      const slot = slots[at] as number;
-      if (matches(slot)) matched[count++] = slot;
+  /** Writes a posting's slots to `#matched` (a large posting's by one copy), and returns how many. */
+  #fromPosting(posting: Posting | undefined): number {
+    const [matched, size] = [this.#matched, postingSize(posting)];
+    if (posting instanceof LargePosting) matched.set(posting.slots.subarray(0, size));
+    else {
+      const slots = slotsOf(posting);
+      for (let at = 0; at < size; at += 1) matched[at] = slots[at] as number;
     }
+    return size;
+  }
+
+  /**
+   * Writes every slot to `#matched`, or with a maximum cook time only those within it (read in slot order from its
+   * column, the narrowest first pass when a range is all the filter names besides statuses), and returns how many.
+   */
+  #everySlot(plan: ColumnPlan): number {
+    const [matched, size] = [this.#matched, this.#rows.length];
+    if (!plan.byCookTime) {
+      for (let slot = 0; slot < size; slot += 1) matched[slot] = slot;
+      return size;
+    }
+    const [cookTimes, max] = [this.#cookTime, plan.maxCookTime];
+    let count = 0;
+    for (let slot = 0; slot < size; slot += 1) if ((cookTimes[slot] as number) <= max) matched[count++] = slot;
     return count;
   }
 
   /** `#candidates` of a text query: stamps its words, then takes the slots stamped with all of them. */
-  #stampedMatches(keys: readonly string[], typoKeys: readonly string[][], base: number, matches: (slot: number) => boolean): number {
+  #stampedMatches(keys: readonly string[], typoKeys: readonly string[][], base: number, plan: ColumnPlan, filter: RecipeFilter): number {
+    const [matched, exact, done] = [this.#matched, this.#exact, base + keys.length];
+    const stamped = keys.length === 1 ? this.#oneWordMatches(keys[0] as string, typoKeys[0] ?? [], done) : this.#wordsMatches(keys, typoKeys, base);
+    const count = this.#narrow(stamped, plan, filter);
+    let fuzzy = 0;
+    // An addition on every match (of 0 when exact), so that the first fuzzy one runs compiled code.
+    for (let at = 0; at < count; at += 1) fuzzy += exact[matched[at] as number] === done ? 0 : 1;
+    this.#fuzzyMatches = fuzzy;
+    return count;
+  }
+
+  /**
+   * One word with typo postings: the union of its postings, in one pass over each (no stamps of words before it to
+   * look at): the exact key's slots stamped `done` in `#exact`, and every slot taken once (`done + 1` in `#hit`).
+   */
+  #oneWordMatches(key: string, typoKeys: readonly string[], done: number): number {
+    const [matched, hit, exact, taken] = [this.#matched, this.#hit, this.#exact, done + 1];
+    let count = 0;
+    const posting = this.#allKeys.get(key);
+    const slots = slotsOf(posting);
+    for (let at = 0, size = postingSize(posting); at < size; at += 1) {
+      const slot = slots[at] as number;
+      exact[slot] = done;
+      hit[slot] = taken;
+      matched[count++] = slot;
+    }
+    for (const typoKey of typoKeys) {
+      const typoPosting = this.#allKeys.get(typoKey);
+      const typoSlots = slotsOf(typoPosting);
+      for (let at = 0, size = postingSize(typoPosting); at < size; at += 1) {
+        const slot = typoSlots[at] as number;
+        if (hit[slot] === taken) continue;
+        hit[slot] = taken;
+        matched[count++] = slot;
+      }
+    }
+    return count;
+  }
+
+  /** Several words: stamps them in turn, then takes the slots of the last word's postings stamped with all of them. */
+  #wordsMatches(keys: readonly string[], typoKeys: readonly string[][], base: number): number {
     this.#stamp(this.#allKeys, keys, typoKeys, base, this.#hit, this.#exact);
-    const [matched, hit, exact, done] = [this.#matched, this.#hit, this.#exact, base + keys.length];
-    let [count, fuzzy] = [0, 0];
+    const [matched, hit, done] = [this.#matched, this.#hit, base + keys.length];
+    let count = 0;
     // The matches are all in the last word's postings; `done + 1` marks one as taken, so it is taken once.
     const last = keys.length - 1;
     for (const key of [keys[last] as string, ...(typoKeys[last] ?? [])]) {
@@ -632,13 +793,9 @@ export class RecipeIndex {
         const slot = slots[at] as number;
         if (hit[slot] !== done) continue;
         hit[slot] = done + 1;
-        if (!matches(slot)) continue;
         matched[count++] = slot;
-        // An addition on every match (of 0 when exact), so that the first fuzzy one runs compiled code.
-        fuzzy += exact[slot] === done ? 0 : 1;
       }
     }
-    this.#fuzzyMatches = fuzzy;
     return count;
   }
 
@@ -734,7 +891,9 @@ export class RecipeIndex {
     // The words' stamps are base..base + words; a walk by relevance marks its groups base..base + 3 in `#isMatch`.
     const base = this.#stampBase(words + 4);
     const [kept, descending, count, rows] = [this.#kept(sort.key), sort.order === 'desc', offset + limit, this.#rows];
-    if (words === 0 && sort.key !== 'relevance' && filterFacetKeys(filter).length === 0) return this.#scanned(filter, kept, descending, offset, limit);
+    // Statuses alone (and perhaps readiness): the total is counted already, and the page is a walk of the order.
+    const counted = words === 0 && sort.key !== 'relevance' && filterFacetKeys(filter).length === 0 ? this.#countedTotal(filter) : undefined;
+    if (counted !== undefined) return this.#walked(filter, counted, kept, descending, offset, limit);
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
     const total = this.#candidates(filter, typoKeys, base);
     const fuzzyMatches = this.#fuzzyMatches;
@@ -743,7 +902,7 @@ export class RecipeIndex {
     else if (sort.key === 'relevance') {
       const group = this.#relevanceGroups(filter, typoKeys, base);
       page = this.#walks(total, count)
-        ? this.#firstByRelevanceInWalk(group, total, count, base).slice(offset)
+        ? this.#firstByRelevanceInWalk(words, RecipeIndex.#exactOnly(typoKeys), total, count, base).slice(offset)
         : this.#firstByRelevance(total, count, group, this.#order(sort, group), this.#lead(sort)).slice(offset);
     } else if (this.#walks(total, count)) page = this.#pageInWalk(kept, total, offset, count, base, descending);
     else page = firstInOrder(this.#matched, total, count, this.#order(sort, () => 0), descending, this.#lead(sort)).slice(offset);
@@ -751,21 +910,28 @@ export class RecipeIndex {
   }
 
   /**
-   * A listing without a text query or a facet, whose candidates are every slot: counts the matches on the columns,
-   * then walks the sort's kept order to the page, testing each slot it passes (nothing marked, nothing written).
-   * The first page reads about 20 slots of the order; page 2,000 about 40,000, once each.
+   * A listing by statuses alone (and perhaps readiness for e-mail), whose total is a sum of kept counts: walks the
+   * sort's kept order to the page, testing each slot it passes on two columns (nothing marked, nothing written), or,
+   * when every recipe matches, takes the page from the order as it stands. The first page reads about 20 slots of
+   * the order; page 2,000 about 40,000, once each, or none.
    */
-  #scanned(filter: RecipeFilter, kept: SortedSlots<string> | SortedSlots<number>, descending: boolean, offset: number, limit: number): IndexedPage {
-    const [matches, rows] = [this.#matcher(filter), this.#rows];
-    let total = 0;
-    const counted = this.#countedBy(filter);
-    if (counted !== undefined) for (const status of new Set(filter.statuses)) total += counted[status];
-    else for (let slot = 0, size = rows.length; slot < size; slot += 1) if (matches(slot)) total += 1;
-    const items: Recipe[] = [];
+  #walked(filter: RecipeFilter, total: number, kept: SortedSlots<string> | SortedSlots<number>, descending: boolean, offset: number, limit: number): IndexedPage {
+    const rows = this.#rows;
     const [order, size] = [kept.slots, kept.size];
+    const items: Recipe[] = [];
+    if (total === size) {
+      for (let index = offset; index < size && items.length < limit; index += 1) items.push((rows[order[descending ? size - 1 - index : index] as number] as Row).recipe);
+      return { items, total, fuzzyMatches: 0 };
+    }
+    const [statusBits, emailReady] = [this.#statusBits, this.#emailReady];
+    const statusMask = filter.statuses.reduce((mask, status) => mask | STATUS_BITS[status], 0);
+    const email = filter.emailReady === undefined ? -1 : filter.emailReady ? 1 : 0;
+    // No maximum: +Infinity, which every cook time but none (NaN) is within; the test is made only with a maximum.
+    const [cookTimes, byCookTime, maxCookTime] = [this.#cookTime, filter.maxCookTimeMinutes !== undefined, filter.maxCookTimeMinutes ?? Number.POSITIVE_INFINITY];
     for (let index = 0, passed = 0; index < size && items.length < limit && offset < total; index += 1) {
       const slot = order[descending ? size - 1 - index : index] as number;
-      if (!matches(slot)) continue;
+      if (((statusBits[slot] as number) & statusMask) === 0 || (email !== -1 && emailReady[slot] !== email)) continue;
+      if (byCookTime && !((cookTimes[slot] as number) <= maxCookTime)) continue;
       if (passed < offset) passed += 1;
       else items.push((rows[slot] as Row).recipe);
     }
@@ -773,16 +939,24 @@ export class RecipeIndex {
   }
 
   /**
-   * The counts per status that are a listing's total, for a filter without text or facets that names nothing but
-   * statuses (the plain list: active and draft) and perhaps readiness for e-mail; undefined when it names a range.
+   * The total of a listing without text or facets that names nothing but statuses, perhaps readiness for e-mail,
+   * or a maximum cook time, from the counts kept on writes; undefined when they do not answer it (a maximum cook
+   * time with readiness, or cook times too many to add up quickly).
    */
-  #countedBy(filter: RecipeFilter): Record<RecipeStatus, number> | undefined {
-    if (filter.maxCookTimeMinutes !== undefined) return undefined;
-    if (filter.emailReady === undefined) return this.#byStatus;
-    if (filter.emailReady) return this.#readyByStatus;
+  #countedTotal(filter: RecipeFilter): number | undefined {
+    const statuses = new Set(filter.statuses);
+    let total = 0;
+    if (filter.maxCookTimeMinutes !== undefined) {
+      if (filter.emailReady !== undefined || this.#byCookTime.size > MAX_COOK_TIMES_ADDED) return undefined;
+      const max = filter.maxCookTimeMinutes;
+      for (const [minutes, counts] of this.#byCookTime) if (minutes <= max) for (const status of statuses) total += counts[status];
+      return total;
+    }
     const { active, draft, archived } = this.#byStatus;
     const ready = this.#readyByStatus;
-    return { active: active - ready.active, draft: draft - ready.draft, archived: archived - ready.archived };
+    const counts = filter.emailReady === undefined ? this.#byStatus : filter.emailReady ? ready : { active: active - ready.active, draft: draft - ready.draft, archived: archived - ready.archived };
+    for (const status of statuses) total += counts[status];
+    return total;
   }
 
   /**
@@ -815,12 +989,14 @@ export class RecipeIndex {
    * order within a group: engagement, then id, both descending): each match is marked with `base` + its group, and
    * the walk stops once each group has given what the page takes from it (all of the first groups, then the rest).
    */
-  #firstByRelevanceInWalk(group: (slot: number) => number, total: number, count: number, base: number): number[] {
-    const [matched, isMatch] = [this.#matched, this.#isMatch];
+  #firstByRelevanceInWalk(words: number, exactOnly: boolean, total: number, count: number, base: number): number[] {
+    const [matched, isMatch, exact, titleHit, titleExact] = [this.#matched, this.#isMatch, this.#exact, this.#titleHit, this.#titleExact];
+    // `#relevanceGroups`' groups, from the stamps it left, computed here in the loop rather than by a call a match.
+    const done = words === 0 ? Number.NaN : base + words;
     const sizes = [0, 0, 0, 0];
     for (let at = 0; at < total; at += 1) {
       const slot = matched[at] as number;
-      const found = group(slot);
+      const found = words === 0 || titleExact[slot] === done ? 0 : exact[slot] === done || exactOnly ? 1 : titleHit[slot] === done ? 2 : 3;
       isMatch[slot] = base + found;
       sizes[found] = (sizes[found] as number) + 1;
     }

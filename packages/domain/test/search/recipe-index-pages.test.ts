@@ -1,7 +1,7 @@
 /**
  * The listing shapes that are answered from columns and walks of kept orders rather than from each recipe: a cook
  * time range at its boundaries, e-mail readiness and collection, totals of a listing by status (and readiness for
- * e-mail) alone as recipes change, deep pages and pages past the end in every sort, and typo searches, each against a
+ * e-mail, or a maximum cook time) alone as recipes change, a listing every recipe matches, deep pages and pages past the end in every sort, and typo searches, each against a
  * scan of the same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
  */
 import assert from 'node:assert/strict';
@@ -152,5 +152,48 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
       { email_ready: false, status: 'active', sort: 'title' },
     ];
     for (const params of shapes) for (const page of [1, 2, 3]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ params, page }));
+  });
+
+  it('counts a listing by a maximum cook time, with or without a status, as recipes change their cook time and status', () => {
+    const recipes = library(60);
+    const index = indexOf(recipes);
+    const change = (at: number, changes: Partial<Pick<Recipe, 'status' | 'cook_time_minutes'>>): void => {
+      const recipe = { ...(recipes[at] as Recipe), ...changes, version: (recipes[at] as Recipe).version + 1 };
+      recipes[at] = recipe;
+      index.put(recipe);
+    };
+    change(0, { cook_time_minutes: 30 });
+    change(1, { cook_time_minutes: null });
+    change(2, { cook_time_minutes: 31, status: 'archived' });
+    change(3, { status: 'draft' });
+    change(4, { cook_time_minutes: 29 });
+    change(4, { cook_time_minutes: 45 });
+    // The last recipe with a cook time of 90 loses it: that time is counted no more.
+    for (const [at, recipe] of recipes.entries()) if (recipe.cook_time_minutes === 90) change(at, { cook_time_minutes: 5 });
+    const shapes: RecipeListParams[] = [
+      { max_cook_time_minutes: 30 },
+      { max_cook_time_minutes: 0 },
+      { max_cook_time_minutes: 90 },
+      { max_cook_time_minutes: 31, status: 'archived' },
+      { max_cook_time_minutes: 30, status: 'draft', sort: 'title', order: 'asc' },
+      { max_cook_time_minutes: 45, sort: 'engagement_score', order: 'asc' },
+    ];
+    for (const params of shapes) for (const page of [1, 2, 3]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ params, page }));
+  });
+
+  it('pages a listing that every recipe matches, and the same listing once one recipe no longer matches', () => {
+    const recipes = library(50).map((recipe): Recipe => ({ ...recipe, status: 'active' }));
+    const index = indexOf(recipes);
+    const pages = (label: string): void => {
+      for (const params of [{}, { sort: 'title' as const, order: 'desc' as const }, { sort: 'engagement_score' as const }]) {
+        for (const page of [1, 2, 5, 6]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ label, params, page }));
+      }
+    };
+    pages('all active');
+    const archived = { ...(recipes[7] as Recipe), status: 'archived' as const, version: (recipes[7] as Recipe).version + 1 };
+    recipes[7] = archived;
+    index.put(archived);
+    scans.delete(recipes);
+    pages('one archived');
   });
 });
