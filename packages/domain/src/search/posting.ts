@@ -80,6 +80,15 @@ export function postingWithout(posting: Posting, slot: number): Posting | undefi
   return posting.size === 0 ? undefined : posting;
 }
 
+/** Whether the posting holds `slot` (a binary search). */
+export function postingHas(posting: Posting | undefined, slot: number): boolean {
+  if (posting === undefined) return false;
+  if (typeof posting === 'number') return posting === slot;
+  if (Array.isArray(posting)) return posting[lowerBound(posting, posting.length, slot)] === slot;
+  const at = lowerBound(posting.slots, posting.size, slot);
+  return at < posting.size && posting.slots[at] === slot;
+}
+
 const NONE: readonly number[] = [];
 
 /**

@@ -36,7 +36,7 @@ import { facetKey } from '../recipe/recipe.js';
 import { titleSortKey, type RecipeFilter, type RecipeSort } from '../recipe/recipe-query.js';
 import { addStoredWordFuzzyKeys } from './fuzzy-keys.js';
 import { recipeSearchKeys } from './search-terms.js';
-import { LargePosting, postingBytes, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
+import { LargePosting, postingBytes, postingHas, postingSize, postingWith, postingWithout, slotsOf, type Posting } from './posting.js';
 import { compareStrings, SortedSlots } from './sorted-slots.js';
 
 interface Row {
@@ -349,6 +349,8 @@ export class RecipeIndex {
   #matched = new Int32Array(0);
   /** How many of the running query's matches match within a typo only (see `#candidates`). */
   #fuzzyMatches = 0;
+  /** Whether the running query's conditions besides its text leave every recipe in (see `#firstFromOneGroup`). */
+  #textAlone = false;
 
   get size(): number {
     return this.#rows.length;
@@ -511,6 +513,11 @@ export class RecipeIndex {
     let having = 0;
     for (const status of ['active', 'draft', 'archived'] as const) if ((mask & STATUS_BITS[status]) !== 0) having += this.#byStatus[status];
     return having === this.#rows.length;
+  }
+
+  /** Whether the plan tests no column but the status (and names no value no recipe has). */
+  static #namesNoColumn(plan: ColumnPlan): boolean {
+    return !plan.none && !plan.tagsFromRow && !plan.byCookTime && plan.tagMask === 0 && plan.email === -1 && plan.cuisine === -1 && plan.mealType === -1 && plan.season === -1 && plan.collection === -1;
   }
 
   /** The filter's column values (see `ColumnPlan`). */
@@ -693,6 +700,7 @@ export class RecipeIndex {
     const words = filter.searchKeys.length;
     const plan = this.#plan(filter);
     this.#fuzzyMatches = 0;
+    this.#textAlone = RecipeIndex.#namesNoColumn(plan) && this.#everyRecipeHas(plan.statusMask);
     if (plan.none) return 0;
     // One word and no typo posting: its posting holds every match once, with no stamps needed (see `#exactOnly`).
     if (words === 1 && (typoKeys[0] ?? []).length === 0) return this.#narrow(this.#fromPosting(this.#allKeys.get(filter.searchKeys[0] as string)), plan, filter);
@@ -900,10 +908,14 @@ export class RecipeIndex {
     let page: number[];
     if (offset >= total) page = [];
     else if (sort.key === 'relevance') {
-      const group = this.#relevanceGroups(filter, typoKeys, base);
-      page = this.#walks(total, count)
-        ? this.#firstByRelevanceInWalk(words, RecipeIndex.#exactOnly(typoKeys), total, count, base).slice(offset)
-        : this.#firstByRelevance(total, count, group, this.#order(sort, group), this.#lead(sort)).slice(offset);
+      const fromOneGroup = this.#firstFromOneGroup(filter, typoKeys, total, count);
+      if (fromOneGroup !== undefined) page = fromOneGroup.slice(offset);
+      else {
+        const group = this.#relevanceGroups(filter, typoKeys, base);
+        page = this.#walks(total, count)
+          ? this.#firstByRelevanceInWalk(words, RecipeIndex.#exactOnly(typoKeys), total, count, base).slice(offset)
+          : this.#firstByRelevance(total, count, group, this.#order(sort, group), this.#lead(sort)).slice(offset);
+      }
     } else if (this.#walks(total, count)) page = this.#pageInWalk(kept, total, offset, count, base, descending);
     else page = firstInOrder(this.#matched, total, count, this.#order(sort, () => 0), descending, this.#lead(sort)).slice(offset);
     return { items: page.map((slot) => (rows[slot] as Row).recipe), total, fuzzyMatches };
@@ -1020,6 +1032,41 @@ export class RecipeIndex {
       missing -= 1;
     }
     return taken.flat();
+  }
+
+  /**
+   * The first `count` of the `total` matches by relevance when a one-word query's first non-empty relevance group
+   * fills them, found from its postings alone: every match stamped and grouped (86,000 of them for `q=s`) to fill a
+   * page of 20 from the first group was most of such a query's cost. Applies when nothing but the text leaves a
+   * recipe out: then each group is the slots of some of the word's postings (a title's keys are among its recipe's
+   * keys), and the first non-empty one is
+   * - group 0 (the word in the title): the title posting of the word;
+   * - with none, group 1 (the word elsewhere): its posting;
+   * - with neither, group 2 (within a typo, in the title): the title postings of its typo keys;
+   * - with none of those, group 3 (within a typo, elsewhere): every posting of its typo keys, that is every match.
+   * Walks the engagement order from the top, testing each slot by binary searches in those postings; undefined when
+   * it does not apply (another condition, several words, or a first group smaller than `count`: group 2 is taken
+   * only when one of its postings alone holds `count`).
+   */
+  #firstFromOneGroup(filter: RecipeFilter, typoKeys: readonly string[][], total: number, count: number): number[] | undefined {
+    if (filter.searchKeys.length !== 1 || !this.#textAlone) return undefined;
+    const key = filter.searchKeys[0] as string;
+    const [titled, anywhere] = [this.#titleKeys.get(key), this.#allKeys.get(key)];
+    const titledTypos = (typoKeys[0] ?? []).flatMap((typoKey) => this.#titleKeys.get(typoKey) ?? []);
+    let postings: Posting[];
+    if (titled !== undefined) postings = [titled];
+    else if (anywhere !== undefined) postings = [anywhere];
+    else if (titledTypos.length > 0) postings = titledTypos;
+    else postings = (typoKeys[0] ?? []).flatMap((typoKey) => this.#allKeys.get(typoKey) ?? []);
+    const fills = postings === titledTypos ? postings.some((posting) => postingSize(posting) >= count) : titled === undefined && anywhere === undefined ? total >= count : postingSize(postings[0]) >= count;
+    if (!fills) return undefined;
+    const [order, size] = [this.#engagementOrder.slots, this.#engagementOrder.size];
+    const first: number[] = [];
+    for (let index = size - 1; index >= 0 && first.length < count; index -= 1) {
+      const slot = order[index] as number;
+      if (postings.some((posting) => postingHas(posting, slot))) first.push(slot);
+    }
+    return first;
   }
 
   /** Up to `limit` matching recipes with an id greater than `afterId`, by id ascending. */

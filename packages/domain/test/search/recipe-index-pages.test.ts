@@ -1,7 +1,8 @@
 /**
  * The listing shapes that are answered from columns and walks of kept orders rather than from each recipe: a cook
  * time range at its boundaries, e-mail readiness and collection, totals of a listing by status (and readiness for
- * e-mail, or a maximum cook time) alone as recipes change, a listing every recipe matches, deep pages and pages past the end in every sort, and typo searches, each against a
+ * e-mail, or a maximum cook time) alone as recipes change, a listing every recipe matches, a one-word search ranked
+ * from one relevance group, deep pages and pages past the end in every sort, and typo searches, each against a
  * scan of the same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
  */
 import assert from 'node:assert/strict';
@@ -108,6 +109,33 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
     for (const q of ['chikpea', 'harisa', 'tomatos', 'lentl salad', 's', 'c']) {
       for (const page of [1, 3, 7, 30]) same(bothPages(INDEX, RECIPES, { q }, page, 10), JSON.stringify({ q, page }));
     }
+  });
+
+  it('ranks a one-word search from its first relevance group as a scan does, whichever group that is, and not when a condition or a status leaves recipes out', () => {
+    // Saffron in the titles of a few (group 0), in the ingredients of many (group 1); "safron" matches it within a
+    // typo, "breax" both bread and bream (group 3, two postings).
+    const recipes = library(120).map((recipe, at): Recipe => ({
+      ...recipe,
+      title: at % 40 === 0 ? `saffron rice ${at}` : `bowl ${at}`,
+      ingredients: [ingredient(['saffron', 'bread', 'bream'][at % 3] as string)],
+      status: 'active',
+    }));
+    const index = indexOf(recipes);
+    const pages = (label: string): void => {
+      for (const q of ['saffron', 'safron', 'breax', 'rice', 'bowl']) {
+        for (const params of [{ q }, { q, cuisine: 'Italian' }, { q, status: 'active' as const }]) {
+          for (const page of [1, 2, 4]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ label, params, page }));
+        }
+      }
+    };
+    pages('every recipe active');
+    for (const at of [3, 40]) {
+      const archived = { ...(recipes[at] as Recipe), status: 'archived' as const, version: (recipes[at] as Recipe).version + 1 };
+      recipes[at] = archived;
+      index.put(archived);
+    }
+    scans.delete(recipes);
+    pages('two archived');
   });
 
   it('counts a listing by status alone as recipes are archived, restored and made drafts', () => {
