@@ -1045,21 +1045,28 @@ export class RecipeIndex {
    * - with neither, group 2 (within a typo, in the title): the title postings of its typo keys;
    * - with none of those, group 3 (within a typo, elsewhere): every posting of its typo keys, that is every match.
    * Walks the engagement order from the top, testing each slot by binary searches in those postings; undefined when
-   * it does not apply (another condition, several words, or a first group smaller than `count`: group 2 is taken
-   * only when one of its postings alone holds `count`).
+   * it does not apply (another condition, several words, a first group smaller than `count`: group 2 is taken only
+   * when one of its postings alone holds `count`), or when the walk would read more slots than there are matches (a
+   * group of a few recipes in a large library).
    */
   #firstFromOneGroup(filter: RecipeFilter, typoKeys: readonly string[][], total: number, count: number): number[] | undefined {
     if (filter.searchKeys.length !== 1 || !this.#textAlone) return undefined;
     const key = filter.searchKeys[0] as string;
+    const postingsOf = (index: Map<string, Posting>): Posting[] => (typoKeys[0] ?? []).map((typoKey) => index.get(typoKey)).filter((posting) => posting !== undefined);
     const [titled, anywhere] = [this.#titleKeys.get(key), this.#allKeys.get(key)];
-    const titledTypos = (typoKeys[0] ?? []).flatMap((typoKey) => this.#titleKeys.get(typoKey) ?? []);
     let postings: Posting[];
-    if (titled !== undefined) postings = [titled];
-    else if (anywhere !== undefined) postings = [anywhere];
-    else if (titledTypos.length > 0) postings = titledTypos;
-    else postings = (typoKeys[0] ?? []).flatMap((typoKey) => this.#allKeys.get(typoKey) ?? []);
-    const fills = postings === titledTypos ? postings.some((posting) => postingSize(posting) >= count) : titled === undefined && anywhere === undefined ? total >= count : postingSize(postings[0]) >= count;
-    if (!fills) return undefined;
+    // How many slots the group holds, at least: a walk meets the page's `count` after about `count × size ÷ group`.
+    let group: number;
+    if (titled !== undefined) [postings, group] = [[titled], postingSize(titled)];
+    else if (anywhere !== undefined) [postings, group] = [[anywhere], postingSize(anywhere)];
+    else {
+      postings = postingsOf(this.#titleKeys);
+      // Group 2's postings may overlap: the largest alone is what it surely holds. Without any, group 3 is every match.
+      if (postings.length > 0) group = Math.max(...postings.map(postingSize));
+      else [postings, group] = [postingsOf(this.#allKeys), total];
+    }
+    // Taken when the group fills the page and the walk reads fewer slots than the matches the stamps would group.
+    if (group < count || count * this.#rows.length > group * total) return undefined;
     const [order, size] = [this.#engagementOrder.slots, this.#engagementOrder.size];
     const first: number[] = [];
     for (let index = size - 1; index >= 0 && first.length < count; index -= 1) {

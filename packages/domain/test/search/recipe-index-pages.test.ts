@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Recipe } from '../../src/recipe/recipe.js';
-import { recipeComparator, recipeListQueryFrom, recipeMatchesFilter, type RecipeListParams } from '../../src/recipe/recipe-query.js';
+import { recipeComparator, recipeListQueryFrom, recipeMatchesFilter, recipeSearchMatch, type RecipeListParams } from '../../src/recipe/recipe-query.js';
 import { RecipeIndex } from '../../src/search/recipe-index.js';
 import { ingredient, recipeFixture } from '../../src/testing/index.js';
 
@@ -52,9 +52,10 @@ function bothPages(index: RecipeIndex, recipes: readonly Recipe[], params: Recip
   known.set(key, matching);
   const offset = (page - 1) * perPage;
   const listed = index.list(query.filter, query.sort, offset, perPage);
+  const fuzzy = query.filter.searchKeys.length === 0 ? 0 : matching.filter((recipe) => recipeSearchMatch(recipe, query.filter) === 'fuzzy').length;
   return {
-    indexed: { ids: listed.items.map((recipe) => recipe.id), total: listed.total },
-    scanned: { ids: matching.slice(offset, offset + perPage).map((recipe) => recipe.id), total: matching.length },
+    indexed: { ids: listed.items.map((recipe) => recipe.id), total: listed.total, fuzzy: listed.fuzzyMatches },
+    scanned: { ids: matching.slice(offset, offset + perPage).map((recipe) => recipe.id), total: matching.length, fuzzy },
   };
 }
 
@@ -112,18 +113,20 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
   });
 
   it('ranks a one-word search from its first relevance group as a scan does, whichever group that is, and not when a condition or a status leaves recipes out', () => {
-    // Saffron in the titles of a few (group 0), in the ingredients of many (group 1); "safron" matches it within a
-    // typo, "breax" both bread and bream (group 3, two postings).
+    // Every title has "platter" (a large posting), a quarter "saffron" too (a small one); bread and bream are in the
+    // ingredients only. So `saffron` and `platter` fill a page from group 0, `bread` from group 1, `safron` and
+    // `plattter` from group 2 (a small and a large title posting of a typo), `breax` (bread and bream) from group 3.
     const recipes = library(120).map((recipe, at): Recipe => ({
       ...recipe,
-      title: at % 40 === 0 ? `saffron rice ${at}` : `bowl ${at}`,
+      title: at % 4 === 0 ? `saffron platter ${at}` : `platter ${at}`,
       ingredients: [ingredient(['saffron', 'bread', 'bream'][at % 3] as string)],
+      cuisine: at % 2 === 0 ? 'Thai' : null,
       status: 'active',
     }));
     const index = indexOf(recipes);
     const pages = (label: string): void => {
-      for (const q of ['saffron', 'safron', 'breax', 'rice', 'bowl']) {
-        for (const params of [{ q }, { q, cuisine: 'Italian' }, { q, status: 'active' as const }]) {
+      for (const q of ['saffron', 'platter', 'bread', 'safron', 'plattter', 'breax']) {
+        for (const params of [{ q }, { q, cuisine: 'Thai' }, { q, status: 'active' as const }]) {
           for (const page of [1, 2, 4]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ label, params, page }));
         }
       }
@@ -209,11 +212,20 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
     for (const params of shapes) for (const page of [1, 2, 3]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ params, page }));
   });
 
+  it('counts a listing by a maximum cook time by its recipes when they have more distinct cook times than it adds up', () => {
+    const recipes = library(4200).map((recipe, at): Recipe => ({ ...recipe, cook_time_minutes: at % 9 === 0 ? null : at }));
+    const index = indexOf(recipes);
+    for (const params of [{ max_cook_time_minutes: 2500 }, { max_cook_time_minutes: 100, sort: 'title' as const }, { max_cook_time_minutes: 4199, status: 'draft' as const }]) {
+      for (const page of [1, 40]) same(bothPages(index, recipes, params, page), JSON.stringify({ params, page }));
+    }
+  });
+
   it('pages a listing that every recipe matches, and the same listing once one recipe no longer matches', () => {
-    const recipes = library(50).map((recipe): Recipe => ({ ...recipe, status: 'active' }));
+    const recipes = library(50).map((recipe, at): Recipe => ({ ...recipe, status: 'active', cook_time_minutes: 10 + at }));
     const index = indexOf(recipes);
     const pages = (label: string): void => {
-      for (const params of [{}, { sort: 'title' as const, order: 'desc' as const }, { sort: 'engagement_score' as const }]) {
+      const shapes: RecipeListParams[] = [{}, { sort: 'title', order: 'desc' }, { sort: 'engagement_score' }, { max_cook_time_minutes: 1000 }, { max_cook_time_minutes: 30, sort: 'title' }];
+      for (const params of shapes) {
         for (const page of [1, 2, 5, 6]) same(bothPages(index, recipes, params, page, 10), JSON.stringify({ label, params, page }));
       }
     };
