@@ -935,11 +935,8 @@ export class RecipeIndex {
       for (let index = offset; index < size && items.length < limit; index += 1) items.push((rows[order[descending ? size - 1 - index : index] as number] as Row).recipe);
       return { items, total, fuzzyMatches: 0 };
     }
-    const [statusBits, emailReady] = [this.#statusBits, this.#emailReady];
-    const statusMask = filter.statuses.reduce((mask, status) => mask | STATUS_BITS[status], 0);
-    const email = filter.emailReady === undefined ? -1 : filter.emailReady ? 1 : 0;
-    // No maximum: +Infinity, which every cook time but none (NaN) is within; the test is made only with a maximum.
-    const [cookTimes, byCookTime, maxCookTime] = [this.#cookTime, filter.maxCookTimeMinutes !== undefined, filter.maxCookTimeMinutes ?? Number.POSITIVE_INFINITY];
+    const [statusBits, emailReady, cookTimes] = [this.#statusBits, this.#emailReady, this.#cookTime];
+    const { statusMask, email, byCookTime, maxCookTime } = this.#plan(filter);
     for (let index = 0, passed = 0; index < size && items.length < limit && offset < total; index += 1) {
       const slot = order[descending ? size - 1 - index : index] as number;
       if (((statusBits[slot] as number) & statusMask) === 0 || (email !== -1 && emailReady[slot] !== email)) continue;

@@ -42,6 +42,14 @@ function indexOf(recipes: readonly Recipe[]): RecipeIndex {
 /** Each library's scans, by query: one scan serves every page asked of it. */
 const scans = new WeakMap<readonly Recipe[], Map<string, Recipe[]>>();
 
+/** Changes recipe `at` of a library and its index (a new version), and forgets the library's scans. */
+function change(recipes: Recipe[], index: RecipeIndex, at: number, changes: Partial<Pick<Recipe, 'status' | 'email_ready' | 'cook_time_minutes'>>): void {
+  const recipe = { ...(recipes[at] as Recipe), ...changes, version: (recipes[at] as Recipe).version + 1 };
+  recipes[at] = recipe;
+  index.put(recipe);
+  scans.delete(recipes);
+}
+
 /** The page and total of a scan, and of the index. */
 function bothPages(index: RecipeIndex, recipes: readonly Recipe[], params: RecipeListParams, page: number, perPage = 20) {
   const query = recipeListQueryFrom(params, { page, perPage });
@@ -132,28 +140,18 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
       }
     };
     pages('every recipe active');
-    for (const at of [3, 40]) {
-      const archived = { ...(recipes[at] as Recipe), status: 'archived' as const, version: (recipes[at] as Recipe).version + 1 };
-      recipes[at] = archived;
-      index.put(archived);
-    }
-    scans.delete(recipes);
+    for (const at of [3, 40]) change(recipes, index, at, { status: 'archived' });
     pages('two archived');
   });
 
   it('counts a listing by status alone as recipes are archived, restored and made drafts', () => {
     const recipes = library(60);
     const index = indexOf(recipes);
-    const change = (at: number, status: Recipe['status']): void => {
-      const recipe = { ...(recipes[at] as Recipe), status, version: (recipes[at] as Recipe).version + 1 };
-      recipes[at] = recipe;
-      index.put(recipe);
-    };
-    change(1, 'archived');
-    change(2, 'draft');
-    change(3, 'archived');
-    change(3, 'active');
-    change(9, 'archived');
+    change(recipes, index, 1, { status: 'archived' });
+    change(recipes, index, 2, { status: 'draft' });
+    change(recipes, index, 3, { status: 'archived' });
+    change(recipes, index, 3, { status: 'active' });
+    change(recipes, index, 9, { status: 'archived' });
     for (const params of [{}, { status: 'draft' as const }, { status: 'archived' as const }, { status: 'active' as const }]) {
       for (const page of [1, 3, 4]) same(bothPages(index, recipes, params, page), JSON.stringify({ params, page }));
     }
@@ -162,18 +160,13 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
   it('counts a listing by readiness for e-mail, with or without a status, as recipes become ready or not and change status', () => {
     const recipes = library(60);
     const index = indexOf(recipes);
-    const change = (at: number, changes: Partial<Pick<Recipe, 'status' | 'email_ready'>>): void => {
-      const recipe = { ...(recipes[at] as Recipe), ...changes, version: (recipes[at] as Recipe).version + 1 };
-      recipes[at] = recipe;
-      index.put(recipe);
-    };
-    change(0, { email_ready: false });
-    change(1, { email_ready: true });
-    change(4, { status: 'archived' });
-    change(5, { status: 'archived', email_ready: true });
-    change(8, { status: 'draft', email_ready: false });
-    change(12, { status: 'draft' });
-    change(5, { status: 'active' });
+    change(recipes, index, 0, { email_ready: false });
+    change(recipes, index, 1, { email_ready: true });
+    change(recipes, index, 4, { status: 'archived' });
+    change(recipes, index, 5, { status: 'archived', email_ready: true });
+    change(recipes, index, 8, { status: 'draft', email_ready: false });
+    change(recipes, index, 12, { status: 'draft' });
+    change(recipes, index, 5, { status: 'active' });
     const shapes: RecipeListParams[] = [
       { email_ready: true },
       { email_ready: false },
@@ -188,19 +181,14 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
   it('counts a listing by a maximum cook time, with or without a status, as recipes change their cook time and status', () => {
     const recipes = library(60);
     const index = indexOf(recipes);
-    const change = (at: number, changes: Partial<Pick<Recipe, 'status' | 'cook_time_minutes'>>): void => {
-      const recipe = { ...(recipes[at] as Recipe), ...changes, version: (recipes[at] as Recipe).version + 1 };
-      recipes[at] = recipe;
-      index.put(recipe);
-    };
-    change(0, { cook_time_minutes: 30 });
-    change(1, { cook_time_minutes: null });
-    change(2, { cook_time_minutes: 31, status: 'archived' });
-    change(3, { status: 'draft' });
-    change(4, { cook_time_minutes: 29 });
-    change(4, { cook_time_minutes: 45 });
+    change(recipes, index, 0, { cook_time_minutes: 30 });
+    change(recipes, index, 1, { cook_time_minutes: null });
+    change(recipes, index, 2, { cook_time_minutes: 31, status: 'archived' });
+    change(recipes, index, 3, { status: 'draft' });
+    change(recipes, index, 4, { cook_time_minutes: 29 });
+    change(recipes, index, 4, { cook_time_minutes: 45 });
     // The last recipe with a cook time of 90 loses it: that time is counted no more.
-    for (const [at, recipe] of recipes.entries()) if (recipe.cook_time_minutes === 90) change(at, { cook_time_minutes: 5 });
+    for (const [at, recipe] of recipes.entries()) if (recipe.cook_time_minutes === 90) change(recipes, index, at, { cook_time_minutes: 5 });
     const shapes: RecipeListParams[] = [
       { max_cook_time_minutes: 30 },
       { max_cook_time_minutes: 0 },
@@ -230,10 +218,7 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
       }
     };
     pages('all active');
-    const archived = { ...(recipes[7] as Recipe), status: 'archived' as const, version: (recipes[7] as Recipe).version + 1 };
-    recipes[7] = archived;
-    index.put(archived);
-    scans.delete(recipes);
+    change(recipes, index, 7, { status: 'archived' });
     pages('one archived');
   });
 });
