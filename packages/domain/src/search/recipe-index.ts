@@ -899,7 +899,8 @@ export class RecipeIndex {
     // The words' stamps are base..base + words; a walk by relevance marks its groups base..base + 3 in `#isMatch`.
     const base = this.#stampBase(words + 4);
     const [kept, descending, count, rows] = [this.#kept(sort.key), sort.order === 'desc', offset + limit, this.#rows];
-    // Statuses alone (and perhaps readiness): the total is counted already, and the page is a walk of the order.
+    // Statuses alone (and perhaps readiness, or a maximum cook time): the total is counted already, and the page is a
+    // walk of the order.
     const counted = words === 0 && sort.key !== 'relevance' && filterFacetKeys(filter).length === 0 ? this.#countedTotal(filter) : undefined;
     if (counted !== undefined) return this.#walked(filter, counted, kept, descending, offset, limit);
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
@@ -922,9 +923,10 @@ export class RecipeIndex {
   }
 
   /**
-   * A listing by statuses alone (and perhaps readiness for e-mail), whose total is a sum of kept counts: walks the
-   * sort's kept order to the page, testing each slot it passes on two columns (nothing marked, nothing written), or,
-   * when every recipe matches, takes the page from the order as it stands. The first page reads about 20 slots of
+   * A listing by statuses alone (and perhaps readiness for e-mail, or a maximum cook time), whose total is a sum of
+   * kept counts (`#countedTotal`): walks the sort's kept order to the page, testing each slot it passes on those
+   * columns (nothing marked, nothing written), or, when every recipe matches, takes the page from the order as it
+   * stands. The first page reads about 20 slots of
    * the order; page 2,000 about 40,000, once each, or none.
    */
   #walked(filter: RecipeFilter, total: number, kept: SortedSlots<string> | SortedSlots<number>, descending: boolean, offset: number, limit: number): IndexedPage {
