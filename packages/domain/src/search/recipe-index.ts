@@ -150,6 +150,8 @@ const MAX_COOK_TIMES_ADDED = 4096;
 interface ColumnPlan {
   readonly none: boolean;
   readonly statusMask: number;
+  /** Whether testing the status can leave a recipe out (false when every recipe has one of the statuses asked for). */
+  readonly statusTest: boolean;
   readonly cuisine: number;
   readonly mealType: number;
   readonly season: number;
@@ -162,8 +164,8 @@ interface ColumnPlan {
   readonly email: number;
 }
 
-// The narrowing loops, one per kind of column and test: each keeps, in place, the first `count` slots of `slots` that
-// pass, and returns how many it kept. Small and monomorphic, a few nanoseconds a slot, where one closure testing every
+// The narrowing loops, one per test: each keeps, in place, the first `count` slots of `slots` that pass, and returns
+// how many it kept. Small, a few nanoseconds a slot, where one closure testing every
 // condition cost 15–35 (a call that could not be inlined, and a test of each condition the filter does not name).
 function keepMasked(slots: Int32Array, count: number, column: Uint8Array, mask: number): number {
   let kept = 0;
@@ -174,7 +176,8 @@ function keepMasked(slots: Int32Array, count: number, column: Uint8Array, mask: 
   return kept;
 }
 
-function keepEqual(slots: Int32Array, count: number, column: Int32Array, value: number): number {
+/** A facet's code (`Int32Array`), or readiness for e-mail (`Uint8Array`), equal to `value`. */
+function keepEqual(slots: Int32Array, count: number, column: Int32Array | Uint8Array, value: number): number {
   let kept = 0;
   for (let at = 0; at < count; at += 1) {
     const slot = slots[at] as number;
@@ -188,15 +191,6 @@ function keepAllBits(slots: Int32Array, count: number, column: Int32Array, bits:
   for (let at = 0; at < count; at += 1) {
     const slot = slots[at] as number;
     if (((column[slot] as number) & bits) === bits) slots[kept++] = slot;
-  }
-  return kept;
-}
-
-function keepByte(slots: Int32Array, count: number, column: Uint8Array, value: number): number {
-  let kept = 0;
-  for (let at = 0; at < count; at += 1) {
-    const slot = slots[at] as number;
-    if (column[slot] === value) slots[kept++] = slot;
   }
   return kept;
 }
@@ -525,6 +519,7 @@ export class RecipeIndex {
     // A facet value no recipe has gets -2, which no slot's code equals: no match.
     const wanted = (value: string | undefined): number => (value === undefined ? -1 : (this.#facetCodes.get(value) ?? -2));
     const [cuisine, mealType, season, collection] = [wanted(filter.cuisine), wanted(filter.mealType), wanted(filter.season), wanted(filter.collectionId)];
+    const statusMask = filter.statuses.reduce((mask, status) => mask | STATUS_BITS[status], 0);
     let [tagMask, tagsFromRow, noSuchTag] = [0, false, false];
     for (const tag of filter.dietaryTags) {
       const bit = this.#tagBits.get(tag);
@@ -534,7 +529,8 @@ export class RecipeIndex {
     }
     return {
       none: noSuchTag || cuisine === -2 || mealType === -2 || season === -2 || collection === -2,
-      statusMask: filter.statuses.reduce((mask, status) => mask | STATUS_BITS[status], 0),
+      statusMask,
+      statusTest: !this.#everyRecipeHas(statusMask),
       cuisine,
       mealType,
       season,
@@ -555,14 +551,14 @@ export class RecipeIndex {
     if (plan.none) return 0;
     const matched = this.#matched;
     let kept = count;
-    if (!this.#everyRecipeHas(plan.statusMask)) kept = keepMasked(matched, kept, this.#statusBits, plan.statusMask);
+    if (plan.statusTest) kept = keepMasked(matched, kept, this.#statusBits, plan.statusMask);
     if (plan.cuisine !== -1) kept = keepEqual(matched, kept, this.#cuisine, plan.cuisine);
     if (plan.mealType !== -1) kept = keepEqual(matched, kept, this.#mealType, plan.mealType);
     if (plan.season !== -1) kept = keepEqual(matched, kept, this.#season, plan.season);
     if (plan.collection !== -1) kept = keepEqual(matched, kept, this.#collection, plan.collection);
     if (plan.tagMask !== 0) kept = keepAllBits(matched, kept, this.#tags, plan.tagMask);
     if (plan.byCookTime) kept = keepAtMost(matched, kept, this.#cookTime, plan.maxCookTime);
-    if (plan.email !== -1) kept = keepByte(matched, kept, this.#emailReady, plan.email);
+    if (plan.email !== -1) kept = keepEqual(matched, kept, this.#emailReady, plan.email);
     if (plan.tagsFromRow) {
       const [rows, from] = [this.#rows, kept];
       kept = 0;
@@ -700,7 +696,7 @@ export class RecipeIndex {
     const words = filter.searchKeys.length;
     const plan = this.#plan(filter);
     this.#fuzzyMatches = 0;
-    this.#textAlone = RecipeIndex.#namesNoColumn(plan) && this.#everyRecipeHas(plan.statusMask);
+    this.#textAlone = RecipeIndex.#namesNoColumn(plan) && !plan.statusTest;
     if (plan.none) return 0;
     // One word and no typo posting: its posting holds every match once, with no stamps needed (see `#exactOnly`).
     if (words === 1 && (typoKeys[0] ?? []).length === 0) return this.#narrow(this.#fromPosting(this.#allKeys.get(filter.searchKeys[0] as string)), plan, filter);
