@@ -132,15 +132,15 @@ async function measure(path: string, ready: (page: Page) => Promise<void>, label
   await Promise.all(pages.map((page) => page.close()));
 }
 
-const onProduct = (product: Product) => [
+const onProduct = (product: Product, label: string) => [
   `/products/${product.id}`,
   (page: Page) => page.getByRole('heading', { level: 2, name: 'In your stores' }).waitFor(),
-  product.id === settled.id ? 'settled' : 'pending',
+  label,
   async () => `on one product (listing ${(await states(product.id)).join(', ')})`,
 ] as const;
 console.log(`${tabs} studio tabs; requests the service received, counted in front of it`);
-await measure(...onProduct(settled));
-await measure(...onProduct(pending));
+await measure(...onProduct(settled, 'settled'));
+await measure(...onProduct(pending, 'pending'));
 // The Sales screen asks for the totals every 15 s (and reads the table and chart again only when they change).
 await measure('/sales', (page) => page.getByRole('heading', { level: 1, name: 'Sales' }).waitFor(), 'sales', async () => 'on Sales');
 await browser.close();

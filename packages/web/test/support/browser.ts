@@ -83,13 +83,20 @@ export interface KeyboardWalk {
  * person can see must be reached. A group of radio buttons is one stop (the arrow keys move within it); a frame's
  * insides (the PDF preview's viewer) are its own, so the walk steps over a frame rather than into it.
  */
+/** What a walk keeps in the page between its steps: the controls reached, the last one, and how a control is named. */
+interface WalkState {
+  walked: WeakSet<Element>;
+  last?: Element;
+  label: (element: Element) => string;
+}
+
 export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWalk> {
   await page.evaluate(() => {
     // From the top: the page itself focused moves the point Tab starts from there (a blur alone leaves it where it was).
     document.body.tabIndex = -1;
     document.body.focus();
     document.body.removeAttribute('tabindex');
-    const walk: { walked: WeakSet<Element>; last?: Element; label?: (element: Element) => string } = { walked: new WeakSet() };
+    const walk: Partial<WalkState> & Pick<WalkState, 'walked'> = { walked: new WeakSet() };
     // What a person hears for a control: its own label, else its text, else its field's label. Assigned to a property,
     // not named: the test bundle keeps a named function's name with a helper the page does not have.
     walk.label = function (element: Element): string {
@@ -102,7 +109,7 @@ export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWal
   for (let step = 0; step < limit; step += 1) {
     await page.keyboard.press('Tab');
     const focus = await page.evaluate(() => {
-      const walk = (globalThis as unknown as { walk: { walked: WeakSet<Element>; last?: Element; label: (element: Element) => string } }).walk;
+      const walk = (globalThis as unknown as { walk: WalkState }).walk;
       const element = document.activeElement as HTMLElement | null;
       if (element === null || element === document.body) return null;
       // A date field takes several Tabs (day, month, year) and stays the focused element meanwhile.
@@ -127,7 +134,7 @@ export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWal
     if (focus.frame) {
       // Over the frame (the viewer's own controls are its business): the next control after it takes the focus.
       const next = await page.evaluate(() => {
-        const walk = (globalThis as unknown as { walk: { walked: WeakSet<Element>; last?: Element; label: (element: Element) => string } }).walk;
+        const walk = (globalThis as unknown as { walk: WalkState }).walk;
         const frame = document.activeElement as HTMLElement;
         const after = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, iframe, [tabindex]')].find(
           (candidate) => frame.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING && candidate.tabIndex >= 0 && !(candidate as HTMLButtonElement).disabled,
@@ -144,7 +151,7 @@ export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWal
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const missed = await page.evaluate(() => {
-    const walk = (globalThis as unknown as { walk: { walked: WeakSet<Element>; label: (element: Element) => string } }).walk;
+    const walk = (globalThis as unknown as { walk: WalkState }).walk;
     const walked = walk.walked;
     const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, iframe, [tabindex]')].filter(
       (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && element.checkVisibility({ visibilityProperty: true }) && element.closest('[inert]') === null,
