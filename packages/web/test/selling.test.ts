@@ -145,6 +145,9 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     await panel.getByRole('link', { name: /See it on Etsy/ }).waitFor({ timeout: 90_000 });
     await panel.getByRole('link', { name: /See it on Gumroad/ }).waitFor({ timeout: 90_000 });
     assert.deepEqual(loads, [], 'no reload');
+    // The PDF's preview, asked for as the page opened beside the contents, comes once its render is done: the sweep
+    // waits for it, or the keyboard's walk could end before the frame arrives.
+    await page.locator('iframe[title="PDF preview of Weeknight Suppers"]').waitFor({ timeout: 90_000 });
     await checkScreen(page, `/products/${ebookId}`);
   });
 

@@ -77,12 +77,6 @@ export interface KeyboardWalk {
   missed: string[];
 }
 
-/**
- * Tabs from the top of the page to its end (until the focus leaves the page or comes back to where it has been): every
- * focus must show a ring (a card's title link draws it around its card, which the link covers), and every control a
- * person can see must be reached. A group of radio buttons is one stop (the arrow keys move within it); a frame's
- * insides (the PDF preview's viewer) are its own, so the walk steps over a frame rather than into it.
- */
 /** What a walk keeps in the page between its steps: the controls reached, the last one, and how a control is named. */
 interface WalkState {
   walked: WeakSet<Element>;
@@ -90,6 +84,12 @@ interface WalkState {
   label: (element: Element) => string;
 }
 
+/**
+ * Tabs from the top of the page to its end (until the focus leaves the page or comes back to where it has been): every
+ * focus must show a ring (a card's title link draws it around its card, which the link covers), and every control a
+ * person can see must be reached. A group of radio buttons is one stop (the arrow keys move within it); a frame's
+ * insides (the PDF preview's viewer) are its own, so the walk steps over a frame rather than into it.
+ */
 export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWalk> {
   await page.evaluate(() => {
     // From the top: the page itself focused moves the point Tab starts from there (a blur alone leaves it where it was).
