@@ -10,6 +10,13 @@
 export const SMALL_MAX = 64;
 
 export class LargePosting {
+  /**
+   * The same slots as bits (`slot-bits.ts`), made when a query first reads this posting as a set and kept current by
+   * every write after that: a posting that holds a good part of the library (a common word, a short prefix) is then
+   * added to a query's set by a pass over the library's words of bits rather than over its slots.
+   */
+  bits: Int32Array | null = null;
+
   constructor(
     public slots: Int32Array,
     public size: number,
@@ -62,6 +69,14 @@ function insertLarge(posting: LargePosting, at: number, slot: number): LargePost
   if (at < posting.size) posting.slots.copyWithin(at + 1, at, posting.size);
   posting.slots[at] = slot;
   posting.size += 1;
+  if (posting.bits !== null) {
+    if (slot >>> 5 >= posting.bits.length) {
+      const grown = new Int32Array(Math.max(posting.bits.length * 2, (slot >>> 5) + 1));
+      grown.set(posting.bits);
+      posting.bits = grown;
+    }
+    posting.bits[slot >>> 5] = (posting.bits[slot >>> 5] as number) | (1 << (slot & 31));
+  }
   return posting;
 }
 
@@ -77,6 +92,7 @@ export function postingWithout(posting: Posting, slot: number): Posting | undefi
   if (at === posting.size || posting.slots[at] !== slot) return posting;
   posting.slots.copyWithin(at, at + 1, posting.size);
   posting.size -= 1;
+  if (posting.bits !== null) posting.bits[slot >>> 5] = (posting.bits[slot >>> 5] as number) & ~(1 << (slot & 31));
   return posting.size === 0 ? undefined : posting;
 }
 
@@ -112,5 +128,5 @@ export function postingSize(posting: Posting | undefined): number {
 export function postingBytes(posting: Posting): number {
   if (typeof posting === 'number') return 0;
   if (Array.isArray(posting)) return 32 + 16 + 8 * posting.length;
-  return 32 + 200 + 4 * posting.slots.length;
+  return 32 + 200 + 4 * posting.slots.length + (posting.bits === null ? 0 : 200 + 4 * posting.bits.length);
 }

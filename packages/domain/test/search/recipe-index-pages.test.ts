@@ -221,4 +221,85 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
     change(recipes, index, 7, { status: 'archived' });
     pages('one archived');
   });
+
+  it('answers a text search that nothing else narrows from sets of bits as a scan does, in every group, sort and page, as recipes join and leave the postings it read', () => {
+    // 300 recipes, a library of large postings (a fifth of them each word); "saffron" in a few titles and "bream" in
+    // a few ingredients, so that some sets are too small for a walk; some drafts (the default statuses hold them all).
+    const recipes = library(300).map((recipe, at): Recipe => ({
+      ...recipe,
+      title: at % 37 === 0 ? `saffron ${recipe.title}` : recipe.title,
+      ingredients: at % 29 === 0 ? [...recipe.ingredients, ingredient('bream')] : recipe.ingredients,
+    }));
+    const index = indexOf(recipes);
+    const queries = ['lentl salad', 'salad lentil', 'chickpea stew', 'tomatos bowl', 'harisa', 'saffron', 'safron bowl', 'bream', 'breem stew', 's', 'c'];
+    const sorts: RecipeListParams[] = [{}, { sort: 'title' }, { sort: 'created_at', order: 'asc' }, { sort: 'engagement_score' }];
+    const pages = (label: string): void => {
+      for (const q of queries) {
+        for (const sort of sorts) {
+          for (const page of [1, 3, 9]) same(bothPages(index, recipes, { q, ...sort }, page, 10), JSON.stringify({ label, q, sort, page }));
+        }
+      }
+    };
+    pages('as made');
+    // 140 more (slots past the words of bits the first queries made for their postings), and 40 recipes' titles and
+    // ingredients changed to other words (their slots leave those postings).
+    for (const recipe of library(440).slice(300)) {
+      recipes.push(recipe);
+      index.put(recipe);
+    }
+    for (let at = 0; at < 40; at += 1) {
+      const recipe = recipes[at * 7] as Recipe;
+      const changed = { ...recipe, title: `bream ${WORDS[(at + 2) % WORDS.length] as string}`, ingredients: [ingredient('saffron')], version: recipe.version + 1 };
+      recipes[at * 7] = changed;
+      index.put(changed);
+    }
+    scans.delete(recipes);
+    pages('grown and changed');
+  });
+
+  it('lists by facets alone from sets of bits as a scan does, in every sort and page, as recipes change their facets and join', () => {
+    // Large and small facet postings (a third Thai, every 23rd in collection c2), tags in several combinations.
+    const facets = (recipe: Recipe, at: number): Recipe => ({
+      ...recipe,
+      cuisine: ['Thai', 'Italian', null][at % 3] ?? null,
+      meal_type: at % 2 === 0 ? 'Dinner' : 'Lunch',
+      season: at % 4 === 0 ? 'Winter' : null,
+      collection_id: at % 23 === 0 ? 'c2' : recipe.collection_id,
+      dietary_tags: at % 3 === 0 ? ['vegan'] : at % 5 === 0 ? ['vegan', 'quick'] : at % 7 === 0 ? ['quick'] : [],
+    });
+    const recipes = library(300).map(facets);
+    const index = indexOf(recipes);
+    const filters: RecipeListParams[] = [
+      { cuisine: 'Thai' },
+      { cuisine: 'Thai', meal_type: 'Dinner' },
+      { season: 'Winter', meal_type: 'Dinner' },
+      { dietary_tags: ['vegan'] },
+      { dietary_tags: ['vegan', 'quick'] },
+      { collection_id: 'c2' },
+      { collection_id: 'c2', cuisine: 'Italian', meal_type: 'Lunch' },
+      { collection_id: 'c1', dietary_tags: ['quick'] },
+      { cuisine: 'Nowhere' },
+    ];
+    const sorts: RecipeListParams[] = [{}, { sort: 'title' }, { sort: 'created_at', order: 'asc' }, { sort: 'engagement_score', order: 'asc' }, { sort: 'updated_at' }];
+    const pages = (label: string): void => {
+      for (const filter of filters) {
+        for (const sort of sorts) {
+          for (const page of [1, 2, 6]) same(bothPages(index, recipes, { ...filter, ...sort }, page, 10), JSON.stringify({ label, filter, sort, page }));
+        }
+      }
+    };
+    pages('as made');
+    for (const recipe of library(420).slice(300).map((made, at) => facets(made, at + 300))) {
+      recipes.push(recipe);
+      index.put(recipe);
+    }
+    for (let at = 0; at < 60; at += 1) {
+      const recipe = recipes[at * 5] as Recipe;
+      const changed = { ...facets(recipe, at * 5 + 1), version: recipe.version + 1 };
+      recipes[at * 5] = changed;
+      index.put(changed);
+    }
+    scans.delete(recipes);
+    pages('joined and changed');
+  });
 });
