@@ -2,8 +2,9 @@
  * The listing shapes that are answered from columns and walks of kept orders rather than from each recipe: a cook
  * time range at its boundaries, e-mail readiness and collection, totals of a listing by status (and readiness for
  * e-mail, or a maximum cook time) alone as recipes change, a listing every recipe matches, a one-word search ranked
- * from one relevance group, deep pages and pages past the end in every sort, and typo searches, each against a
- * scan of the same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
+ * from one relevance group, deep pages and pages past the end in every sort, typo searches, and the searches and
+ * facet listings answered from sets of bits as recipes join and leave the postings they read, each against a scan
+ * of the same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -279,6 +280,9 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
       { collection_id: 'c2', cuisine: 'Italian', meal_type: 'Lunch' },
       { collection_id: 'c1', dietary_tags: ['quick'] },
       { cuisine: 'Nowhere' },
+      // Conditions the facets' bits do not answer: a status some recipes lack, readiness for e-mail.
+      { cuisine: 'Thai', status: 'draft' },
+      { dietary_tags: ['vegan'], email_ready: true },
     ];
     const sorts: RecipeListParams[] = [{}, { sort: 'title' }, { sort: 'created_at', order: 'asc' }, { sort: 'engagement_score', order: 'asc' }, { sort: 'updated_at' }];
     const pages = (label: string): void => {
@@ -295,7 +299,8 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
     }
     for (let at = 0; at < 60; at += 1) {
       const recipe = recipes[at * 5] as Recipe;
-      const changed = { ...facets(recipe, at * 5 + 1), version: recipe.version + 1 };
+      // Every sixth of them archived: the default statuses (active and draft) then leave recipes out.
+      const changed = { ...facets(recipe, at * 5 + 1), status: at % 6 === 0 ? ('archived' as const) : recipe.status, version: recipe.version + 1 };
       recipes[at * 5] = changed;
       index.put(changed);
     }
