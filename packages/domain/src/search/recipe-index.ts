@@ -1143,13 +1143,21 @@ export class RecipeIndex {
    * relevance, its group's bits), or, for a group or a set too small for a walk to meet soon, those slots taken out
    * of the bits and put in order by the heap. `q=smoky curry` stamped 25,000 slots twice and grouped its 8,000
    * matches; here it sets the same 25,000 bits (in 12.5 KB rather than across 400 KB of stamps) and reads about 3,000
-   * words. Undefined when another condition leaves recipes out (the stamps then serve, with `#narrow`).
+   * words. Undefined when another condition leaves recipes out (the stamps then serve, with `#narrow`), or when the
+   * postings hold fewer slots than there are words of bits.
    */
   #textByBits(filter: RecipeFilter, sort: RecipeSort, typoKeys: readonly string[][], offset: number, count: number): IndexedPage | undefined {
     const plan = this.#plan(filter);
     if (!RecipeIndex.#namesNoColumn(plan) || plan.statusTest) return undefined;
-    this.#textAlone = true;
     const words = this.#bitsFor();
+    // Postings of fewer slots in all than there are words of bits (a rare word, a typo of one): stamped, they cost less.
+    let slots = 0;
+    for (const [word, key] of filter.searchKeys.entries()) {
+      slots += postingSize(this.#allKeys.get(key));
+      for (const typoKey of typoKeys[word] ?? []) slots += postingSize(this.#allKeys.get(typoKey));
+    }
+    if (slots < words) return undefined;
+    this.#textAlone = true;
     const [any, exact, rows] = [this.#anyBits, this.#exactBits, this.#rows];
     this.#wordsInBits(this.#allKeys, filter.searchKeys, typoKeys, any, exact, words);
     const total = countBits(any, words);
