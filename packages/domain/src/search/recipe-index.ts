@@ -1178,7 +1178,8 @@ export class RecipeIndex {
    * page by `#firstInBits`. `season=Winter&meal_type=Dinner` copied the 25,000 slots of one posting, tested each
    * on the other's column and marked the 4,000 left for a walk; here it reads two postings' own bits (3,125 words
    * each at 100,000 recipes). Undefined when the filter names no facet, or another condition (a status some recipe
-   * lacks, a maximum cook time, readiness for e-mail) leaves recipes out: `#narrow` then tests those on the columns.
+   * lacks, a maximum cook time, readiness for e-mail) leaves recipes out: `#narrow` then tests those on the columns;
+   * and when a facet holds fewer recipes than there are words of bits (its few slots are the cheaper start).
    */
   #facetsByBits(filter: RecipeFilter, sort: RecipeSort, offset: number, count: number): IndexedPage | undefined {
     const keys = filterFacetKeys(filter);
@@ -1186,6 +1187,8 @@ export class RecipeIndex {
     const plan = this.#plan(filter);
     if (plan.statusTest || plan.byCookTime || plan.email !== -1) return undefined;
     const [words, any, scratch, rows] = [this.#bitsFor(), this.#anyBits, this.#wordAnyBits, this.#rows];
+    // A facet of fewer recipes than there are words of bits (a small collection): its slots, narrowed, cost less.
+    if (keys.some((key) => postingSize(this.#facets.get(key)) < words)) return undefined;
     setPosting(any, this.#facets.get(keys[0] as string), words);
     for (const key of keys.slice(1)) {
       const posting = this.#facets.get(key);

@@ -232,7 +232,8 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
       ingredients: at % 29 === 0 ? [...recipe.ingredients, ingredient('bream')] : recipe.ingredients,
     }));
     const index = indexOf(recipes);
-    const queries = ['lentl salad', 'salad lentil', 'chickpea stew', 'tomatos bowl', 'harisa', 'saffron', 'safron bowl', 'bream', 'breem stew', 's', 'c'];
+    // A typo on a later word too ('salad lentl', 'stew brem'): its postings united before the intersection.
+    const queries = ['lentl salad', 'salad lentil', 'salad lentl', 'chickpea stew', 'tomatos bowl', 'harisa', 'saffron', 'safron bowl', 'bream', 'breem stew', 'stew brem', 's', 'c'];
     const sorts: RecipeListParams[] = [{}, { sort: 'title' }, { sort: 'created_at', order: 'asc' }, { sort: 'engagement_score' }];
     const pages = (label: string): void => {
       for (const q of queries) {
@@ -299,12 +300,14 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
     }
     for (let at = 0; at < 60; at += 1) {
       const recipe = recipes[at * 5] as Recipe;
-      // Every sixth of them archived: the default statuses (active and draft) then leave recipes out.
-      const changed = { ...facets(recipe, at * 5 + 1), status: at % 6 === 0 ? ('archived' as const) : recipe.status, version: recipe.version + 1 };
+      const changed = { ...facets(recipe, at * 5 + 1), version: recipe.version + 1 };
       recipes[at * 5] = changed;
       index.put(changed);
     }
     scans.delete(recipes);
     pages('joined and changed');
+    // Some archived: the default statuses (active and draft) then leave recipes out, which the bits do not answer.
+    for (let at = 0; at < 10; at += 1) change(recipes, index, at * 31, { status: 'archived' });
+    pages('some archived');
   });
 });
