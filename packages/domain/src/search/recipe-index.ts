@@ -13,9 +13,10 @@
  *   at the end are the matches, and a second stamp that only exact keys move says which matched exactly. Title
  *   stamps, from the title postings, give the relevance groups. The cost is the sum of the query keys' posting
  *   sizes, not the library's size.
- * - A text query that nothing else narrows (the usual search box) is answered from sets of bits instead
- *   (`slot-bits.ts`): each word's postings united, the words intersected, the total and the relevance groups counted
- *   a word of 32 slots at a time, and a posting of many slots read by bits it keeps (`LargePosting.bits`).
+ * - A text query that nothing but facets narrows (the usual search box) is answered from sets of bits instead
+ *   (`slot-bits.ts`): each word's postings united, the words and facets intersected, the total and the relevance
+ *   groups counted a word of 32 slots at a time, and a posting of many slots read by bits it keeps
+ *   (`LargePosting.bits`).
  * - A listing by facets alone (no text, no range, no readiness, statuses every recipe has) intersects the facets'
  *   postings as sets of bits, and counts the intersection the same way.
  * - The other filters are checked on the candidates' columns (typed arrays by slot: status, facets, tags, cook
@@ -1136,19 +1137,19 @@ export class RecipeIndex {
   }
 
   /**
-   * A page of a text query whose other conditions leave every recipe in (statuses that every recipe has, no facet,
-   * no range), from its words' postings as sets of bits rather than stamps: the matches are the intersection over
-   * the words of each word's postings' union, counted by a pass over the words of bits (3,125 at 100,000 recipes)
+   * A page of a text query, perhaps with facets, whose other conditions leave every recipe in (statuses that every
+   * recipe has, no range, no readiness), from its words' postings as sets of bits rather than stamps: the matches
+   * are the intersection over the words of each word's postings' union (and of the facets' postings), counted by a pass over the words of bits (3,125 at 100,000 recipes)
    * rather than over every match; the page is a walk of the sort's kept order that tests each slot's bit (by
    * relevance, its group's bits), or, for a group or a set too small for a walk to meet soon, those slots taken out
    * of the bits and put in order by the heap. `q=smoky curry` stamped 25,000 slots twice and grouped its 8,000
    * matches; here it sets the same 25,000 bits (in 12.5 KB rather than across 400 KB of stamps) and reads about 3,000
-   * words. Undefined when another condition leaves recipes out (the stamps then serve, with `#narrow`), or when the
-   * postings hold fewer slots than there are words of bits.
+   * words. Undefined when a status some recipe lacks, a range or readiness leaves recipes out (the stamps then
+   * serve, with `#narrow`), or when the words' postings hold fewer slots than there are words of bits.
    */
   #textByBits(filter: RecipeFilter, sort: RecipeSort, typoKeys: readonly string[][], offset: number, count: number): IndexedPage | undefined {
     const plan = this.#plan(filter);
-    if (!RecipeIndex.#namesNoColumn(plan) || plan.statusTest) return undefined;
+    if (plan.statusTest || plan.byCookTime || plan.email !== -1) return undefined;
     const words = this.#bitsFor();
     // Postings of fewer slots in all than there are words of bits (a rare word, a typo of one): stamped, they cost less.
     let slots = 0;
@@ -1157,9 +1158,12 @@ export class RecipeIndex {
       for (const typoKey of typoKeys[word] ?? []) slots += postingSize(this.#allKeys.get(typoKey));
     }
     if (slots < words) return undefined;
-    this.#textAlone = true;
     const [any, exact, rows] = [this.#anyBits, this.#exactBits, this.#rows];
     this.#wordsInBits(this.#allKeys, filter.searchKeys, typoKeys, any, exact, words);
+    // The facets the filter names (a cuisine, tags…) narrow both sets; `#firstFromOneGroup` then does not apply.
+    const facetKeys = filterFacetKeys(filter);
+    this.#textAlone = facetKeys.length === 0;
+    for (const key of facetKeys) this.#keepFacet(this.#facets.get(key), words, any, exact);
     const total = countBits(any, words);
     const fuzzyMatches = total - countBits(exact, words);
     const answer = (page: number[]): IndexedPage => ({ items: page.map((slot) => (rows[slot] as Row).recipe), total, fuzzyMatches });
@@ -1170,6 +1174,19 @@ export class RecipeIndex {
       if (fromOneGroup !== undefined) return answer(fromOneGroup.slice(offset));
     }
     return answer(this.#firstByRelevanceInBits(filter, typoKeys, words, total, count, sort).slice(offset));
+  }
+
+  /** `any` and `exact` keep only a facet posting's slots (`#wordAnyBits` holds a small one's meanwhile). */
+  #keepFacet(posting: Posting | undefined, words: number, any: Int32Array, exact: Int32Array): void {
+    if (posting instanceof LargePosting && posting.size > words) {
+      intersectPosting(any, posting, words);
+      intersectPosting(exact, posting, words);
+      return;
+    }
+    const facet = this.#wordAnyBits;
+    setPosting(facet, posting, words);
+    intersect(any, facet, words);
+    intersect(exact, facet, words);
   }
 
   /**
