@@ -1139,8 +1139,8 @@ export class RecipeIndex {
   /**
    * A page of a text query, perhaps with facets, whose other conditions leave every recipe in (statuses that every
    * recipe has, no range, no readiness), from its words' postings as sets of bits rather than stamps: the matches
-   * are the intersection over the words of each word's postings' union (and of the facets' postings), counted by a pass over the words of bits (3,125 at 100,000 recipes)
-   * rather than over every match; the page is a walk of the sort's kept order that tests each slot's bit (by
+   * are the intersection over the words of each word's postings' union (and of the facets' postings), counted by a
+   * pass over the words of bits (3,125 at 100,000 recipes) rather than over every match; the page is a walk of the sort's kept order that tests each slot's bit (by
    * relevance, its group's bits), or, for a group or a set too small for a walk to meet soon, those slots taken out
    * of the bits and put in order by the heap. `q=smoky curry` stamped 25,000 slots twice and grouped its 8,000
    * matches; here it sets the same 25,000 bits (in 12.5 KB rather than across 400 KB of stamps) and reads about 3,000
