@@ -710,9 +710,8 @@ export class RecipeIndex {
    * nothing for its matches (an array of 86,000 slots a query made a young-generation collection of ~3 ms every
    * few queries at 100,000 recipes). Sets `#fuzzyMatches`, how many of them match within a typo only.
    */
-  #candidates(filter: RecipeFilter, typoKeys: readonly string[][], base: number): number {
+  #candidates(filter: RecipeFilter, plan: ColumnPlan, typoKeys: readonly string[][], base: number): number {
     const words = filter.searchKeys.length;
-    const plan = this.#plan(filter);
     this.#fuzzyMatches = 0;
     this.#textAlone = RecipeIndex.#namesNoColumn(plan) && !plan.statusTest;
     if (plan.none) return 0;
@@ -917,16 +916,17 @@ export class RecipeIndex {
     // walk of the order.
     const counted = words === 0 && sort.key !== 'relevance' && filterFacetKeys(filter).length === 0 ? this.#countedTotal(filter) : undefined;
     if (counted !== undefined) return this.#walked(filter, counted, kept, descending, offset, limit);
+    const plan = this.#plan(filter);
     if (words === 0) {
-      const byBits = this.#facetsByBits(filter, sort, offset, count);
+      const byBits = this.#facetsByBits(filter, plan, sort, offset, count);
       if (byBits !== undefined) return byBits;
     }
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
     if (words > 0) {
-      const byBits = this.#textByBits(filter, sort, typoKeys, offset, count);
+      const byBits = this.#textByBits(filter, plan, sort, typoKeys, offset, count);
       if (byBits !== undefined) return byBits;
     }
-    const total = this.#candidates(filter, typoKeys, base);
+    const total = this.#candidates(filter, plan, typoKeys, base);
     const fuzzyMatches = this.#fuzzyMatches;
     let page: number[];
     if (offset >= total) page = [];
@@ -1147,8 +1147,7 @@ export class RecipeIndex {
    * words. Undefined when a status some recipe lacks, a range or readiness leaves recipes out (the stamps then
    * serve, with `#narrow`), or when the words' postings hold fewer slots than there are words of bits.
    */
-  #textByBits(filter: RecipeFilter, sort: RecipeSort, typoKeys: readonly string[][], offset: number, count: number): IndexedPage | undefined {
-    const plan = this.#plan(filter);
+  #textByBits(filter: RecipeFilter, plan: ColumnPlan, sort: RecipeSort, typoKeys: readonly string[][], offset: number, count: number): IndexedPage | undefined {
     if (plan.statusTest || plan.byCookTime || plan.email !== -1) return undefined;
     const words = this.#bitsFor();
     // Postings of fewer slots in all than there are words of bits (a rare word, a typo of one): stamped, they cost less.
@@ -1176,17 +1175,17 @@ export class RecipeIndex {
     return answer(this.#firstByRelevanceInBits(filter, typoKeys, words, total, count, sort).slice(offset));
   }
 
-  /** `any` and `exact` keep only a facet posting's slots (`#wordAnyBits` holds a small one's meanwhile). */
-  #keepFacet(posting: Posting | undefined, words: number, any: Int32Array, exact: Int32Array): void {
+  /** `any`, and `exact` when given, keep only a facet posting's slots (`#wordAnyBits` holds a small one's meanwhile). */
+  #keepFacet(posting: Posting | undefined, words: number, any: Int32Array, exact?: Int32Array): void {
     if (posting instanceof LargePosting && posting.size > words) {
       intersectPosting(any, posting, words);
-      intersectPosting(exact, posting, words);
+      if (exact !== undefined) intersectPosting(exact, posting, words);
       return;
     }
     const facet = this.#wordAnyBits;
     setPosting(facet, posting, words);
     intersect(any, facet, words);
-    intersect(exact, facet, words);
+    if (exact !== undefined) intersect(exact, facet, words);
   }
 
   /**
@@ -1198,23 +1197,15 @@ export class RecipeIndex {
    * lacks, a maximum cook time, readiness for e-mail) leaves recipes out: `#narrow` then tests those on the columns;
    * and when a facet holds fewer recipes than there are words of bits (its few slots are the cheaper start).
    */
-  #facetsByBits(filter: RecipeFilter, sort: RecipeSort, offset: number, count: number): IndexedPage | undefined {
+  #facetsByBits(filter: RecipeFilter, plan: ColumnPlan, sort: RecipeSort, offset: number, count: number): IndexedPage | undefined {
     const keys = filterFacetKeys(filter);
     if (keys.length === 0) return undefined;
-    const plan = this.#plan(filter);
     if (plan.statusTest || plan.byCookTime || plan.email !== -1) return undefined;
-    const [words, any, scratch, rows] = [this.#bitsFor(), this.#anyBits, this.#wordAnyBits, this.#rows];
+    const [words, any, rows] = [this.#bitsFor(), this.#anyBits, this.#rows];
     // A facet of fewer recipes than there are words of bits (a small collection): its slots, narrowed, cost less.
     if (keys.some((key) => postingSize(this.#facets.get(key)) < words)) return undefined;
     setPosting(any, this.#facets.get(keys[0] as string), words);
-    for (const key of keys.slice(1)) {
-      const posting = this.#facets.get(key);
-      if (posting instanceof LargePosting && posting.size > words) intersectPosting(any, posting, words);
-      else {
-        setPosting(scratch, posting, words);
-        intersect(any, scratch, words);
-      }
-    }
+    for (const key of keys.slice(1)) this.#keepFacet(this.#facets.get(key), words, any);
     const total = countBits(any, words);
     const page = offset >= total ? [] : this.#firstInBits(any, words, total, count, sort).slice(offset);
     return { items: page.map((slot) => (rows[slot] as Row).recipe), total, fuzzyMatches: 0 };
@@ -1284,7 +1275,7 @@ export class RecipeIndex {
     const rows = this.#rows;
     const id = (slot: number): string => (rows[slot] as Row).recipe.id;
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
-    const total = this.#candidates(filter, typoKeys, base);
+    const total = this.#candidates(filter, this.#plan(filter), typoKeys, base);
     const matched = this.#matched;
     let kept = 0;
     for (let at = 0; at < total; at += 1) {
