@@ -914,16 +914,17 @@ export class RecipeIndex {
     const [kept, descending, count, rows] = [this.#kept(sort.key), sort.order === 'desc', offset + limit, this.#rows];
     // Statuses alone (and perhaps readiness, or a maximum cook time): the total is counted already, and the page is a
     // walk of the order.
-    const counted = words === 0 && sort.key !== 'relevance' && filterFacetKeys(filter).length === 0 ? this.#countedTotal(filter) : undefined;
+    const facetKeys = filterFacetKeys(filter);
+    const counted = words === 0 && sort.key !== 'relevance' && facetKeys.length === 0 ? this.#countedTotal(filter) : undefined;
     if (counted !== undefined) return this.#walked(filter, counted, kept, descending, offset, limit);
     const plan = this.#plan(filter);
     if (words === 0) {
-      const byBits = this.#facetsByBits(filter, plan, sort, offset, count);
+      const byBits = this.#facetsByBits(facetKeys, plan, sort, offset, count);
       if (byBits !== undefined) return byBits;
     }
     const typoKeys = filter.searchKeys.map((_, word) => this.#typoPostingKeys(filter, word));
     if (words > 0) {
-      const byBits = this.#textByBits(filter, plan, sort, typoKeys, offset, count);
+      const byBits = this.#textByBits(filter, facetKeys, plan, sort, typoKeys, offset, count);
       if (byBits !== undefined) return byBits;
     }
     const total = this.#candidates(filter, plan, typoKeys, base);
@@ -1147,7 +1148,7 @@ export class RecipeIndex {
    * words. Undefined when a status some recipe lacks, a range or readiness leaves recipes out (the stamps then
    * serve, with `#narrow`), or when the words' postings hold fewer slots than there are words of bits.
    */
-  #textByBits(filter: RecipeFilter, plan: ColumnPlan, sort: RecipeSort, typoKeys: readonly string[][], offset: number, count: number): IndexedPage | undefined {
+  #textByBits(filter: RecipeFilter, facetKeys: readonly string[], plan: ColumnPlan, sort: RecipeSort, typoKeys: readonly string[][], offset: number, count: number): IndexedPage | undefined {
     if (plan.statusTest || plan.byCookTime || plan.email !== -1) return undefined;
     const words = this.#bitsFor();
     // Postings of fewer slots in all than there are words of bits (a rare word, a typo of one): stamped, they cost less.
@@ -1160,7 +1161,6 @@ export class RecipeIndex {
     const [any, exact, rows] = [this.#anyBits, this.#exactBits, this.#rows];
     this.#wordsInBits(this.#allKeys, filter.searchKeys, typoKeys, any, exact, words);
     // The facets the filter names (a cuisine, tags…) narrow both sets; `#firstFromOneGroup` then does not apply.
-    const facetKeys = filterFacetKeys(filter);
     this.#textAlone = facetKeys.length === 0;
     for (const key of facetKeys) this.#keepFacet(this.#facets.get(key), words, any, exact);
     const total = countBits(any, words);
@@ -1197,8 +1197,7 @@ export class RecipeIndex {
    * lacks, a maximum cook time, readiness for e-mail) leaves recipes out: `#narrow` then tests those on the columns;
    * and when a facet holds fewer recipes than there are words of bits (its few slots are the cheaper start).
    */
-  #facetsByBits(filter: RecipeFilter, plan: ColumnPlan, sort: RecipeSort, offset: number, count: number): IndexedPage | undefined {
-    const keys = filterFacetKeys(filter);
+  #facetsByBits(keys: readonly string[], plan: ColumnPlan, sort: RecipeSort, offset: number, count: number): IndexedPage | undefined {
     if (keys.length === 0) return undefined;
     if (plan.statusTest || plan.byCookTime || plan.email !== -1) return undefined;
     const [words, any, rows] = [this.#bitsFor(), this.#anyBits, this.#rows];
