@@ -14,6 +14,9 @@ import { createDocumentRenderer } from '../src/index.js';
 import { layOut, openDocument, renderPages, type PageSetup } from '../src/pdf/pdfmake-engine.js';
 import { fastStyleLookup, pdfmakeStyleLookup, StyleContextStack, useStyleLookup, type StyleStack } from '../src/pdf/style-lookup.js';
 import { fastMeasure, pdfmakeMeasure, useMeasure } from '../src/pdf/text-measure.js';
+import { fastLayout, pdfkitLayout, useLayout } from '../src/pdf/pdfkit-text.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInThisContext } from 'node:vm';
 import { BOOK_PAGES, COLOURS, FAMILIES } from '../src/theme.js';
 import { collect, pdfText, pdfWords, requireTools } from '../src/testing/index.js';
 import { document, glyphRecipe, longRecipe } from './fixtures.js';
@@ -116,6 +119,19 @@ describe('pdfmake word measuring', () => {
     }
   });
 
+  it('leaves every measured word an object with fast properties, as pdfmake’s own measure does', () => {
+    // A word given its properties by computed names becomes a dictionary in V8, slow for every later reader of it
+    // (the layout, the renderer, the joining of runs): a fifth of a 500-recipe book's render.
+    setFlagsFromString('--allow-natives-syntax');
+    const hasFastProperties = runInThisContext('(object) => %HasFastProperties(object)') as (object: object) => boolean;
+    const pdf = openDocument(setup, { title: 'Measure', creator: 'test', producer: 'test', date: new Date('2026-01-01T00:00:00Z') });
+    const words = layOut(pdf, setup, content()).flatMap((laidOut) =>
+      (laidOut.items as { type: string; item: { inlines?: object[] } }[]).flatMap((item) => (item.type === 'line' ? (item.item.inlines ?? []) : [])),
+    );
+    assert.ok(words.length > 40, `${words.length} words`);
+    assert.deepEqual(words.filter((word) => !hasFastProperties(word)), []);
+  });
+
   it('lays out mixed inline text (styles, superscripts, leading indents, kept spaces) as pdfmake does', () => {
     const mixed: Content[] = [
       { text: ['Plain, ', { text: 'accent', style: 'accent' }, ' then ', { text: '2', sup: true }, { text: 'x', sub: true, color: 'red' }, ' end.'], leadingIndent: 14 },
@@ -130,6 +146,46 @@ describe('pdfmake word measuring', () => {
     const theirs = lines();
     useMeasure(fastMeasure);
     assert.deepEqual(lines(), theirs);
+  });
+});
+
+describe('pdfkit text layout', () => {
+  it('gives the glyphs, positions and widths pdfkit’s own gives, for texts cut at spaces and tabs anywhere', () => {
+    // Each on a font of its own document, so that each fills a cache of its own: the pieces cached must be pdfkit's too.
+    const fontOfNewDocument = () =>
+      (openDocument(setup, { title: 'Layout', creator: 'test', producer: 'test', date: new Date('2026-01-01T00:00:00Z') }) as unknown as {
+        provideFont(family: string, bold: boolean, italics: boolean): { layoutCache: Record<string, unknown> };
+      }).provideFont(FAMILIES.text, false, false);
+    const ours = fontOfNewDocument();
+    const theirs = fontOfNewDocument();
+    assert.notEqual(ours, theirs);
+    const next = random(40);
+    const pieces = ['Stir', 'crème', 'fraîche', '½', 'tsp', '200°C', ' ', ' ', '\t', '  ', 'ß', 'V-Y', 'a'];
+    const texts = ['', ' ', '\t', 'a', 'a ', ' a', 'a  b', '\t\t', 'end. '];
+    for (let round = 0; round < 300; round += 1) texts.push(Array.from({ length: 1 + Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
+    for (const text of texts) {
+      for (const onlyWidth of [false, true]) {
+        assert.deepEqual(fastLayout.call(ours as never, text, undefined, onlyWidth), pdfkitLayout().call(theirs as never, text, undefined, onlyWidth), JSON.stringify({ text, onlyWidth }));
+      }
+    }
+    assert.deepEqual(Object.keys(ours.layoutCache).sort(), Object.keys(theirs.layoutCache).sort());
+    // With font features pdfkit shapes the whole text at once: both hand it to the same method.
+    assert.deepEqual(fastLayout.call(ours as never, 'fi ffl', ['liga'], false), pdfkitLayout().call(theirs as never, 'fi ffl', ['liga'], false));
+  });
+
+  it('renders a book to the same bytes as pdfkit’s own layout', async () => {
+    const book = document('ebook', [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
+    const renderer = createDocumentRenderer();
+    try {
+      useLayout(pdfkitLayout());
+      const theirs = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'a5' }));
+      useLayout(fastLayout);
+      const ours = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'a5' }));
+      assert.ok(theirs.length > 10_000);
+      assert.ok(theirs.equals(ours), `same bytes (${theirs.length} and ${ours.length})`);
+    } finally {
+      useLayout(fastLayout);
+    }
   });
 });
 

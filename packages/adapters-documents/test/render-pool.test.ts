@@ -46,6 +46,24 @@ describe('render pool', () => {
     assert.ok(Buffer.from(inWorker).equals(Buffer.from(here)), 'the worker rendered other bytes');
   });
 
+  it('renders the warm-up book on its warm thread first; a render asked for meanwhile waits for it, then renders', async () => {
+    const warmed = pool({ threads: 1, warmUp: true });
+    const order: string[] = [];
+    const warmUp = warmed.warmedUp.then((bytes) => {
+      order.push('warm-up');
+      return bytes;
+    });
+    const first = warmed.render(titled('after the warm-up'), PDF);
+    void first.then(() => order.push('render'));
+    const [bytes, rendered] = await Promise.all([warmUp, first]);
+    assert.ok(bytes > 20_000, `the warm-up book: ${bytes} bytes`);
+    assert.deepEqual(order, ['warm-up', 'render']);
+    assert.equal(Buffer.from(rendered._unsafeUnwrap().subarray(0, 5)).toString(), '%PDF-');
+    // Only when asked, and only on a warm thread.
+    assert.equal(await pool({ threads: 1 }).warmedUp, 0);
+    assert.equal(await pool({ threads: 1, warm: false, warmUp: true }).warmedUp, 0);
+  });
+
   it('answers RendererBusy at once when every thread and queue place is taken, with a Retry-After', async () => {
     const busy = pool({ threads: 1, maxQueue: 1, timeoutMs: 2000, workerFile: misbehaving });
     await warmUp(busy);

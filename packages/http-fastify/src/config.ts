@@ -61,8 +61,9 @@ export interface ServiceConfig {
   readonly renderQueue: number | undefined;
   /**
    * `RENDER_WARM` (default true): one render thread started with the service, so that the first render does not wait
-   * about a second for a thread to load the renderer. False: threads start with the first render, and a service that
-   * never renders saves that thread's memory and the CPU of loading it.
+   * about a second for a thread to load the renderer, and that thread renders a small book once (about half a CPU
+   * second, at background priority) so that the first real render runs on compiled code. False: threads start with
+   * the first render, and a service that never renders saves that thread's memory and the CPU of loading it.
    */
   readonly renderWarm: boolean;
   readonly production: boolean;

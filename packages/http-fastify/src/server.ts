@@ -201,7 +201,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       db: database.db,
       redis,
       files,
-      render: { ...(config.renderThreads === undefined ? {} : { threads: config.renderThreads }), ...(config.renderQueue === undefined ? {} : { maxQueue: config.renderQueue }), warm: config.renderWarm },
+      render: { ...(config.renderThreads === undefined ? {} : { threads: config.renderThreads }), ...(config.renderQueue === undefined ? {} : { maxQueue: config.renderQueue }), warm: config.renderWarm, warmUp: config.renderWarm },
     });
     const { rateLimitStore, ...ports } = resolvePorts(container);
     // Closed after the HTTP app (closers run in reverse): renders in flight finish before their pool stops.

@@ -22,6 +22,7 @@ import { fontBuffers, FONT_FILES } from '../fonts.js';
 import './style-lookup.js';
 // pdfmake's word measuring, replaced by one that asks the style stack once per text node (see the module).
 import './text-measure.js';
+import { fastLayout, useLayout } from './pdfkit-text.js';
 
 const require = createRequire(import.meta.url);
 
@@ -49,6 +50,10 @@ const LayoutBuilder = (require('pdfmake/js/LayoutBuilder.js') as { default: new 
 const Renderer = (require('pdfmake/js/Renderer.js') as { default: new (document: PdfKitDocument) => { renderPages(pages: LaidOutPage[]): void } }).default;
 const SVGMeasure = (require('pdfmake/js/SVGMeasure.js') as { default: new () => unknown }).default;
 const { tableLayouts } = require('pdfmake/js/tableLayouts.js') as { tableLayouts: unknown };
+
+// pdfkit's text layout, replaced by one with the same answers and no allocation per character (see the module); here,
+// now that pdfkit is loaded (after parsed-fonts.ts, the first import).
+useLayout(fastLayout);
 
 /** The fonts by file name, as pdfmake's virtual file system would give them. */
 const fontFiles = {

@@ -95,7 +95,26 @@ function measure(this: TextInlinesInstance, array: Word[], stack: unknown): Word
   for (const item of array) {
     const look = isPlain(item) ? (plainLook ??= lookOf(this, item, stack)) : lookOf(this, item, stack);
     item['font'] = look.font;
-    for (let index = 0; index < STYLED.length; index += 1) item[(STYLED[index] as readonly [string, unknown])[0]] = look.values[index];
+    // Named stores, one per property: a word given its properties by computed names (a loop over STYLED) passes
+    // V8's limit for properties added that way and becomes a dictionary, slow for every later reader of the word.
+    const values = look.values;
+    item['alignment'] = values[0];
+    item['fontSize'] = values[1];
+    item['fontFeatures'] = values[2];
+    item['characterSpacing'] = values[3];
+    item['color'] = values[4];
+    item['decoration'] = values[5];
+    item['decorationColor'] = values[6];
+    item['decorationStyle'] = values[7];
+    item['decorationThickness'] = values[8];
+    item['background'] = values[9];
+    item['link'] = values[10];
+    item['linkToPage'] = values[11];
+    item['linkToDestination'] = values[12];
+    item['noWrap'] = values[13];
+    item['opacity'] = values[14];
+    item['sup'] = values[15];
+    item['sub'] = values[16];
     if (item['sup'] || item['sub']) {
       // pdfmake's reduction for superscript and subscript.
       item['fontSize'] = (item['fontSize'] as number) * 0.58;

@@ -35,7 +35,7 @@ export interface ServiceResources {
   readonly redis: Redis | undefined;
   /** The file store `STORAGE_URL` names; unset: GridFS in `db`. */
   readonly files?: FileStore | undefined;
-  readonly render?: Pick<RenderPoolOptions, 'threads' | 'maxQueue' | 'warm'>;
+  readonly render?: Pick<RenderPoolOptions, 'threads' | 'maxQueue' | 'warm' | 'warmUp'>;
 }
 
 /**
