@@ -61,7 +61,7 @@ describe('Ctrl-C in the terminal that runs the service', () => {
     assert.deepEqual([ended.code, ended.signal], [null, 'SIGTERM']);
   });
 
-  it('node --max-semi-space-size=4 packages/http-fastify/dist/main.js (built by the test above): exits 0, the service\'s own status', { timeout: 120_000 }, async () => {
+  it('node --max-semi-space-size=4 --heap-growing-percent=50 packages/http-fastify/dist/main.js (built by the test above): exits 0, the service\'s own status', { timeout: 120_000 }, async () => {
     const ended = await signalOnceListening(process.execPath, [...SERVICE_V8_FLAGS, 'packages/http-fastify/dist/main.js']);
     assert.match(ended.stderr, /\[larder\] stopped\n/, ended.stderr);
     assert.deepEqual([ended.code, ended.signal], [0, null]);
