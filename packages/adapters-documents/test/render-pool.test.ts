@@ -11,6 +11,7 @@ import { createDocumentRenderer, createRenderPool } from '../src/index.js';
 import { document } from './fixtures.js';
 
 const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
+const hangingWarmUp = new URL('./support/hanging-warm-up-worker.ts', import.meta.url);
 const titled = (title: string): ProductDocument => {
   // Without the generated cover: these books only steer the misbehaving worker, and the time limits below are about
   // the pool, not about drawing pictures (a first render in a fresh thread also loads sharp for it).
@@ -62,6 +63,16 @@ describe('render pool', () => {
     // Only when asked, and only on a warm thread.
     assert.equal(await pool({ threads: 1 }).warmedUp, 0);
     assert.equal(await pool({ threads: 1, warm: false, warmUp: true }).warmedUp, 0);
+  });
+
+  it('stops a warm-up that never ends at the time limit; what waited for it then runs', { timeout: 30_000 }, async () => {
+    const stuck = pool({ threads: 1, warmUp: true, timeoutMs: 4000, workerFile: hangingWarmUp });
+    const waiting = stuck.render(titled('after a stuck warm-up'), PDF);
+    assert.equal(await stuck.warmedUp, 0);
+    // It settles (on a fresh thread, which on a busy machine may load the renderer past the short limit), and the
+    // pool renders.
+    await waiting;
+    await warmUp(stuck);
   });
 
   it('answers RendererBusy at once when every thread and queue place is taken, with a Retry-After', async () => {

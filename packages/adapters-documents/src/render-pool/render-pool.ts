@@ -123,7 +123,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       ? Promise.resolve(0)
       : threadFree().then(async () => {
           try {
-            return (await pool.run({ warmUp: true })) as number;
+            // Under the renders' time limit too: a warm-up that never ends must not hold the thread's turn.
+            return (await pool.run({ warmUp: true }, { signal: AbortSignal.timeout(timeoutMs) })) as number;
           } catch {
             return 0;
           } finally {
