@@ -1,6 +1,6 @@
 /**
- * Files bench: the service as a user runs it with `pnpm start` (JS and studio built, `node --max-semi-space-size=4
- * packages/http-fastify/dist/main.js`, data kept in `LARDER_DATA_DIR` on the default engine, FerretDB on SQLite, the
+ * Files bench: the service as a user runs it with `pnpm start` (JS and studio built, `node` with the service's V8
+ * flags running `packages/http-fastify/dist/main.js`, data kept in `LARDER_DATA_DIR` on the default engine, FerretDB on SQLite, the
  * request log at its default level on a pipe the bench reads as a terminal would), a library of 500 recipes of
  * ordinary length made through the API, an ebook of all 500, then its PDF asked for while 20 clients read recipes.
  *

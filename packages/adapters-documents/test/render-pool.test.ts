@@ -12,6 +12,7 @@ import { document } from './fixtures.js';
 
 const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
 const hangingWarmUp = new URL('./support/hanging-warm-up-worker.ts', import.meta.url);
+const slowWarmUp = new URL('./support/slow-warm-up-worker.ts', import.meta.url);
 const titled = (title: string): ProductDocument => {
   // Without the generated cover: these books only steer the misbehaving worker, and the time limits below are about
   // the pool, not about drawing pictures (a first render in a fresh thread also loads sharp for it).
@@ -65,7 +66,24 @@ describe('render pool', () => {
     assert.equal(await pool({ threads: 1, warm: false, warmUp: true }).warmedUp, 0);
   });
 
-  it('stops a warm-up that never ends at the time limit; what waited for it then runs', { timeout: 30_000 }, async () => {
+  it('does not count the warm-up against the time limit of a render that waited for it', { timeout: 60_000 }, async () => {
+    // 2 s and more of warm-up, then 3 s of this render's own: past the 4.5 s limit if it counted from the ask.
+    const slow = pool({ threads: 1, warmUp: true, timeoutMs: 4500, workerFile: slowWarmUp });
+    const rendered = await slow.render(titled('slow'), PDF);
+    assert.ok(rendered.isOk(), JSON.stringify(rendered.isErr() ? rendered.error : null));
+    assert.ok((await slow.warmedUp) > 20_000);
+  });
+
+  it('stops a warm-up when the pool closes', { timeout: 60_000 }, async () => {
+    const closing = createRenderPool({ threads: 1, warmUp: true, timeoutMs: 120_000, workerFile: hangingWarmUp });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = performance.now();
+    await closing.close();
+    assert.ok(performance.now() - started < 20_000, `closed in ${Math.round(performance.now() - started)} ms`);
+    assert.equal(await closing.warmedUp, 0);
+  });
+
+  it('stops a warm-up that never ends at the time limit; what waited for it then runs', { timeout: 60_000 }, async () => {
     const stuck = pool({ threads: 1, warmUp: true, timeoutMs: 4000, workerFile: hangingWarmUp });
     const waiting = stuck.render(titled('after a stuck warm-up'), PDF);
     assert.equal(await stuck.warmedUp, 0);

@@ -13,7 +13,7 @@
  * `--heap-growing-percent=50`: after a full collection the old generation may grow by half of what is alive before
  * the next one. V8's own factor grows with the allocation rate (up to 4×): under 20 readers the main thread's heap
  * climbed from ~55 MiB alive to ~185 MiB between collections, and the service peaked at 407–413 MiB while a
- * 500-recipe book rendered (bench/files.ts); with the flag, 278 MiB, the render, the readers' p99 and the service's
+ * 500-recipe book rendered (bench/files.ts); with the flag, 278–284 MiB, the render, the readers' p99 and the service's
  * CPU unchanged within the noise. At 100,000 recipes (bench/scale-service.ts, 10 connections a shape) the service's
  * peak was 1,524 MiB without it and 746–751 MiB with it (two runs), the shapes' figures within the noise. V8 flags
  * are the process's: the render threads' heaps grow the same way.

@@ -10,7 +10,8 @@
  * byte of the PDF, are pdfkit's (test/pdf-text-runs.test.ts compares the bytes with pdfkit's own method).
  *
  * pdfkit does not export its font class: its prototype is reached through a font opened on a document made for that
- * (`fontPrototype`). pdfkit is pinned to the version whose code this follows (0.19.1, `EmbeddedFont.layout`).
+ * (`fontPrototype`). pdfkit comes with pdfmake (`^0.19.1`, fixed by the lockfile); this follows 0.19.1's
+ * `EmbeddedFont.layout` and is installed only over that version (`FOLLOWED_PDFKIT`).
  */
 import { createRequire } from 'node:module';
 import { fontBuffers, FONT_FILES } from '../fonts.js';
@@ -63,23 +64,36 @@ function layout(this: EmbeddedFont, text: string, features?: unknown, onlyWidth?
   return { glyphs, positions, advanceWidth };
 }
 
+/** The pdfkit version whose `EmbeddedFont.layout` this module follows; with any other, pdfkit's own is kept. */
+export const FOLLOWED_PDFKIT = '0.19.1';
+
 let prototype: EmbeddedFont | undefined;
 let pdfkitOwn: EmbeddedFont['layout'] | undefined;
 
 /**
- * pdfkit's font class, reached once pdfkit is loaded. Not at this module's load: pdfkit must be loaded after
- * parsed-fonts.ts, and a bundle split into chunks does not keep the order of modules that do not import each other
- * (the test bundles do that), so pdfmake-engine.ts calls `useLayout` from its own body, after its imports.
+ * pdfkit's font class, reached once pdfkit is loaded, with our layout installed the first time (when pdfkit is the
+ * version this module follows). Not at this module's load: pdfkit must be loaded after parsed-fonts.ts, and a bundle
+ * split into chunks does not keep the order of modules that do not import each other (the test bundles do that); so
+ * the first document pdfmake-engine.ts opens calls `installFastLayout`, and a process that never renders never
+ * reads a font for it.
  */
 function fontPrototype(): EmbeddedFont {
   if (prototype === undefined) {
     const sample = fontBuffers().get(FONT_FILES.Sans.normal);
     if (sample === undefined) throw new Error('no bundled font to reach pdfkit’s font class through');
     const PDFDocument = pdfmakeRequire('pdfkit') as PdfKitClass;
-    prototype = Object.getPrototypeOf(new PDFDocument({ autoFirstPage: false }).font(sample)._font) as EmbeddedFont;
+    // `font: null`: no standard font (Helvetica's metrics) is loaded for this document.
+    prototype = Object.getPrototypeOf(new PDFDocument({ autoFirstPage: false, font: null }).font(sample)._font) as EmbeddedFont;
     pdfkitOwn = prototype.layout;
+    const { version } = pdfmakeRequire('pdfkit/package.json') as { version: string };
+    if (version === FOLLOWED_PDFKIT) prototype.layout = layout;
   }
   return prototype;
+}
+
+/** Puts our layout in place of pdfkit's (once; later calls do nothing). */
+export function installFastLayout(): void {
+  fontPrototype();
 }
 
 export const fastLayout = layout;
@@ -90,7 +104,7 @@ export function pdfkitLayout(): typeof fastLayout {
   return pdfkitOwn as typeof fastLayout;
 }
 
-/** Which layout pdfkit's embedded fonts use from now on: ours (pdfmake-engine.ts installs it) or pdfkit's own. */
+/** Which layout pdfkit's embedded fonts use from now on: ours or pdfkit's own (the tests switch). */
 export function useLayout(chosen: typeof fastLayout): void {
   fontPrototype().layout = chosen;
 }

@@ -22,7 +22,7 @@ import { fontBuffers, FONT_FILES } from '../fonts.js';
 import './style-lookup.js';
 // pdfmake's word measuring, replaced by one that asks the style stack once per text node (see the module).
 import './text-measure.js';
-import { fastLayout, useLayout } from './pdfkit-text.js';
+import { installFastLayout } from './pdfkit-text.js';
 
 const require = createRequire(import.meta.url);
 
@@ -50,10 +50,6 @@ const LayoutBuilder = (require('pdfmake/js/LayoutBuilder.js') as { default: new 
 const Renderer = (require('pdfmake/js/Renderer.js') as { default: new (document: PdfKitDocument) => { renderPages(pages: LaidOutPage[]): void } }).default;
 const SVGMeasure = (require('pdfmake/js/SVGMeasure.js') as { default: new () => unknown }).default;
 const { tableLayouts } = require('pdfmake/js/tableLayouts.js') as { tableLayouts: unknown };
-
-// pdfkit's text layout, replaced by one with the same answers and no allocation per character (see the module); here,
-// now that pdfkit is loaded (after parsed-fonts.ts, the first import).
-useLayout(fastLayout);
 
 /** The fonts by file name, as pdfmake's virtual file system would give them. */
 const fontFiles = {
@@ -91,6 +87,9 @@ export interface DocumentInfo {
  * out and removes them after (`forgetImage`), so a book's photos are never all in memory at once.
  */
 export function openDocument(setup: PageSetup, info: DocumentInfo, images: Record<string, string> = {}): PdfKitDocument {
+  // pdfkit's text layout, replaced by one with the same answers and no allocation per character (see the module),
+  // the first time a document is opened: pdfkit is loaded by then (after parsed-fonts.ts, this module's first import).
+  installFastLayout();
   return new PdfmakeDocument(
     FONT_FILES,
     images,
