@@ -22,9 +22,9 @@ const renderer = createDocumentRenderer();
 let background = false;
 
 export default async function renderInWorker(task: RenderTask | WarmUpTask): Promise<unknown> {
-  // A render (and the warm-up) is background work: the service's main thread, which answers requests, goes first (bench/files.ts).
-  // Lowered at the first render, not while the thread loads the renderer: a fresh thread (after one was stopped at
-  // its time limit) starts as fast as before.
+  // A render (and the warm-up) is background work: the service's main thread, which answers requests, goes first
+  // (bench/files.ts). Lowered at the first task, not while the thread loads the renderer: a fresh thread (after one
+  // was stopped at its time limit) starts as fast as before.
   if (!background) {
     runInBackground();
     background = true;
