@@ -34,6 +34,25 @@ function random(seed: number): () => number {
   };
 }
 
+/**
+ * A book (glyphs, a long recipe, links, the contents' page numbers) rendered with the library's own method
+ * (`useTheirs`), then with ours (`useOurs`, which stays installed): the same bytes.
+ */
+async function assertSameBytes(useTheirs: () => void, useOurs: () => void, pageSize: 'a5' | 'letter'): Promise<void> {
+  const book = document('ebook', [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
+  const renderer = createDocumentRenderer();
+  try {
+    useTheirs();
+    const theirs = await collect(await renderer.render(book, { format: 'pdf', pageSize }));
+    useOurs();
+    const ours = await collect(await renderer.render(book, { format: 'pdf', pageSize }));
+    assert.ok(theirs.length > 10_000);
+    assert.ok(theirs.equals(ours), `same bytes (${theirs.length} and ${ours.length})`);
+  } finally {
+    useOurs();
+  }
+}
+
 /** `run()` with pdfmake's own style look-up installed, then ours again. */
 function pdfmakeOnly<T>(run: () => T): T {
   useStyleLookup(pdfmakeStyleLookup);
@@ -88,35 +107,13 @@ describe('pdfmake style look-up', () => {
   });
 
   it('renders a book to the same bytes as pdfmake’s own look-up', async () => {
-    const book = document('ebook', [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
-    const renderer = createDocumentRenderer();
-    try {
-      useStyleLookup(pdfmakeStyleLookup);
-      const theirs = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'a5' }));
-      useStyleLookup(fastStyleLookup);
-      const ours = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'a5' }));
-      assert.ok(theirs.length > 10_000);
-      assert.ok(theirs.equals(ours), `same bytes (${theirs.length} and ${ours.length})`);
-    } finally {
-      useStyleLookup(fastStyleLookup);
-    }
+    await assertSameBytes(() => useStyleLookup(pdfmakeStyleLookup), () => useStyleLookup(fastStyleLookup), 'a5');
   });
 });
 
 describe('pdfmake word measuring', () => {
   it('renders a book to the same bytes as pdfmake’s own measure: plain words, styled pieces, links, page numbers', async () => {
-    const book = document('ebook', [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
-    const renderer = createDocumentRenderer();
-    try {
-      useMeasure(pdfmakeMeasure);
-      const theirs = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'letter' }));
-      useMeasure(fastMeasure);
-      const ours = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'letter' }));
-      assert.ok(theirs.length > 10_000);
-      assert.ok(theirs.equals(ours), `same bytes (${theirs.length} and ${ours.length})`);
-    } finally {
-      useMeasure(fastMeasure);
-    }
+    await assertSameBytes(() => useMeasure(pdfmakeMeasure), () => useMeasure(fastMeasure), 'letter');
   });
 
   it('leaves every measured word an object with fast properties, as pdfmake’s own measure does', () => {
@@ -176,18 +173,7 @@ describe('pdfkit text layout', () => {
   });
 
   it('renders a book to the same bytes as pdfkit’s own layout', async () => {
-    const book = document('ebook', [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
-    const renderer = createDocumentRenderer();
-    try {
-      useLayout(pdfkitLayout());
-      const theirs = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'a5' }));
-      useLayout(fastLayout);
-      const ours = await collect(await renderer.render(book, { format: 'pdf', pageSize: 'a5' }));
-      assert.ok(theirs.length > 10_000);
-      assert.ok(theirs.equals(ours), `same bytes (${theirs.length} and ${ours.length})`);
-    } finally {
-      useLayout(fastLayout);
-    }
+    await assertSameBytes(() => useLayout(pdfkitLayout()), () => useLayout(fastLayout), 'a5');
   });
 });
 
