@@ -32,10 +32,11 @@ const isResultAsync = (value: unknown): value is ResultAsync<unknown, unknown> =
   value instanceof ResultAsync ||
   (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function' && 'andThen' in value);
 
-function raceDeadline<T, E>(result: ResultAsync<T, E>, ms: number): ResultAsync<T, E | StoreUnavailable> {
+/** `call`: the store's method, named in the message so that the log says which call was slow. */
+function raceDeadline<T, E>(result: ResultAsync<T, E>, ms: number, call: string): ResultAsync<T, E | StoreUnavailable> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<Result<T, E | StoreUnavailable>>((resolve) => {
-    timer = setTimeout(() => resolve(err({ type: 'StoreUnavailable', message: `the database did not answer within ${ms} ms`, slow: true })), ms);
+    timer = setTimeout(() => resolve(err({ type: 'StoreUnavailable', message: `the database did not answer ${call} within ${ms} ms`, slow: true })), ms);
   });
   const answered = result.mapErr((error): E | StoreUnavailable => error);
   return new ResultAsync(Promise.race([answered, late]).finally(() => clearTimeout(timer)));
@@ -43,9 +44,9 @@ function raceDeadline<T, E>(result: ResultAsync<T, E>, ms: number): ResultAsync<
 
 /**
  * `store` with every method that returns a `ResultAsync` bounded by `ms`: past it, the call answers
- * `StoreUnavailable`. Meant for the domain's ports, whose every method already has `StoreUnavailable` among its errors.
+ * `StoreUnavailable`, its message naming the call (`name.method`, the class's name unless given). Meant for the domain's ports, whose every method already has `StoreUnavailable` among its errors.
  */
-export function withDeadline<T extends object>(store: T, ms: number = STORE_DEADLINE_MS): T {
+export function withDeadline<T extends object>(store: T, ms: number = STORE_DEADLINE_MS, name: string = store.constructor.name): T {
   return new Proxy(store, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
@@ -53,7 +54,7 @@ export function withDeadline<T extends object>(store: T, ms: number = STORE_DEAD
       return (...args: unknown[]): unknown => {
         // Called on the target itself: repositories keep their collections in private fields, which a proxy lacks.
         const result: unknown = Reflect.apply(value, target, args);
-        return isResultAsync(result) ? raceDeadline(result, ms) : result;
+        return isResultAsync(result) ? raceDeadline(result, ms, `${name}.${String(property)}`) : result;
       };
     },
   });
@@ -61,7 +62,7 @@ export function withDeadline<T extends object>(store: T, ms: number = STORE_DEAD
 
 /** `withDeadline` on each store of a set (`createMongoRepositories(db)`). */
 export function withDeadlines<T extends object>(stores: T, ms: number = STORE_DEADLINE_MS): T {
-  return Object.fromEntries(Object.entries(stores as Record<string, object>).map(([name, store]) => [name, withDeadline(store, ms)])) as T;
+  return Object.fromEntries(Object.entries(stores as Record<string, object>).map(([name, store]) => [name, withDeadline(store, ms, name)])) as T;
 }
 
 /**

@@ -32,8 +32,18 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pag
   return reply.send(listEnvelope(page));
 }
 
-export const sendDomainError = (reply: FastifyReply, error: DomainError, validationIn?: ProblemLocation): FastifyReply =>
-  sendProblem(reply, problemForDomainError(error, validationIn));
+/**
+ * A store that failed, logged with its cause (driver text, or which call passed its deadline), which the client is
+ * never told: without it, an operator would see a 503 and nothing more.
+ */
+export function logStoreFailure(reply: FastifyReply, error: DomainError): void {
+  if (error.type === 'StoreUnavailable') reply.request.log.warn({ reason: error.message, slow: error.slow === true }, 'store unavailable');
+}
+
+export function sendDomainError(reply: FastifyReply, error: DomainError, validationIn?: ProblemLocation): FastifyReply {
+  logStoreFailure(reply, error);
+  return sendProblem(reply, problemForDomainError(error, validationIn));
+}
 
 /** The version the request's `If-Match` pins; a malformed header is a 400 naming the header. */
 export function ifMatchOf(request: FastifyRequest): number | undefined {

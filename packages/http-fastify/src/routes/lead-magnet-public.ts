@@ -27,7 +27,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemForDomainError } from '../http/error-mapper.js';
 import { named } from '../http/plugin-name.js';
-import { sendProblem } from '../http/problem.js';
+import { logStoreFailure, sendDomainError } from '../http/reply.js';
 import { acceptedPage, confirmedPage, errorPage, unsubscribedPage, unsubscribePage } from '../pages/lead-magnet-pages.js';
 import { sendHtml, wantsHtml } from '../pages/html.js';
 import { AcceptedSchema, DownloadQuery, SlugParams, SubscriptionBody, TokenParams } from '../schemas/subscriber.js';
@@ -66,8 +66,9 @@ const binary = (description: string, mediaTypes: readonly string[], headers: Rec
 
 /** A domain failure as a page (for a browser) or a problem (for a program). */
 function sendFailure(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
+  if (!wantsHtml(request.headers.accept)) return sendDomainError(reply, error);
+  logStoreFailure(reply, error);
   const response = problemForDomainError(error);
-  if (!wantsHtml(request.headers.accept)) return sendProblem(reply, response);
   for (const [name, value] of Object.entries(response.headers ?? {})) reply.header(name, value);
   return sendHtml(reply, response.problem.status, errorPage(response.problem.status, response.problem.detail), { private: true });
 }
@@ -241,7 +242,7 @@ export const leadMagnetPublicRoutes: FastifyPluginAsyncTypebox<LeadMagnetPublicD
     },
   }, async (request, reply) => {
     const result = await ask({ slug: request.params.slug, email: request.body.email, consent: request.body.consent === true });
-    if (result.isErr()) return sendProblem(reply, problemForDomainError(result.error));
+    if (result.isErr()) return sendDomainError(reply, result.error);
     return reply.code(202).header('cache-control', 'no-store').send(ACCEPTED);
   });
 
