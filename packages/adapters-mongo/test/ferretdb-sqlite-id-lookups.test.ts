@@ -1,31 +1,38 @@
 /**
- * FerretDB on SQLite finds a document by `_id` through the collection's `_id` index. FerretDB 1.24 as released writes
- * the lookup as `_ferretdb_sjson->'$._id'`, which its own index (`_ferretdb_sjson->"_id"`) does not serve, so every
- * find, update and delete by `_id` scanned the collection; scripts/build-ferretdb.sh patches the expression. FerretDB's
- * `explain` on SQLite answers with SQLite's own query plan, which says SEARCH ... USING INDEX or SCAN.
+ * FerretDB on SQLite, the default engine where no PostgreSQL answers. It finds a document by `_id` through the
+ * collection's `_id` index: FerretDB 1.24 as released writes the lookup as `_ferretdb_sjson->'$._id'`, which its own
+ * index (`_ferretdb_sjson->"_id"`) does not serve, so every find, update and delete by `_id` scanned the collection;
+ * scripts/build-ferretdb.sh patches the expression. FerretDB's `explain` on SQLite answers with SQLite's own query
+ * plan, which says SEARCH ... USING INDEX or SCAN. Any other equality is not pushed down at all, so the adapter asks
+ * for many values of such a field in one `$in` (one pass over the collection instead of one per value).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { recipeFixture } from '@larder/domain/testing';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type CommandStartedEvent, type Document } from 'mongodb';
 import { locateFerretdb, startFerretdb, type StartedFerretdb } from '../src/engine/ferretdb.js';
+import { serverCapabilities } from '../src/engine/server-capabilities.js';
 import { MongoRecipeRepository } from '../src/index.js';
 
 const located = locateFerretdb();
 
-describe('FerretDB on SQLite, by _id', { skip: 'reason' in located ? located.reason : false }, () => {
+describe('FerretDB on SQLite', { skip: 'reason' in located ? located.reason : false }, () => {
   let engine: StartedFerretdb;
   let client: MongoClient;
+  const finds: Document[] = [];
   before(async () => {
     engine = await startFerretdb({ backend: 'sqlite' });
-    client = await MongoClient.connect(engine.url);
+    client = await MongoClient.connect(engine.url, { monitorCommands: true });
+    client.on('commandStarted', (event: CommandStartedEvent) => {
+      if (event.commandName === 'find' && event.command['find'] === 'recipes') finds.push(event.command['filter'] as Document);
+    });
   });
   after(async () => {
     await client?.close();
     await engine?.stop();
   });
 
-  it('finds through the _id index, not a scan of the collection', async () => {
+  it('finds by _id through the _id index, not a scan of the collection', async () => {
     const db = client.db('id_lookups');
     const repository = new MongoRecipeRepository(db);
     const recipe = recipeFixture({ title: 'Indexed Soup' });
@@ -36,5 +43,20 @@ describe('FerretDB on SQLite, by _id', { skip: 'reason' in located ? located.rea
     const plan = JSON.stringify(explained['queryPlanner']);
     assert.match(plan, /SEARCH \S+ USING INDEX \S+__id_ /, plan);
     assert.doesNotMatch(plan, /SCAN/, plan);
+  });
+
+  it('is told apart from FerretDB on PostgreSQL, and asked for many external ids in one $in', async () => {
+    const db = client.db('external_ids');
+    const empty = await serverCapabilities(db);
+    assert.equal(empty.equalityPushdown, true, 'with no collection to ask about, the backend is not known yet');
+    const repository = new MongoRecipeRepository(db);
+    const recipes = Array.from({ length: 12 }, (_, index) => recipeFixture({ external_id: `sqlite-${index}` }));
+    for (const recipe of recipes) (await repository.insert(recipe))._unsafeUnwrap();
+    assert.equal((await serverCapabilities(db)).equalityPushdown, false);
+    finds.length = 0;
+    const found = (await repository.findByExternalIds(recipes.map((recipe) => recipe.external_id ?? '')))._unsafeUnwrap();
+    assert.deepEqual(found.map((recipe) => recipe.id).sort(), recipes.map((recipe) => recipe.id).sort());
+    assert.equal(finds.length, 1, JSON.stringify(finds));
+    assert.equal(((finds[0]?.['external_id'] as Document | undefined)?.['$in'] as unknown[] | undefined)?.length, recipes.length, JSON.stringify(finds));
   });
 });

@@ -54,6 +54,13 @@ export interface EngineCapabilities {
    */
   inPushdown: boolean;
   /**
+   * A top-level equality on any field (`{ external_id: 'x' }`) is pushed down to the engine, where an index serves
+   * it. FerretDB 1.24 on SQLite pushes down an `_id` equality alone: any other reads the whole collection and is
+   * filtered in Go, so many values of such a field go as one `$in` (one scan) rather than one equality (one scan)
+   * each. See `manyValuesInOneQuery`.
+   */
+  equalityPushdown: boolean;
+  /**
    * The recipe listing indexes (`listing` in `index-specs.ts`) serve listings. FerretDB 1.24 pushes a filter down as
    * JSONB containment, which the btree indexes it makes for `createIndex` cannot serve, and never a sort: each such
    * index serves nothing there and costs every insert one PostgreSQL index entry (docs/scale.md), so it is not made.
@@ -78,6 +85,7 @@ const REAL_MONGOD: EngineCapabilities = {
   atomicFindAndModify: true,
   nulInStrings: true,
   inPushdown: true,
+  equalityPushdown: true,
   listingIndexes: true,
 };
 
@@ -100,8 +108,12 @@ const FERRETDB: EngineCapabilities = {
   atomicFindAndModify: false,
   nulInStrings: false,
   inPushdown: false,
+  equalityPushdown: true,
   listingIndexes: false,
 };
+
+/** FerretDB 1.24 on SQLite: as on PostgreSQL, but no equality but `_id`'s is pushed down (above). */
+const FERRETDB_SQLITE: EngineCapabilities = { ...FERRETDB, equalityPushdown: false };
 
 export function engineCapabilities(kind: EngineKind): EngineCapabilities {
   switch (kind) {
@@ -110,8 +122,9 @@ export function engineCapabilities(kind: EngineKind): EngineCapabilities {
     case 'mongodb-memory-server':
       return REAL_MONGOD;
     case 'ferretdb-postgresql':
-    case 'ferretdb-sqlite':
       return FERRETDB;
+    case 'ferretdb-sqlite':
+      return FERRETDB_SQLITE;
     case 'jongodb':
       return {
         text: false,
@@ -130,7 +143,15 @@ export function engineCapabilities(kind: EngineKind): EngineCapabilities {
         atomicFindAndModify: false,
         nulInStrings: true,
         inPushdown: true,
+        // It serves nothing from an index; `$in` is one pass over the collection.
+        equalityPushdown: false,
         listingIndexes: true,
       };
   }
 }
+
+/**
+ * Whether many values of one field (not `_id`) are best asked for in one `$in` query: where an index serves it, or
+ * where each equality would read the whole collection anyway. Elsewhere (FerretDB on PostgreSQL) one equality each.
+ */
+export const manyValuesInOneQuery = (capabilities: EngineCapabilities): boolean => capabilities.inPushdown || !capabilities.equalityPushdown;

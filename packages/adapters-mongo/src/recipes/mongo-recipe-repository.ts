@@ -13,6 +13,7 @@ import type {
   WriteOutcome,
 } from '@larder/domain';
 import { conditionalWrite } from '../conditional-writes.js';
+import { manyValuesInOneQuery } from '../engine/capabilities.js';
 import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt, duplicateKeyIndex } from '../store-errors.js';
 import { EXTERNAL_ID_INDEX } from '../indexes/index-specs.js';
@@ -33,7 +34,8 @@ const externalIdConflict =
 
 /**
  * How `findByExternalIds` asks: one `$in` query, or one equality query per id (`EQUALITY_LOOKUPS_AT_ONCE` at a
- * time). Default: `$in` where the engine serves it from an index (`inPushdown`), else equality queries.
+ * time). Default: `$in` where the engine serves it from an index, or where each equality would read the whole
+ * collection too (`manyValuesInOneQuery`: FerretDB on SQLite), else equality queries (FerretDB on PostgreSQL).
  */
 export type ExternalIdLookup = 'in' | 'equality';
 
@@ -113,7 +115,7 @@ export class MongoRecipeRepository implements RecipeRepository {
 
   findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {
     return attempt(async () => {
-      const route = this.#externalIdLookup ?? ((await serverCapabilities(this.#db)).inPushdown ? 'in' : 'equality');
+      const route = this.#externalIdLookup ?? (manyValuesInOneQuery(await serverCapabilities(this.#db)) ? 'in' : 'equality');
       const documents = route === 'in' ? await this.#recipes.find(recipeExternalIdFilter(externalIds)).toArray() : await this.#eachByEquality(externalIds, recipeExternalIdEqualityFilter);
       return documents.map(toRecipe);
     });

@@ -3,6 +3,7 @@ import type { ResultAsync } from 'neverthrow';
 import type { DomainEvent, Listing, ListingRepository, ListingState, StoreUnavailable, WriteOutcome } from '@larder/domain';
 import { versionedUpdate, withEvents } from '../outbox/outbox-document.js';
 import { conditionalWrite } from '../conditional-writes.js';
+import { manyValuesInOneQuery } from '../engine/capabilities.js';
 import { serverCapabilities } from '../engine/server-capabilities.js';
 import { attempt, isDuplicateKey } from '../store-errors.js';
 import { LISTINGS_COLLECTION, listingDocumentId, toListing, toListingDocument, type ListingDocument } from './listing-document.js';
@@ -43,7 +44,7 @@ export class MongoListingRepository implements ListingRepository {
     const ids = [...new Set(productIds)];
     return attempt(async () => {
       if (ids.length === 0) return [];
-      if ((await serverCapabilities(this.#db)).inPushdown) return (await this.#listings.find(listingsOfProductsFilter(ids)).toArray()).map(toListing);
+      if (manyValuesInOneQuery(await serverCapabilities(this.#db))) return (await this.#listings.find(listingsOfProductsFilter(ids)).toArray()).map(toListing);
       const found: ListingDocument[] = [];
       const worker = async (): Promise<void> => {
         for (let next = ids.pop(); next !== undefined; next = ids.pop()) found.push(...(await this.#listings.find(listingsOfProductFilter(next)).toArray()));
