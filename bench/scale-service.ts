@@ -3,12 +3,12 @@
  *
  *   cd bench && node --import tsx --conditions=source scale-service.ts --engine ferretdb [--records N] [--shape-seconds N]
  *   cd bench && node --import tsx --conditions=source scale-service.ts --engine jongodb --records 100000
- *   cd bench && node --import tsx --conditions=source scale-service.ts --engine ferretdb-sqlite --records 20000   # FerretDB on SQLite
+ *   cd bench && node --import tsx --conditions=source scale-service.ts --engine ferretdb-sqlite --records 20000
  *
  * Loads N recipes (default 100,000, the same generator as scale.ts) through the import path (NDJSON pipeline,
- * `saveBatch` of 500, as the CLI does) into FerretDB on PostgreSQL (or SQLite) or the jongodb emulator, then starts
- * the service (`packages/http-fastify/src/main.ts`, a child process, `MONGODB_URL` at that database) and measures,
- * with the targets of issue 27 printed met / NOT met:
+ * `saveBatch` of 500, as the CLI does) into FerretDB on PostgreSQL (or SQLite: `ferretdb-sqlite`) or the jongodb
+ * emulator, then starts the service (`packages/http-fastify/src/main.ts`, a child process, `MONGODB_URL` at that
+ * database) and measures, with the targets of issue 27 printed met / NOT met:
  * - ready: from the spawn to `/readyz` 200 (the search index built from the database): < 30 s;
  * - each list/filter/search/deep-page shape of scale.ts over HTTP (`GET /api/recipes`, 20 a page), p50 / p99: < 100 ms;
  * - the service's RSS after the shapes (`VmRSS`, and its peak `VmHWM`): < 1 GiB;
@@ -58,7 +58,9 @@ const option = (name: string, fallback: string): string => {
 };
 const records = Number(option('--records', '100000'));
 const engine = option('--engine', 'ferretdb');
-if (!['ferretdb', 'ferretdb-sqlite', 'jongodb'].includes(engine)) throw new Error('--engine takes ferretdb (on PostgreSQL, the default), ferretdb-sqlite or jongodb');
+if (!['ferretdb', 'ferretdb-sqlite', 'jongodb'].includes(engine)) {
+  throw new Error('--engine takes ferretdb (on PostgreSQL, the default), ferretdb-sqlite or jongodb');
+}
 const shapeBudgetMs = Number(option('--shape-seconds', '5')) * 1000;
 const maxRuns = Number(option('--runs', '200'));
 const importOnly = args.includes('--import-only');

@@ -101,6 +101,16 @@ export function duplicateKeyIndex(error: unknown, soleUniqueIndex?: string): str
 }
 
 /**
+ * `STORE_UNAVAILABLE` naming the driver's error class and server code (never its text, which names hosts), for the
+ * log line the service writes when it answers 503.
+ */
+function storeUnavailableFrom(error: unknown): StoreUnavailable {
+  const name = error instanceof Error ? error.constructor.name : typeof error;
+  const code = error instanceof MongoError && error.code !== undefined ? ` ${String(error.code)}` : '';
+  return { ...STORE_UNAVAILABLE, message: `${STORE_UNAVAILABLE.message.slice(0, -1)} (${name}${code}).` };
+}
+
+/**
  * Runs one driver call as a `ResultAsync`. `known` turns the errors the caller expects (duplicate keys) into its
  * own error values; unreachable-store errors become `StoreUnavailable`; anything else is rethrown.
  */
@@ -111,7 +121,7 @@ export function attempt<T, E = never>(
   return ResultAsync.fromPromise(Promise.resolve().then(run), (error): E | StoreUnavailable => {
     const mapped = known?.(error);
     if (mapped !== undefined) return mapped;
-    if (isStoreUnavailable(error)) return STORE_UNAVAILABLE;
+    if (isStoreUnavailable(error)) return storeUnavailableFrom(error);
     // A bug (bad query, schema drift): not an expected failure, so not a value. The rejection reaches the caller's
     // error handler, which logs it and answers 500 without the driver's text.
     throw error;

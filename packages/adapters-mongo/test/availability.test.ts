@@ -11,6 +11,12 @@ import { productFixture, recipeFixture, userFixture } from '@larder/domain/testi
 import { createMongoRepositories, ensureIndexes, GridFsFileStore, pingDatabase, STORE_UNAVAILABLE } from '../src/index.js';
 import { locateJongodb, startJongodb } from '../src/engine/jongodb.js';
 
+/** The generic outage, naming the error's class (the driver's, or `Error`), nothing of its text (hosts, ports). */
+function assertUnavailable(error: { type: string; message?: string }): void {
+  assert.equal(error.type, STORE_UNAVAILABLE.type);
+  assert.match(error.message ?? '', /^The database cannot be reached right now \([A-Za-z]*Error( \d+)?\)\.$/);
+}
+
 /** A port nothing listens on: bound by the OS, then released. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -55,7 +61,7 @@ describe('an unreachable database', { timeout: 20_000 }, () => {
       files.delete('documents/p1/a.pdf'),
     ]);
     for (const result of results) {
-      assert.deepEqual(result._unsafeUnwrapErr(), STORE_UNAVAILABLE);
+      assertUnavailable(result._unsafeUnwrapErr());
       assert.doesNotMatch(JSON.stringify(result._unsafeUnwrapErr()), new RegExp(`127\\.0\\.0\\.1|${port}|ECONNREFUSED`));
     }
   });
@@ -78,8 +84,8 @@ describe('a database that goes away after start-up', { timeout: 30_000, skip: 'r
       assert.deepEqual((await recipes.insert(recipe))._unsafeUnwrap(), recipe);
       assert.equal(await pingDatabase(ownClient.db('goes-away'), 2000), true);
       await engine.stop();
-      assert.deepEqual((await recipes.findById(recipe.id))._unsafeUnwrapErr(), STORE_UNAVAILABLE);
-      assert.deepEqual((await recipes.saveBatch([{ kind: 'insert', recipe: recipeFixture() }]))._unsafeUnwrapErr(), STORE_UNAVAILABLE);
+      assertUnavailable((await recipes.findById(recipe.id))._unsafeUnwrapErr());
+      assertUnavailable((await recipes.saveBatch([{ kind: 'insert', recipe: recipeFixture() }]))._unsafeUnwrapErr());
       assert.equal(await pingDatabase(ownClient.db('goes-away'), 500), false);
     } finally {
       await ownClient.close();

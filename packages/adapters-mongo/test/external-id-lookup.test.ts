@@ -40,7 +40,8 @@ for (const engine of await testEngines()) {
     }
 
     // FerretDB 1.24 on PostgreSQL reads the whole collection for `$in` and pushes an equality down; on SQLite it
-    // reads the whole collection for either, so one `$in` reads it once; every other engine serves `$in` from the index.
+    // reads the whole collection for either, so one `$in` reads it once; every other engine serves `$in` from the
+    // index.
     const byEquality = engine.label === 'ferretdb-postgresql';
     it(`by default asks ${byEquality ? 'one equality query per id' : 'one $in query'}`, async () => {
       const db = await database.indexedDb('external_id_route');

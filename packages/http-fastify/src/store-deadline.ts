@@ -44,9 +44,14 @@ function raceDeadline<T, E>(result: ResultAsync<T, E>, ms: number, call: string)
 
 /**
  * `store` with every method that returns a `ResultAsync` bounded by `ms`: past it, the call answers
- * `StoreUnavailable`, its message naming the call (`name.method`, the class's name unless given). Meant for the domain's ports, whose every method already has `StoreUnavailable` among its errors.
+ * `StoreUnavailable`, its message naming the call (`name.method`, the class's name unless given). Meant for the
+ * domain's ports, whose every method already has `StoreUnavailable` among its errors.
  */
-export function withDeadline<T extends object>(store: T, ms: number = STORE_DEADLINE_MS, name: string = store.constructor.name): T {
+export function withDeadline<T extends object>(
+  store: T,
+  ms: number = STORE_DEADLINE_MS,
+  name: string = (store as { constructor?: { name?: string } }).constructor?.name ?? 'store',
+): T {
   return new Proxy(store, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);

@@ -29,9 +29,9 @@ const backends = new WeakMap<Db, Promise<'postgresql' | 'sqlite' | null>>();
 
 /**
  * FerretDB's backend, which it names nowhere on the wire (not in `buildInfo`, `serverStatus` nor `getCmdLineOpts`):
- * told by `explain` of a top-level equality on a collection of the database, which PostgreSQL pushes down
- * (`filterPushdown: true`) and SQLite does not. Null while the database has no collection to ask about (an
- * `explain` on a missing one says false on both), and then asked again next time.
+ * told by the shape of the plan `explain` gives for a find on a collection of the database: SQLite's is a list of
+ * `EXPLAIN QUERY PLAN` lines, PostgreSQL's an object (`Node Type`, ...). Null, and asked again next time, while there
+ * is nothing to tell by: no collection yet, an empty plan (the collection dropped meanwhile), or a failure.
  */
 function ferretdbBackend(db: Db): Promise<'postgresql' | 'sqlite' | null> {
   let backend = backends.get(db);
@@ -39,15 +39,14 @@ function ferretdbBackend(db: Db): Promise<'postgresql' | 'sqlite' | null> {
     backend = (async () => {
       const [collection] = await db.listCollections({ name: { $not: /^system\./ } }, { nameOnly: true }).toArray();
       if (collection === undefined) return null;
-      const explained = await db.command({ explain: { find: collection.name, filter: { larder_backend_probe: 'probe' }, limit: 1 } });
-      return explained['filterPushdown'] === true ? 'postgresql' : 'sqlite';
-    })();
+      const explained = await db.command({ explain: { find: collection.name, filter: { _id: 'larder-backend-probe' }, limit: 1 } });
+      const plan = (explained['queryPlanner'] as { Plan?: unknown } | undefined)?.Plan;
+      return Array.isArray(plan) ? 'sqlite' : typeof plan === 'object' && plan !== null ? 'postgresql' : null;
+    })().catch(() => null);
     backends.set(db, backend);
-    // Forgotten unless it is an answer: a failure, or an empty database, is asked about again.
-    const forget = (): void => {
-      if (backends.get(db) === backend) backends.delete(db);
-    };
-    backend.then((answer) => answer === null && forget(), forget);
+    void backend.then((answer) => {
+      if (answer === null && backends.get(db) === backend) backends.delete(db);
+    });
   }
   return backend;
 }
