@@ -15,7 +15,8 @@ export function problemForDomainError(error: DomainError, validationIn: ProblemL
         errors: error.issues.map((issue) => ({ in: validationIn, pointer: issue.pointer, message: issue.message })),
       });
     case 'StoreUnavailable':
-      // `error.message` may carry driver text: it goes to the log (`sendDomainError`), never to the client.
+      // `error.message` says what failed (an error's class, a slow call): it goes to the log (`sendDomainError`), never
+      // to the client.
       return error.slow === true ? unavailable('The database is answering too slowly right now; try again shortly.') : unavailable();
     case 'FileSourceFailed':
     case 'RenderFailed':

@@ -33,8 +33,8 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pag
 }
 
 /**
- * A store that failed, logged with its cause (driver text, or which call passed its deadline), which the client is
- * never told: without it, an operator would see a 503 and nothing more.
+ * A store that failed, logged with its cause (the driver error's class and code, an S3 error's reason, or which call
+ * passed its deadline), which the client is never told: without it, an operator would see a 503 and nothing more.
  */
 export function logStoreFailure(reply: FastifyReply, error: DomainError): void {
   if (error.type === 'StoreUnavailable') reply.request.log.warn({ reason: error.message, slow: error.slow === true }, 'store unavailable');
