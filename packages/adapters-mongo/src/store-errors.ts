@@ -18,9 +18,11 @@ import {
 import { ResultAsync } from 'neverthrow';
 import type { StoreUnavailable } from '@larder/domain';
 
+const UNREACHABLE = 'The database cannot be reached right now';
+
 export const STORE_UNAVAILABLE: StoreUnavailable = {
   type: 'StoreUnavailable',
-  message: 'The database cannot be reached right now.',
+  message: `${UNREACHABLE}.`,
 };
 
 export const DUPLICATE_KEY_CODES: ReadonlySet<number> = new Set([11000, 11001]);
@@ -107,7 +109,7 @@ export function duplicateKeyIndex(error: unknown, soleUniqueIndex?: string): str
 function storeUnavailableFrom(error: unknown): StoreUnavailable {
   const name = error instanceof Error ? error.constructor.name : typeof error;
   const code = error instanceof MongoError && error.code !== undefined ? ` ${String(error.code)}` : '';
-  return { ...STORE_UNAVAILABLE, message: `${STORE_UNAVAILABLE.message.slice(0, -1)} (${name}${code}).` };
+  return { ...STORE_UNAVAILABLE, message: `${UNREACHABLE} (${name}${code}).` };
 }
 
 /**

@@ -15,18 +15,22 @@ import { MongoClient, type CommandStartedEvent, type Document } from 'mongodb';
 import { locateFerretdb, startFerretdb, type StartedFerretdb } from '../src/engine/ferretdb.js';
 import { serverCapabilities } from '../src/engine/server-capabilities.js';
 import { MongoRecipeRepository } from '../src/index.js';
+import { ferretdbTestEngine } from '../src/testing/test-database.js';
 
-/** Why this does not run: no binary, FerretDB turned off, or a FerretDB of one's own that lacks the patch. */
-function notRun(): string | false {
+/**
+ * Why this does not run: what keeps FerretDB's suites from running (no binary, `LARDER_TEST_FERRETDB=off`), or a
+ * FerretDB of one's own that lacks the patch.
+ */
+async function notRun(): Promise<string | false> {
+  const engine = await ferretdbTestEngine();
+  if ('notRun' in engine) return engine.notRun;
   const located = locateFerretdb();
-  if ('reason' in located) return located.reason;
-  if (process.env['LARDER_TEST_FERRETDB'] === 'off') return 'LARDER_TEST_FERRETDB=off';
+  if (!('path' in located) || process.env['FERRETDB_BINARY_PATH'] === undefined || process.env['FERRETDB_BINARY_PATH'] === '') return false;
   const version = /^version: (\S+)/m.exec(spawnSync(located.path, ['--version'], { encoding: 'utf8' }).stdout)?.[1] ?? '?';
-  const own = process.env['FERRETDB_BINARY_PATH'] !== undefined && process.env['FERRETDB_BINARY_PATH'] !== '';
-  return own && !version.includes('-larder.') ? `FERRETDB_BINARY_PATH is FerretDB ${version}, without the project's patch` : false;
+  return version.includes('-larder.') ? false : `FERRETDB_BINARY_PATH is FerretDB ${version}, without the project's patch`;
 }
 
-describe('FerretDB on SQLite', { skip: notRun() }, () => {
+describe('FerretDB on SQLite', { skip: await notRun() }, () => {
   let engine: StartedFerretdb;
   let client: MongoClient;
   const finds: Document[] = [];

@@ -34,6 +34,15 @@ type PdfKitClass = new (options: object) => { font(source: Uint8Array): { _font:
 const SPACE = 32;
 const TAB = 9;
 
+/** A piece's glyphs and positions added to the text's (none when only the width is asked); its advance. */
+function append(run: GlyphRun, glyphs: unknown[] | null, positions: unknown[] | null): number {
+  if (glyphs !== null && positions !== null) {
+    for (const glyph of run.glyphs) glyphs.push(glyph);
+    for (const position of run.positions) positions.push(position);
+  }
+  return run.advanceWidth;
+}
+
 /** `EmbeddedFont.layout`, pdfkit 0.19.1, without an allocation per character or per piece. */
 function layout(this: EmbeddedFont, text: string, features?: unknown, onlyWidth?: boolean): ReturnType<EmbeddedFont['layout']> {
   if (features) return this.layoutRun(text, features);
@@ -45,22 +54,10 @@ function layout(this: EmbeddedFont, text: string, features?: unknown, onlyWidth?
   for (let index = 0; index < length; index += 1) {
     const code = text.charCodeAt(index);
     if (code !== SPACE && code !== TAB) continue;
-    const run = this.layoutCached(text.slice(last, index + 1));
-    if (glyphs !== null && positions !== null) {
-      for (const glyph of run.glyphs) glyphs.push(glyph);
-      for (const position of run.positions) positions.push(position);
-    }
-    advanceWidth += run.advanceWidth;
+    advanceWidth += append(this.layoutCached(text.slice(last, index + 1)), glyphs, positions);
     last = index + 1;
   }
-  if (last < length) {
-    const run = this.layoutCached(text.slice(last));
-    if (glyphs !== null && positions !== null) {
-      for (const glyph of run.glyphs) glyphs.push(glyph);
-      for (const position of run.positions) positions.push(position);
-    }
-    advanceWidth += run.advanceWidth;
-  }
+  if (last < length) advanceWidth += append(this.layoutCached(text.slice(last)), glyphs, positions);
   return { glyphs, positions, advanceWidth };
 }
 
