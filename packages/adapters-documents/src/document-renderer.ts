@@ -1,6 +1,7 @@
 import type { DocumentRenderer } from '@larder/domain';
 import { renderEpub } from './epub/epub-renderer.js';
 import { renderPdf } from './pdf/pdf-renderer.js';
+import { documentCoverWidth } from './cover/document-cover-width.js';
 
 import { LAYOUT_REVISION } from './layout-revision.js';
 
@@ -10,5 +11,6 @@ export function createDocumentRenderer(): DocumentRenderer {
   return {
     revision: LAYOUT_REVISION,
     render: async (document, { format, pageSize }) => (format === 'pdf' ? renderPdf(document, pageSize) : renderEpub(document)),
+    coverWidth: (document, options) => documentCoverWidth(document, options),
   };
 }

@@ -431,7 +431,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...withProfiles,
           });
         }
-        await secured.register(named(documentRoutes), { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock, ...withProfiles });
+        await secured.register(named(documentRoutes), { products: deps.products, recipes: deps.recipes, rendering: deps.rendering, files: deps.files, clock: deps.clock, ...withProfiles, ...(deps.covers === undefined ? {} : { coverSize: deps.covers.size }) });
         if (leadMagnets !== undefined) await secured.register(named(subscriberRoutes), { subscribers: leadMagnets.subscribers, products: deps.products });
       }, 'authenticated api'));
     }, 'api'),

@@ -138,6 +138,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
 
   return {
     revision: LAYOUT_REVISION,
+    coverWidth: (document, renderOptions) => documentCoverWidth(document, renderOptions),
     warmedUp,
     threads,
     maxQueue,

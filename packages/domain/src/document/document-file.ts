@@ -9,18 +9,28 @@ import { err, ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import type { ProductError } from '../shared/errors.js';
 import { oneChunk, type FileStore, type FileStoreError, type StoredFile } from '../storage/file-store.js';
 import { DOCUMENT_MEDIA_TYPES } from './document-options.js';
-import { withImageBytes } from './document-images.js';
+import { PRINT_COVER_WIDTH, withImageBytes } from './document-images.js';
+import { withStoredCover } from './stored-cover.js';
 import { loadDocumentSubject, prepareSubject, type DocumentCommand, type DocumentDeps, type DocumentSubject, type PreparedDocument } from './prepare-document.js';
 import { documentBrandKey } from './document-brand.js';
 import { systemClock } from '../shared/node-crypto.js';
 import type { Clock } from '../shared/ports.js';
-import type { RecipeRepository } from '../recipe/recipe-repository.js';
+import { recipesAsOf, type RecipeRepository, type RecipesAsOfMark } from '../recipe/recipe-repository.js';
 import type { RenderFailure, RenderQueue } from './render-queue.js';
 
 export interface DocumentFileDeps extends DocumentDeps {
-  readonly recipes: Pick<RecipeRepository, 'findByIds' | 'changeMark'>;
+  /**
+   * With `findByIdsAsOf` (the service's `IndexedRecipeRepository`), a document's recipes come from the search index
+   * when the change feed has applied the mark read just before them: a 500-recipe book is then no 500 queries.
+   */
+  readonly recipes: Pick<RecipeRepository, 'findByIds' | 'changeMark'> & Partial<RecipesAsOfMark>;
   readonly rendering: RenderQueue;
   readonly files: FileStore;
+  /**
+   * The size generated covers are drawn at (`CoverArtist.size`): with it, a product's generated cover stored when its
+   * listing image was made is printed from storage (`withStoredCover`) instead of drawn again for the document.
+   */
+  readonly coverSize?: { readonly width: number; readonly height: number };
   /** For how long a reused key is trusted; the system clock by default. */
   readonly clock?: Clock;
 }
@@ -132,8 +142,13 @@ export function documentFiles(deps: DocumentFileDeps) {
   const renderAndStore = async (located: LocatedDocument & { prepared: PreparedDocument }): Promise<Result<Rendered, DocumentFileError>> => {
     const { options } = located.prepared;
     // Photos and the cover are read from the store now, so the render (in a worker) needs nothing but the model.
-    const { document, missing } = await withImageBytes(deps.files, located.prepared.document);
-    const rendered = await deps.rendering.render(document, { format: options.format, pageSize: options.page_size });
+    const renderOptions = { format: options.format, pageSize: options.page_size };
+    const given = located.prepared.document;
+    const { document, missing } = await withImageBytes(
+      deps.files,
+      deps.coverSize === undefined ? given : await withStoredCover(deps.files, given, { size: deps.coverSize, width: deps.rendering.coverWidth?.(given, renderOptions) ?? PRINT_COVER_WIDTH }),
+    );
+    const rendered = await deps.rendering.render(document, renderOptions);
     if (rendered.isErr()) return err(rendered.error);
     const bytes = rendered.value;
     // Drawn without a picture that could not be read: served, never kept under the key of the whole document.
@@ -165,7 +180,7 @@ export function documentFiles(deps: DocumentFileDeps) {
   const withModel = (located: LocatedDocument): ResultAsync<LocatedDocument & { prepared: PreparedDocument }, ProductError> =>
     located.prepared !== null
       ? okAsync({ ...located, prepared: located.prepared })
-      : deps.recipes.changeMark().andThen((mark) => prepare(located.subject).map((prepared) => ({ ...locatedFrom(located.subject, prepared, mark, located.requester), prepared })));
+      : deps.recipes.changeMark().andThen((mark) => prepare(located.subject, recipesAsOf(deps.recipes, mark)).map((prepared) => ({ ...locatedFrom(located.subject, prepared, mark, located.requester), prepared })));
 
   /**
    * Whether `located` still names the current file: no recipe written and the product (and its source) unchanged
@@ -188,7 +203,7 @@ export function documentFiles(deps: DocumentFileDeps) {
       return ResultAsync.combine([load(command), deps.recipes.changeMark()] as const).andThen(([subject, mark]) => {
         const known = remembered.get(subjectKey(subject));
         if (known !== undefined && known.mark === mark && now() - known.at < DOCUMENT_KEY_TRUST_MS) return okAsync(known.located);
-        return prepare(subject).map((prepared) => {
+        return prepare(subject, recipesAsOf(deps.recipes, mark)).map((prepared) => {
           const located = locatedFrom(subject, prepared, mark, command.requester ?? null);
           remember(subject, mark, located);
           return located;

@@ -40,9 +40,12 @@ export interface DocumentWithBytes {
   readonly missing: readonly string[];
 }
 
-/** The model with each image's bytes, read from the store one at a time (a book's photos are a few MB at most). */
+/**
+ * The model with each image's bytes, read from the store one at a time (a book's photos are a few MB at most); an
+ * image that comes with its bytes already (a stored generated cover, `withStoredCover`) is not read again.
+ */
 export async function withImageBytes(files: Pick<FileStore, 'get'>, document: ProductDocument): Promise<DocumentWithBytes> {
-  const bytes = new Map<string, Uint8Array>();
+  const bytes = new Map<string, Uint8Array>(imagesOf(document).flatMap((image) => (image.bytes === undefined ? [] : [[image.key, image.bytes] as const])));
   const missing: string[] = [];
   for (const { key } of imagesOf(document)) {
     if (bytes.has(key) || missing.includes(key)) continue;

@@ -10,4 +10,6 @@ export interface DocumentRenderer {
   /** Changes when the renderer's layouts change, so that a validator derived from a document changes with them. */
   readonly revision: string;
   render(document: ProductDocument, options: { readonly format: DocumentFormat; readonly pageSize: PageSize }): Promise<AsyncIterable<Uint8Array>>;
+  /** The pixels across which it prints a document's cover (see `RenderQueue.coverWidth`). */
+  coverWidth?(document: Pick<ProductDocument, 'layout'>, options: { readonly format: DocumentFormat; readonly pageSize: PageSize }): number;
 }

@@ -9,3 +9,4 @@ export * from './document-file.js';
 export * from './cover-image.js';
 export * from './document-images.js';
 export * from './document-brand.js';
+export * from './stored-cover.js';

@@ -73,11 +73,11 @@ export const loadDocumentSubject =
         ),
       );
 
-/** The subject's recipes read (in pieces), the model built. */
+/** The subject's recipes read (in pieces; from `recipes` when given, a reader bound to a change mark), the model built. */
 export const prepareSubject =
   (deps: Pick<DocumentDeps, 'recipes'>) =>
-  ({ product, sourceProduct, options, brand }: DocumentSubject): ResultAsync<PreparedDocument, ProductError> =>
-    findRecipesInPieces(deps.recipes, product.recipe_ids).map((stored) => {
+  ({ product, sourceProduct, options, brand }: DocumentSubject, recipes: Pick<RecipeRepository, 'findByIds'> = deps.recipes): ResultAsync<PreparedDocument, ProductError> =>
+    findRecipesInPieces(recipes, product.recipe_ids).map((stored) => {
       const recipes = inUnits(stored, options.units);
       const source = { product, recipes, sourceProduct, options, brand };
       const shoppingList = product.type === 'meal_plan' ? shoppingLines(product, stored, options.units) : [];

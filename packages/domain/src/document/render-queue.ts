@@ -35,6 +35,11 @@ export interface RenderQueue {
   readonly revision: string;
   /** The whole file. */
   render(document: ProductDocument, options: RenderOptions): ResultAsync<Uint8Array, RenderFailure>;
+  /**
+   * The pixels across which this renderer prints a document's cover (a PDF's title page at its print resolution, an
+   * EPUB's cover width), so that a stored picture can be chosen no larger than it needs; absent: the widest.
+   */
+  coverWidth?(document: Pick<ProductDocument, 'layout'>, options: RenderOptions): number;
 }
 
 /** Every chunk a renderer writes, as one file; a throw becomes `RenderFailed`. */
@@ -48,5 +53,6 @@ export function renderWhole(renderer: DocumentRenderer, document: ProductDocumen
  * without worker threads. It never answers `RendererBusy`.
  */
 export function inlineRenderQueue(renderer: DocumentRenderer): RenderQueue {
-  return { revision: renderer.revision, render: (document, options) => renderWhole(renderer, document, options) };
+  const queue: RenderQueue = { revision: renderer.revision, render: (document, options) => renderWhole(renderer, document, options) };
+  return renderer.coverWidth === undefined ? queue : { ...queue, coverWidth: (document, options) => renderer.coverWidth?.(document, options) ?? 0 };
 }

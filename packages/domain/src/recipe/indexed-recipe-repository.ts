@@ -1,4 +1,4 @@
-import type { ResultAsync } from 'neverthrow';
+import { okAsync, type ResultAsync } from 'neverthrow';
 import type { DuplicateExternalId, StoreUnavailable } from '../shared/errors.js';
 import { ListingSource } from '../search/listing-source.js';
 import type { RecipeSearchIndex } from '../search/recipe-search-index.js';
@@ -17,6 +17,8 @@ export class IndexedRecipeRepository implements RecipeRepository {
   readonly #store: RecipeRepository;
   readonly #index: RecipeSearchIndex;
   readonly #listings: ListingSource;
+  /** The change mark the change feed last applied the index up to (`sawMark`); none until it has. */
+  #appliedMark: string | null = null;
 
   constructor(store: RecipeRepository, index: RecipeSearchIndex) {
     this.#store = store;
@@ -40,10 +42,12 @@ export class IndexedRecipeRepository implements RecipeRepository {
   /** A change mark the change feed has applied the index up to (see `ListingSource.sawMark`). */
   sawMark(mark: string): void {
     this.#listings.sawMark(mark);
+    this.#appliedMark = mark;
   }
 
   /** Empties the index and lists from the store until it is built again (the database was replaced under it). */
   reset(): void {
+    this.#appliedMark = null;
     this.#listings.reset();
   }
 
@@ -91,6 +95,27 @@ export class IndexedRecipeRepository implements RecipeRepository {
       () => ids.flatMap((id) => this.#index.get(id) ?? []),
       () => this.#store.findByIds(ids),
     );
+  }
+
+  /**
+   * The recipes as the database held them at change mark `mark` (read by the caller just before), or later: from the
+   * index when it is built and the change feed has applied it up to exactly that mark (every write counted in the
+   * mark is in it: a writer moves the mark after its documents, the feed reads the documents after the mark), else
+   * from the store. An id the index lacks is asked of the store. A mark the feed has not reached (a write since its
+   * last poll), or passed (a poll that ended after the mark was read, or a replaced database whose count went back),
+   * goes to the store: only the exact mark is proof. For many recipes read at once (a document's 500: one store
+   * query each on FerretDB, against the readers' reads), never for a read of one recipe.
+   */
+  findByIdsAsOf(ids: readonly string[], mark: string): ResultAsync<Recipe[], StoreUnavailable> {
+    if (!this.ready || this.#appliedMark !== mark) return this.#store.findByIds(ids);
+    const found: Recipe[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const recipe = this.#index.get(id);
+      if (recipe === undefined) missing.push(id);
+      else found.push(recipe);
+    }
+    return missing.length === 0 ? okAsync(found) : this.#store.findByIds(missing).map((more) => found.concat(more));
   }
 
   findByExternalIds(externalIds: readonly string[]): ResultAsync<Recipe[], StoreUnavailable> {

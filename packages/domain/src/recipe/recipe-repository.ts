@@ -47,6 +47,21 @@ export interface RecipeRepository {
   changeMark(): ResultAsync<string, StoreUnavailable>;
 }
 
+/**
+ * A store that may answer many ids from a copy kept current by the change feed (`IndexedRecipeRepository`), when
+ * that copy is known to hold every write counted in `mark`, a change mark the caller has just read; else from the
+ * database, as `findByIds`.
+ */
+export interface RecipesAsOfMark {
+  findByIdsAsOf(ids: readonly string[], mark: string): ResultAsync<Recipe[], StoreUnavailable>;
+}
+
+/** `findByIds` of recipes at least as recent as `mark`: through `findByIdsAsOf` where the store has it. */
+export const recipesAsOf = (recipes: Pick<RecipeRepository, 'findByIds'> & Partial<RecipesAsOfMark>, mark: string): Pick<RecipeRepository, 'findByIds'> => {
+  if (recipes.findByIdsAsOf === undefined) return recipes;
+  return { findByIds: (ids) => (recipes as RecipesAsOfMark).findByIdsAsOf(ids, mark) };
+};
+
 /** Ids a caller asks `findByIds` for at once when it reads many: each call stays short on a slow engine. */
 export const RECIPES_PER_READ = 50;
 

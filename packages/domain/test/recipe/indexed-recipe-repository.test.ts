@@ -108,6 +108,70 @@ describe('IndexedRecipeRepository, recipes as listings see them (findByIdsListed
   });
 });
 
+describe('IndexedRecipeRepository, many recipes as of a change mark (findByIdsAsOf)', () => {
+  /** An in-memory store that counts the ids it is asked for by `findByIds`. */
+  class Counting extends InMemoryRecipeRepository {
+    asked: string[] = [];
+    override findByIds(ids: readonly string[]) {
+      this.asked.push(...ids);
+      return super.findByIds(ids);
+    }
+  }
+
+  async function library() {
+    const store = new Counting();
+    const index = new InMemoryRecipeSearchIndex();
+    const indexed = new IndexedRecipeRepository(store, index);
+    const [soup, bread] = [recipeFixture({ title: 'Soup' }), recipeFixture({ title: 'Bread' })];
+    await indexed.insert(soup);
+    await indexed.insert(bread);
+    const mark = (await store.changeMark())._unsafeUnwrap();
+    const titles = async (ids: string[], at: string) => ((await indexed.findByIdsAsOf(ids, at))._unsafeUnwrap()).map((recipe) => recipe.title).sort();
+    return { store, index, indexed, soup, bread, mark, titles };
+  }
+
+  it('answers from the index once the change feed has applied exactly the mark read, and asks the store for an id it lacks', async () => {
+    const { store, indexed, soup, bread, mark, titles } = await library();
+    assert.deepEqual(await titles([soup.id, bread.id], mark), ['Bread', 'Soup']);
+    assert.deepEqual(store.asked, [soup.id, bread.id], 'before the index is built: the store');
+    indexed.markReady();
+    store.asked = [];
+    assert.deepEqual(await titles([soup.id, bread.id], mark), ['Bread', 'Soup']);
+    assert.deepEqual(store.asked, [soup.id, bread.id], 'built, but the feed has applied no mark yet: the store');
+    indexed.sawMark(mark);
+    store.asked = [];
+    assert.deepEqual(await titles([bread.id, 'nope', soup.id], mark), ['Bread', 'Soup']);
+    assert.deepEqual(store.asked, ['nope'], 'the applied mark: the index, the store for the id it lacks');
+  });
+
+  it('goes to the store for a write the feed has not applied, and for a mark it has passed or a reset index', async () => {
+    const { store, index, indexed, soup, bread, mark, titles } = await library();
+    indexed.markReady();
+    indexed.sawMark(mark);
+    // Another process renames the soup: the database's mark moves, the index has not seen it.
+    const renamed = { ...soup, title: 'Soup, renamed elsewhere', version: soup.version + 1 };
+    assert.equal((await store.update(renamed, soup.version))._unsafeUnwrap(), 'written');
+    const moved = (await store.changeMark())._unsafeUnwrap();
+    assert.notEqual(moved, mark);
+    store.asked = [];
+    assert.deepEqual(await titles([soup.id, bread.id], moved), ['Bread', 'Soup, renamed elsewhere']);
+    assert.deepEqual(store.asked, [soup.id, bread.id], 'a mark the feed has not applied: the store');
+    // The feed's next poll applies it.
+    index.put(renamed);
+    indexed.sawMark(moved);
+    store.asked = [];
+    assert.deepEqual(await titles([soup.id, bread.id], moved), ['Bread', 'Soup, renamed elsewhere']);
+    assert.deepEqual(store.asked, [], 'applied: the index');
+    assert.deepEqual(await titles([soup.id, bread.id], mark), ['Bread', 'Soup, renamed elsewhere']);
+    assert.deepEqual(store.asked, [soup.id, bread.id], 'a mark older than the one applied (a replaced database, or a poll since): the store');
+    indexed.reset();
+    indexed.markReady();
+    store.asked = [];
+    await titles([soup.id], moved);
+    assert.deepEqual(store.asked, [soup.id], 'reset: no mark is applied until the feed applies one again');
+  });
+});
+
 describe('IndexedRecipeRepository over a database that was replaced', () => {
   it('lists from the new database as soon as a listing sees its write count go back, not from the old index', async () => {
     // A store whose change count is what the test says (the old database had 5 writes).

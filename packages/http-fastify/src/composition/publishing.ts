@@ -103,7 +103,7 @@ export async function startPublishing(
     connections,
     secrets,
     platforms,
-    documents: documentFiles({ products: ports.products, recipes: ports.recipes, rendering: ports.rendering, files: ports.files, clock: ports.clock, profiles }),
+    documents: documentFiles({ products: ports.products, recipes: ports.recipes, rendering: ports.rendering, files: ports.files, clock: ports.clock, profiles, coverSize: ports.covers.size }),
     covers: generatedCovers({ covers: ports.covers, images: ports.images, files: ports.files, recipes: ports.recipes }),
     profiles,
     queue,
