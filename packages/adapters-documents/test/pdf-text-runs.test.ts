@@ -35,11 +35,12 @@ function random(seed: number): () => number {
 }
 
 /**
- * A book (glyphs, a long recipe, links, the contents' page numbers) rendered with the library's own method
- * (`useTheirs`), then with ours (`useOurs`, which stays installed): the same bytes.
+ * A document (glyphs, a long recipe, links, the contents' page numbers) rendered with the library's own method
+ * (`useTheirs`), then with ours (`useOurs`, which stays installed): the same bytes. pdfmake lays out meal plans (and
+ * cards); books are set by `pdf/book/`, which measures and shapes through pdfkit's fonts too.
  */
-async function assertSameBytes(useTheirs: () => void, useOurs: () => void, pageSize: 'a5' | 'letter'): Promise<void> {
-  const book = document('ebook', [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
+async function assertSameBytes(useTheirs: () => void, useOurs: () => void, pageSize: 'a5' | 'letter', type: 'meal_plan' | 'ebook' = 'meal_plan'): Promise<void> {
+  const book = document(type, [glyphRecipe(), longRecipe(), recipeFixture({ title: 'Plain Toast' })]);
   const renderer = createDocumentRenderer();
   try {
     useTheirs();
@@ -106,13 +107,13 @@ describe('pdfmake style look-up', () => {
     assert.equal(compared, 400 * PROPERTIES.length * 2);
   });
 
-  it('renders a book to the same bytes as pdfmake’s own look-up', async () => {
+  it('renders a meal plan to the same bytes as pdfmake’s own look-up', async () => {
     await assertSameBytes(() => useStyleLookup(pdfmakeStyleLookup), () => useStyleLookup(fastStyleLookup), 'a5');
   });
 });
 
 describe('pdfmake word measuring', () => {
-  it('renders a book to the same bytes as pdfmake’s own measure: plain words, styled pieces, links, page numbers', async () => {
+  it('renders a meal plan to the same bytes as pdfmake’s own measure: plain words, styled pieces, links, page numbers', async () => {
     await assertSameBytes(() => useMeasure(pdfmakeMeasure), () => useMeasure(fastMeasure), 'letter');
   });
 
@@ -172,8 +173,9 @@ describe('pdfkit text layout', () => {
     assert.deepEqual(fastLayout.call(ours as never, 'fi ffl', ['liga'], false), pdfkitLayout().call(theirs as never, 'fi ffl', ['liga'], false));
   });
 
-  it('renders a book to the same bytes as pdfkit’s own layout', async () => {
+  it('renders a meal plan and a book to the same bytes as pdfkit’s own layout', async () => {
     await assertSameBytes(() => useLayout(pdfkitLayout()), () => useLayout(fastLayout), 'a5');
+    await assertSameBytes(() => useLayout(pdfkitLayout()), () => useLayout(fastLayout), 'a5', 'ebook');
   });
 });
 

@@ -14,6 +14,7 @@ import { COLOURS, FAMILIES, type PageTheme } from '../theme.js';
 import { pageTheme, printCoverWidth } from '../cover/document-cover-width.js';
 import { withDrawnCover } from '../cover/generated-cover.js';
 import { bookPlan } from './book-layout.js';
+import { renderBookPages } from './book/book-renderer.js';
 import { cardPackPlan } from './card-layout.js';
 import { contents, type ContentsLine } from './front-matter.js';
 import { mealPlanPlan } from './meal-plan-layout.js';
@@ -51,18 +52,32 @@ function dynamic(furniture: Furniture | undefined, pagesBefore: number): Dynamic
 
 export { pageTheme };
 
-export async function* renderPdf(given: ProductDocument, pageSize: PageSize): AsyncGenerator<Uint8Array, void, undefined> {
+/**
+ * `options.pdfmakeBooks`: a book laid out by pdfmake, as before `book/` set books itself (the tests compare the two,
+ * page by page and word by word).
+ */
+export async function* renderPdf(given: ProductDocument, pageSize: PageSize, options: { readonly pdfmakeBooks?: boolean } = {}): AsyncGenerator<Uint8Array, void, undefined> {
   const page = pageTheme(given, pageSize);
   // A generated cover is drawn at the pixels the title page prints it with (IMAGES.maxDpi across the text width).
   const document = await withDrawnCover(given, printCoverWidth(page));
-  const plan = pdfPlan(document, page);
   const setup = pageSetup(page);
   const images: Record<string, string> = {};
   const pdf: PdfKitDocument = openDocument(
     setup,
-    { title: document.title_page.title, ...(document.author === null ? {} : { author: document.author }), creator: 'Larder', producer: 'Larder (pdfmake)', date: document.updated_at },
+    {
+      title: document.title_page.title,
+      ...(document.author === null ? {} : { author: document.author }),
+      creator: 'Larder',
+      producer: document.layout === 'book' && options.pdfmakeBooks !== true ? 'Larder' : 'Larder (pdfmake)',
+      date: document.updated_at,
+    },
     images,
   );
+  if (document.layout === 'book' && options.pdfmakeBooks !== true) {
+    yield* renderBookPages(pdf, document, page);
+    return;
+  }
+  const plan = pdfPlan(document, page);
   let pages = 0;
   const write = async (section: PdfSection): Promise<number> => {
     // A section's pictures are scaled for print (off this thread, in libuv's pool) just before it is laid out.

@@ -27,16 +27,20 @@ export function printPixelWidth(image: Pick<DocumentImage, 'width' | 'height'>, 
   return Math.min(image.width, Math.floor((printedWidth / 72) * IMAGES.maxDpi));
 }
 
-/** The JPEG to embed, as the data URL pdfmake's image dictionary takes; null for an image without bytes. */
-export async function printJpeg(placed: PlacedImage): Promise<string | null> {
+/** The JPEG to embed; null for an image without bytes. */
+export async function printJpegBytes(placed: PlacedImage): Promise<Buffer | null> {
   const { image, box } = placed;
   if (image.bytes === undefined) return null;
   const width = printPixelWidth(image, box);
-  const bytes =
-    width >= image.width
-      ? Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength)
-      : await sharp(image.bytes).resize({ width }).jpeg({ quality: IMAGES.jpegQuality }).toBuffer();
-  return `data:image/jpeg;base64,${bytes.toString('base64')}`;
+  return width >= image.width
+    ? Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength)
+    : await sharp(image.bytes).resize({ width }).jpeg({ quality: IMAGES.jpegQuality }).toBuffer();
+}
+
+/** The JPEG to embed, as the data URL pdfmake's image dictionary takes; null for an image without bytes. */
+export async function printJpeg(placed: PlacedImage): Promise<string | null> {
+  const bytes = await printJpegBytes(placed);
+  return bytes === null ? null : `data:image/jpeg;base64,${bytes.toString('base64')}`;
 }
 
 /** Whether a layout should place the image: only images whose bytes were read. */

@@ -12,10 +12,18 @@ import type { PdfSection } from './sections.js';
 
 const noLines = { hLineWidth: () => 0, vLineWidth: () => 0 };
 
+/** The facts line's text (cook time, servings…, in capitals), or null for a recipe without facts. */
+export const factsText = (recipe: DocumentRecipe): string | null => (recipe.facts.length > 0 ? recipe.facts.join('   ·   ').toUpperCase() : null);
+
+/** The dietary tags' line, or null for a recipe without any. */
+export const tagsText = (recipe: DocumentRecipe): string | null => (recipe.dietary_tags.length > 0 ? recipe.dietary_tags.join(' · ') : null);
+
 export function factsLine(recipe: DocumentRecipe): Content[] {
   const lines: Content[] = [];
-  if (recipe.facts.length > 0) lines.push({ text: recipe.facts.join('   ·   ').toUpperCase(), style: 'facts' });
-  if (recipe.dietary_tags.length > 0) lines.push({ text: recipe.dietary_tags.join(' · '), style: 'tags' });
+  const facts = factsText(recipe);
+  const tags = tagsText(recipe);
+  if (facts !== null) lines.push({ text: facts, style: 'facts' });
+  if (tags !== null) lines.push({ text: tags, style: 'tags' });
   return lines;
 }
 

@@ -1,0 +1,195 @@
+/**
+ * Text on a book's pages without a general layout engine: a paragraph is cut into lines greedily at spaces, each
+ * word measured once per document (pdfkit's font caches every piece it has shaped), and a line is written as one
+ * text operation straight into the page's content stream.
+ *
+ * Why not pdfmake, which lays out meal plans and cards: for a 500-recipe book it spent about 4.4 CPU seconds, more
+ * than half of it in its general machinery (a style stack asked some twenty questions per word, every word an object
+ * measured, placed and copied, tables measured twice, a text operation per word), where a book needs paragraphs,
+ * two kinds of table and an image. The look is the same: the type scale, colours and spacing of `theme.ts` and the
+ * styles of `styles.ts`, and the metrics pdfmake uses (a line's height is the font's ascender less its descender,
+ * times the size and the style's line height; the baseline sits an ascender below the line's top).
+ *
+ * Fonts, subsets, images, links and the file itself are pdfkit's (through pdfmake's document, so the fonts are
+ * the bundled ones, parsed once per thread). Glyphs come from pdfkit's `encode`, so a glyph's subset id, its width
+ * and its Unicode mapping (what `pdftotext` reads back) are recorded as for any other text pdfkit writes.
+ */
+import type { Style } from 'pdfmake/interfaces.js';
+import type { PdfKitDocument } from '../pdfmake-engine.js';
+
+/** pdfkit's embedded font, as far as this module uses it. */
+export interface EmbeddedFont {
+  readonly id: string;
+  readonly ascender: number;
+  readonly descender: number;
+  ref(): unknown;
+  layout(text: string, features?: unknown, onlyWidth?: boolean): { advanceWidth: number };
+  encode(text: string): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]];
+}
+
+interface PdfKitPage {
+  readonly height: number;
+  readonly fonts: Record<string, unknown>;
+}
+
+/** pdfmake's document as this module drives it: pdfkit's drawing calls and pdfmake's font provider. */
+export interface BookDocument extends PdfKitDocument {
+  readonly page: PdfKitPage;
+  provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFont;
+  addPage(options: { size: [number, number]; margins: { top: number; left: number; bottom: number; right: number } }): void;
+  addContent(data: string): void;
+  addNamedDestination(name: string, type: 'XYZ', x: number, y: number, zoom: null): void;
+  link(x: number, y: number, width: number, height: number, url: string): void;
+  goTo(x: number, y: number, width: number, height: number, name: string): void;
+  image(source: Buffer, x: number, y: number, options: { width: number; height: number }): void;
+  _font: EmbeddedFont;
+  _fontSize: number;
+  fillColor(color: string): void;
+  _fragment(text: string, x: number, y: number, options: { lineBreak: boolean; textWidth: number; wordCount: number }): void;
+}
+
+/** How a piece of text looks: a face at a size, a line height (a multiple of the font's), a colour. */
+export interface Look {
+  readonly font: EmbeddedFont;
+  readonly size: number;
+  readonly lineHeight: number;
+  readonly color: string;
+}
+
+/** A line of a paragraph: its text (no trailing space) and width in points. */
+export interface SetLine {
+  readonly text: string;
+  readonly width: number;
+}
+
+/** The look of a named style of `styles.ts`, with pdfmake's defaults for what it leaves out. */
+export function lookOf(document: BookDocument, style: Style, fallback: { font: string; fontSize: number; color: string }): Look {
+  const font = document.provideFont(typeof style.font === 'string' ? style.font : fallback.font, style.bold === true, style.italics === true);
+  return { font, size: style.fontSize ?? fallback.fontSize, lineHeight: style.lineHeight ?? 1, color: typeof style.color === 'string' ? style.color : fallback.color };
+}
+
+/** A line's height in points, as pdfmake computes it. */
+export const lineHeightOf = (look: Look): number => ((look.font.ascender - look.font.descender) / 1000) * look.size * look.lineHeight;
+
+/** A text's advance in points (kerning within each piece, as pdfkit shapes it). */
+export const widthOf = (look: Look, text: string): number => (look.font.layout(text, undefined, true).advanceWidth / 1000) * look.size;
+
+/** A word with the spaces after it, as pdfmake measures words (and pdfkit shapes pieces): cut after spaces. */
+const WORD_PIECES = /[^ ]+ */g;
+const TRAILING_SPACES = / +$/;
+
+/**
+ * `text` cut into lines no wider than `width`, after spaces (the spaces between words kept as typed, those ending a
+ * line dropped); a word wider than a whole line is cut between its characters. A line break in the text starts a
+ * new line (an empty line between two breaks).
+ */
+export function setLines(look: Look, text: string, width: number): SetLine[] {
+  const lines: SetLine[] = [];
+  for (const paragraph of text.split('\n')) {
+    const words = paragraph.trimStart().match(WORD_PIECES);
+    if (words === null) {
+      lines.push({ text: '', width: 0 });
+      continue;
+    }
+    let line = '';
+    // The line's width with its last word's spaces, and without them (what has to fit).
+    let [full, fitted] = [0, 0];
+    const flush = () => {
+      if (line !== '') lines.push({ text: line.replace(TRAILING_SPACES, ''), width: fitted });
+      [line, full, fitted] = ['', 0, 0];
+    };
+    for (const word of words) {
+      const bare = word.replace(TRAILING_SPACES, '');
+      const wordWidth = widthOf(look, word);
+      const bareWidth = bare.length === word.length ? wordWidth : widthOf(look, bare);
+      if (line !== '' && full + bareWidth > width + 1e-6) flush();
+      if (line === '' && bareWidth > width + 1e-6) {
+        for (const piece of cutWord(look, bare, width)) lines.push(piece);
+        continue;
+      }
+      [fitted, full] = [full + bareWidth, full + wordWidth];
+      line += word;
+    }
+    flush();
+  }
+  return lines;
+}
+
+/** A word too wide for a line, cut between characters (whole code points) into lines that fit. */
+function cutWord(look: Look, word: string, width: number): SetLine[] {
+  const pieces: SetLine[] = [];
+  let current = '';
+  for (const character of word) {
+    const next = current + character;
+    if (current !== '' && widthOf(look, next) > width) {
+      pieces.push({ text: current, width: widthOf(look, current) });
+      current = character;
+    } else current = next;
+  }
+  if (current !== '') pieces.push({ text: current, width: widthOf(look, current) });
+  return pieces;
+}
+
+/** A number as the content stream writes it: at most four decimals, no trailing zeros. */
+export const num = (value: number): string => {
+  const rounded = Math.round(value * 10_000) / 10_000;
+  return Object.is(rounded, -0) ? '0' : String(rounded);
+};
+
+const rgbCache = new Map<string, string>();
+
+/** `#rrggbb` as the operands of `rg` / `RG`. */
+export function rgb(hex: string): string {
+  let operands = rgbCache.get(hex);
+  if (operands === undefined) {
+    const value = /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
+    if (value === undefined) throw new Error(`not a colour: ${hex}`);
+    operands = [0, 2, 4].map((at) => num(parseInt(value.slice(at, at + 2), 16) / 255)).join(' ');
+    rgbCache.set(hex, operands);
+  }
+  return operands;
+}
+
+/**
+ * Writes one line of text with its top at `y` (pdfkit's coordinates: y down from the page's top), as pdfmake places
+ * it: the baseline an ascender below the top. pdfkit leaves the page's coordinates flipped (y down); the text matrix
+ * flips glyphs upright again, so no state needs saving. Kerning within the line's pieces is kept as `TJ` offsets.
+ * A line with glyphs that pdfkit positions off their origin (combining marks) is written by pdfkit itself.
+ */
+export function writeLine(document: BookDocument, look: Look, text: string, x: number, y: number): void {
+  if (text === '') return;
+  const { font, size } = look;
+  const [glyphs, positions] = font.encode(text);
+  if (positions.some((position) => position.xOffset !== 0 || position.yOffset !== 0)) {
+    document._font = font;
+    document._fontSize = size;
+    document.fillColor(look.color);
+    document._fragment(text, x, y, { lineBreak: false, textWidth: widthOf(look, text), wordCount: 1 });
+    return;
+  }
+  if (document.page.fonts[font.id] === undefined) document.page.fonts[font.id] = font.ref();
+  let operands = '';
+  let segment = '';
+  for (let index = 0; index < glyphs.length; index += 1) {
+    segment += glyphs[index];
+    const position = positions[index];
+    const kern = position === undefined ? 0 : position.xAdvance - position.advanceWidth;
+    if (Math.abs(kern) > 1e-9) {
+      operands += `<${segment}> ${num(-kern)} `;
+      segment = '';
+    }
+  }
+  if (segment !== '') operands += `<${segment}>`;
+  const baseline = y + (font.ascender / 1000) * size;
+  document.addContent(`BT ${rgb(look.color)} rg /${font.id} ${num(size)} Tf 1 0 0 -1 ${num(x)} ${num(baseline)} Tm [${operands}] TJ ET`);
+}
+
+/** A filled rectangle, top-left at (x, y), in pdfkit's flipped coordinates. */
+export function fillRect(document: BookDocument, color: string, x: number, y: number, width: number, height: number): void {
+  document.addContent(`${rgb(color)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
+}
+
+/** A straight line from (x1, y) to (x2, y). */
+export function horizontalRule(document: BookDocument, color: string, x1: number, x2: number, y: number, lineWidth: number): void {
+  document.addContent(`${rgb(color)} RG ${num(lineWidth)} w ${num(x1)} ${num(y)} m ${num(x2)} ${num(y)} l S`);
+}
