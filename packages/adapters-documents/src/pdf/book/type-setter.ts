@@ -71,8 +71,77 @@ export function lookOf(document: BookDocument, style: Style, fallback: { font: s
 /** A line's height in points, as pdfmake computes it. */
 export const lineHeightOf = (look: Look): number => ((look.font.ascender - look.font.descender) / 1000) * look.size * look.lineHeight;
 
-/** A text's advance in points (kerning within each piece, as pdfkit shapes it). */
-export const widthOf = (look: Look, text: string): number => (look.font.layout(text, undefined, true).advanceWidth / 1000) * look.size;
+/** A piece of text shaped and encoded once per document font: each glyph's code in the subset (as literal-string bytes), and the kerning after it. */
+interface EncodedPiece {
+  readonly codes: readonly string[];
+  readonly kerns: readonly number[];
+  /** A glyph drawn off its origin (a combining mark): such a line is left to pdfkit. */
+  readonly offset: boolean;
+}
+
+/** What this module keeps per document font: widths of texts and encodings of pieces, each found once. */
+interface FontCache {
+  readonly widths: Map<string, number>;
+  readonly pieces: Map<string, EncodedPiece>;
+}
+
+const caches = new WeakMap<EmbeddedFont, FontCache>();
+
+function cacheOf(font: EmbeddedFont): FontCache {
+  let cache = caches.get(font);
+  if (cache === undefined) {
+    cache = { widths: new Map(), pieces: new Map() };
+    caches.set(font, cache);
+  }
+  return cache;
+}
+
+/**
+ * A text's advance in points (kerning within each piece, as pdfkit shapes it). Remembered per font: a book's words
+ * repeat, and pdfkit's own answer walks its cached pieces and sums their glyphs' advances every time it is asked.
+ */
+export function widthOf(look: Look, text: string): number {
+  const { widths } = cacheOf(look.font);
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = look.font.layout(text, undefined, true).advanceWidth;
+    widths.set(text, width);
+  }
+  return (width / 1000) * look.size;
+}
+
+/** A piece (a word and the space after it) through pdfkit's `encode`, once: it adds the glyphs to the subset. */
+function encodedPiece(font: EmbeddedFont, piece: string): EncodedPiece {
+  const { pieces } = cacheOf(font);
+  let encoded = pieces.get(piece);
+  if (encoded === undefined) {
+    const [hex, positions] = font.encode(piece);
+    encoded = {
+      codes: hex.map(literalCode),
+      kerns: positions.map((position) => position.xAdvance - position.advanceWidth),
+      offset: positions.some((position) => position.xOffset !== 0 || position.yOffset !== 0),
+    };
+    pieces.set(piece, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * A glyph's two-byte code (pdfkit's four hex digits) as it goes inside a literal string: two characters, those the
+ * string's syntax gives a meaning escaped. Half the bytes of hex, so half the content for the page's deflate, which
+ * was the largest part of a book's render once the layout was cheap. pdfkit writes content as latin1 ('binary'), so
+ * each character is its byte.
+ */
+function literalCode(hex: string): string {
+  const code = parseInt(hex, 16);
+  return literalByte(code >> 8) + literalByte(code & 0xff);
+}
+
+const ESCAPED: Readonly<Record<number, string>> = { 0x28: '\\(', 0x29: '\\)', 0x5c: '\\\\', 0x0a: '\\n', 0x0d: '\\r' };
+const literalByte = (byte: number): string => ESCAPED[byte] ?? String.fromCharCode(byte);
+
+/** pdfkit shapes a text in pieces cut after each space or tab (`EmbeddedFont.layout`): the same pieces here. */
+const PIECES = /[^ \t]*[ \t]|[^ \t]+$/g;
 
 /** A word with the spaces after it, as pdfmake measures words (and pdfkit shapes pieces): cut after spaces. */
 const WORD_PIECES = /[^ ]+ */g;
@@ -159,8 +228,8 @@ export function rgb(hex: string): string {
 export function writeLine(document: BookDocument, look: Look, text: string, x: number, y: number): void {
   if (text === '') return;
   const { font, size } = look;
-  const [glyphs, positions] = font.encode(text);
-  if (positions.some((position) => position.xOffset !== 0 || position.yOffset !== 0)) {
+  const pieces = (text.match(PIECES) ?? []).map((piece) => encodedPiece(font, piece));
+  if (pieces.some((piece) => piece.offset)) {
     document._font = font;
     document._fontSize = size;
     document.fillColor(look.color);
@@ -170,16 +239,17 @@ export function writeLine(document: BookDocument, look: Look, text: string, x: n
   if (document.page.fonts[font.id] === undefined) document.page.fonts[font.id] = font.ref();
   let operands = '';
   let segment = '';
-  for (let index = 0; index < glyphs.length; index += 1) {
-    segment += glyphs[index];
-    const position = positions[index];
-    const kern = position === undefined ? 0 : position.xAdvance - position.advanceWidth;
-    if (Math.abs(kern) > 1e-9) {
-      operands += `<${segment}> ${num(-kern)} `;
-      segment = '';
+  for (const { codes, kerns } of pieces) {
+    for (let index = 0; index < codes.length; index += 1) {
+      segment += codes[index];
+      const kern = kerns[index] ?? 0;
+      if (Math.abs(kern) > 1e-9) {
+        operands += `(${segment}) ${num(-kern)} `;
+        segment = '';
+      }
     }
   }
-  if (segment !== '') operands += `<${segment}>`;
+  if (segment !== '') operands += `(${segment})`;
   const baseline = y + (font.ascender / 1000) * size;
   document.addContent(`BT ${rgb(look.color)} rg /${font.id} ${num(size)} Tf 1 0 0 -1 ${num(x)} ${num(baseline)} Tm [${operands}] TJ ET`);
 }
