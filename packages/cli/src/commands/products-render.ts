@@ -77,7 +77,8 @@ async function render(deps: CommandDeps, id: string, options: RenderOptions): Pr
       }
       const { product, options: settled } = located.value.subject;
       const how = opened.value.source === 'stored' ? 'from the file store' : 'rendered and stored';
-      if (opened.value.storageProblem !== null) deps.io.stderr.write(`warning: ${opened.value.storageProblem}\n`);
+      const storageProblem = await opened.value.stored;
+      if (storageProblem !== null) deps.io.stderr.write(`warning: ${storageProblem}\n`);
       deps.io.stderr.write(`wrote ${options.out} (${settled.format}, ${settled.page_size}, ${settled.units} units, ${product.recipe_ids.length} recipes; ${how})\n`);
       return EXIT.ok;
     } finally {

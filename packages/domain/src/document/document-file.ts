@@ -56,15 +56,20 @@ export interface DocumentFile {
   readonly body: AsyncIterable<Uint8Array>;
   /** `stored`: read from the file store; `rendered`: rendered for this call (or a concurrent one). */
   readonly source: 'stored' | 'rendered';
-  /** Housekeeping that failed after a render (the file could not be stored, old ones not removed): for the log. */
-  readonly storageProblem: string | null;
+  /**
+   * Settles once a render's file is stored and the product's older ones removed, which happens after the file is
+   * handed out (a client does not wait for storage): what failed, for the log (the file could not be stored, old ones
+   * not removed), or null. Null at once for a file read from storage. Never rejects.
+   */
+  readonly stored: Promise<string | null>;
 }
 
 export type DocumentFileError = RenderFailure | FileStoreError;
 
 interface Rendered {
   readonly bytes: Uint8Array;
-  readonly storageProblem: string | null;
+  /** The storing that follows the render (see `DocumentFile.stored`). */
+  readonly stored: Promise<string | null>;
 }
 
 const PRODUCT_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
@@ -139,6 +144,24 @@ export function documentFiles(deps: DocumentFileDeps) {
     if (remembered.size > KEYS_REMEMBERED) remembered.delete(remembered.keys().next().value ?? '');
   };
 
+  /**
+   * Keeps a rendered file under its key, then, when the key is still the product's current one, removes the
+   * product's older generations. Says what went wrong, if anything; never rejects.
+   */
+  const store = async (located: LocatedDocument, bytes: Uint8Array): Promise<string | null> => {
+    try {
+      const stored = await deps.files.put(located.key, bytes, { contentType: located.mediaType });
+      if (stored.isErr()) return `render not stored: ${stored.error.message}`;
+      return (await stillCurrent(located)) ? await removeOlderGenerations(deps.files, stored.value) : null;
+    } catch (error) {
+      return `render not stored: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  };
+
+  /**
+   * The render's bytes as soon as they exist; storing them follows (`Rendered.stored`), so the first download does
+   * not wait for the file store (about 0.7 s for a 500-recipe book on FerretDB among 20 readers).
+   */
   const renderAndStore = async (located: LocatedDocument & { prepared: PreparedDocument }): Promise<Result<Rendered, DocumentFileError>> => {
     const { options } = located.prepared;
     // Photos and the cover are read from the store now, so the render (in a worker) needs nothing but the model.
@@ -152,26 +175,28 @@ export function documentFiles(deps: DocumentFileDeps) {
     if (rendered.isErr()) return err(rendered.error);
     const bytes = rendered.value;
     // Drawn without a picture that could not be read: served, never kept under the key of the whole document.
-    if (missing.length > 0) return ok({ bytes, storageProblem: `render not stored: ${missing.length} image(s) could not be read (${missing[0]})` });
+    if (missing.length > 0) return ok({ bytes, stored: Promise.resolve(`render not stored: ${missing.length} image(s) could not be read (${missing[0]})`) });
     // A file that cannot be stored is still the customer's file: it is served, and the next request renders again.
-    const stored = await deps.files.put(located.key, bytes, { contentType: located.mediaType });
-    const storageProblem = stored.isErr()
-      ? `render not stored: ${stored.error.message}`
-      : (await stillCurrent(located))
-        ? await removeOlderGenerations(deps.files, stored.value)
-        : null;
-    return ok({ bytes, storageProblem });
+    return ok({ bytes, stored: store(located, bytes) });
   };
 
   // Each caller gets a body of its own: an iterable is read once.
-  const asFile = ({ bytes, storageProblem }: Rendered): DocumentFile => ({ size: bytes.byteLength, body: oneChunk(bytes), source: 'rendered', storageProblem });
+  const asFile = ({ bytes, stored }: Rendered): DocumentFile => ({ size: bytes.byteLength, body: oneChunk(bytes), source: 'rendered', stored });
 
-  /** One render per key at a time in this process; callers that arrive while it runs share its result. */
+  /**
+   * One render per key at a time in this process; callers that arrive while it runs, or while its file is being
+   * stored, share its result (rather than read a file not stored yet and render it again).
+   */
   const renderOnce = (located: LocatedDocument & { prepared: PreparedDocument }): ResultAsync<DocumentFile, DocumentFileError | ProductError> => {
     let running = rendering.get(located.key);
     if (running === undefined) {
-      running = renderAndStore(located).finally(() => rendering.delete(located.key));
-      rendering.set(located.key, running);
+      const started = renderAndStore(located);
+      running = started;
+      rendering.set(located.key, started);
+      const forget = () => {
+        if (rendering.get(located.key) === started) rendering.delete(located.key);
+      };
+      void started.then((result) => (result.isOk() ? result.value.stored : null), () => null).then(forget);
     }
     return new ResultAsync(running).map(asFile);
   };
@@ -223,7 +248,7 @@ export function documentFiles(deps: DocumentFileDeps) {
         .andThen((found) =>
           found === null
             ? withModel(located).andThen(renderOnce)
-            : okAsync<DocumentFile, DocumentFileError | ProductError>({ size: found.file.size, body: found.body, source: 'stored', storageProblem: null }),
+            : okAsync<DocumentFile, DocumentFileError | ProductError>({ size: found.file.size, body: found.body, source: 'stored', stored: Promise.resolve(null) }),
         );
     },
   };

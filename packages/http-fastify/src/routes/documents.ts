@@ -61,7 +61,10 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
       const opened = await files.open(located.value);
       if (opened.isErr()) return sendFileError(request, reply, request.params.id, opened.error);
       const file = opened.value;
-      if (file.storageProblem !== null) request.log.warn({ product_id: request.params.id, reason: file.storageProblem }, 'document storage');
+      // Storing a rendered file goes on after it is sent; what fails there is logged when it is over.
+      void file.stored.then((problem) => {
+        if (problem !== null) request.log.warn({ product_id: request.params.id, reason: problem }, 'document storage');
+      });
       return reply
         .type(located.value.mediaType)
         .header('content-length', file.size)

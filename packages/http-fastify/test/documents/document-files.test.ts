@@ -121,6 +121,40 @@ describe('documents are stored files', () => {
     assert.deepEqual([state.renders, files.putsUnder(documentPrefix(id))], [1, 1], 'one render, one document stored (besides the generated cover of the product)');
   });
 
+  it('hands a rendered file out before it is stored, and shares that render with requests that come while it is stored', async () => {
+    /** A file store whose documents are kept only once `release` is called. */
+    class SlowStore extends InMemoryFileStore {
+      #open: () => void = () => undefined;
+      readonly #gate = new Promise<void>((resolve) => {
+        this.#open = resolve;
+      });
+      release(): void {
+        this.#open();
+      }
+      override put(key: string, body: Uint8Array | AsyncIterable<Uint8Array>, info: { readonly contentType: string }) {
+        if (!key.startsWith('documents/')) return super.put(key, body, info);
+        return new ResultAsync(this.#gate.then(() => super.put(key, body, info)));
+      }
+    }
+    const { queue, state } = countingQueue();
+    const files = new SlowStore();
+    const { lines, logger } = logLines();
+    const h = await harness({ rendering: queue, files, logger });
+    const id = await ebookIn(h);
+    const first = await pdfOf(h, id);
+    assert.equal(first.statusCode, 200);
+    assert.equal(files.putsUnder(documentPrefix(id)), 0, 'answered while the file was not stored yet');
+    const meanwhile = await pdfOf(h, id);
+    assert.ok(meanwhile.rawPayload.equals(first.rawPayload));
+    assert.equal(state.renders, 1, 'a request while it is stored shares the render');
+    files.release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(files.putsUnder(documentPrefix(id)), 1);
+    assert.ok((await pdfOf(h, id)).rawPayload.equals(first.rawPayload));
+    assert.equal(state.renders, 1, 'then it is served from storage');
+    assert.deepEqual(lines.filter((line) => line['msg'] === 'document storage'), []);
+  });
+
   it('answers If-None-Match from the versions alone: no storage read, no render', async () => {
     const { queue, state } = countingQueue();
     const files = new InMemoryFileStore();
