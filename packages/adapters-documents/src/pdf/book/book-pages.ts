@@ -12,7 +12,7 @@ import { fittedSize, printJpegBytes, type PlacedImage } from '../print-images.js
 import { factsText, recipePhoto, sectionTitleBefore, tagsText } from '../recipe-blocks.js';
 import { titlePageCover } from '../front-matter.js';
 import { stylesFor, type StyleName } from '../styles.js';
-import { fillRect, horizontalRule, lineHeightOf, lookOf, setLines, widthOf, writeLine, type BookDocument, type Look, type SetLine } from './type-setter.js';
+import { lineHeightOf, lookOf, PageWriter, setLines, widthOf, type BookDocument, type Look, type SetLine } from './type-setter.js';
 
 type Looks = Record<StyleName, Look>;
 
@@ -54,6 +54,7 @@ const alignedX = (x: number, width: number, line: SetLine, align: Align): number
 /** A page being filled: the cursor `y` moves down from the top margin. */
 export class BookPages {
   readonly #document: BookDocument;
+  readonly #writer: PageWriter;
   readonly #page: PageTheme;
   readonly #looks: Looks;
   readonly #runningTitle: string;
@@ -67,6 +68,7 @@ export class BookPages {
 
   constructor(document: BookDocument, page: PageTheme, runningTitle: string) {
     this.#document = document;
+    this.#writer = new PageWriter(document);
     this.#page = page;
     this.#looks = looksOf(document, page);
     this.#runningTitle = runningTitle;
@@ -109,6 +111,7 @@ export class BookPages {
   /** A new page; with `furniture`, the running title at its head and its number (in the document) at its foot. */
   newPage(furniture: boolean, number = this.nextNumber): void {
     const { width, height } = this.#page;
+    this.#writer.endText();
     this.#document.addPage({ size: [width, height], margins: { top: 0, left: 0, bottom: 0, right: 0 } });
     this.#pages += 1;
     this.#y = this.#top;
@@ -120,12 +123,12 @@ export class BookPages {
     const { margins, type, headerOffset, footerOffset, height } = this.#page;
     const running = this.#looks.running;
     for (const line of setLines(running, this.#runningTitle, this.#width)) {
-      writeLine(this.#document, running, line.text, alignedX(this.#left, this.#width, line, 'center'), Math.max(headerOffset, margins[1] - type.caption * 3));
+      this.#writer.line(running, line.text, alignedX(this.#left, this.#width, line, 'center'), Math.max(headerOffset, margins[1] - type.caption * 3));
       break;
     }
     const folio = this.#looks.folio;
     const text = String(number);
-    writeLine(this.#document, folio, text, alignedX(this.#left, this.#width, { text, width: widthOf(folio, text) }, 'center'), height - footerOffset);
+    this.#writer.line(folio, text, alignedX(this.#left, this.#width, { text, width: widthOf(folio, text) }, 'center'), height - footerOffset);
   }
 
   /** Room left on the page below the cursor. */
@@ -151,7 +154,7 @@ export class BookPages {
       this.#need(set.lineHeight);
       const lineX = alignedX(x, width, line, options.align ?? 'left');
       if (index === 0 && options.destination !== undefined) this.#document.addNamedDestination(options.destination, 'XYZ', x, this.#y, null);
-      writeLine(this.#document, set.look, line.text, lineX, this.#y);
+      this.#writer.line(set.look, line.text, lineX, this.#y);
       if (options.link !== undefined && line.width > 0) this.#document.link(lineX, this.#y, line.width, set.lineHeight, options.link);
       this.#y += set.lineHeight;
       this.#fresh = false;
@@ -170,7 +173,7 @@ export class BookPages {
     if (bytes === null) return;
     const [width, height] = fittedSize(placed.image, placed.box);
     this.#need(height);
-    this.#document.image(bytes, this.#left + (this.#width - width) / 2, this.#y, { width, height });
+    this.#writer.image(bytes, this.#left + (this.#width - width) / 2, this.#y, width, height);
     this.#y += height;
     this.#fresh = false;
     this.#space(below);
@@ -183,7 +186,7 @@ export class BookPages {
     if (cover !== null) await this.#image(cover, type.title);
     this.#text('title', title.title, { above: cover === null ? height * 0.22 : 0, below: type.body });
     // A rule under the title, centred on the line below it and taking no height (as pdfmake draws a canvas line).
-    horizontalRule(this.#document, colours.accent, this.#left, this.#left + Math.min(this.#width, type.title * 3), this.#y, 2);
+    this.#writer.rule(colours.accent, this.#left, this.#left + Math.min(this.#width, type.title * 3), this.#y, 2);
     if (title.byline !== null) this.#text('byline', title.byline, { above: type.body });
     if (title.description !== null) this.#text('lede', title.description, { above: type.body * 1.5 });
     if (title.source_line !== null) this.#text('source', title.source_line, { above: type.body * 1.5 });
@@ -236,11 +239,16 @@ export class BookPages {
         const number = String(pageOf.get(row.anchor) ?? '');
         const look = this.#looks.tocNumber;
         const numberX = this.#left + this.#width - widthOf(look, number);
-        writeLine(this.#document, look, number, numberX, top + plan.margin);
+        this.#writer.line(look, number, numberX, top + plan.margin);
         this.#document.goTo(this.#left, top + plan.margin, this.#width, row.height - 2 * plan.margin, row.anchor);
         this.#y = top + row.height;
       }
     });
+  }
+
+  /** Closes what the last page has open: before the document ends. */
+  finish(): void {
+    this.#writer.endText();
   }
 
   /** A recipe as a chapter: on a new page, its title the anchor the contents link to. */
@@ -291,7 +299,7 @@ export class BookPages {
         bottom += rows[end]?.height ?? 0;
         end += 1;
       }
-      fillRect(this.#document, colours.panel, this.#left, this.#y, this.#width, bottom - this.#y);
+      this.#writer.fill(colours.panel, this.#left, this.#y, this.#width, bottom - this.#y);
       this.#y += pad;
       this.#paragraph(heading, { x: this.#left + pad, width: inner });
       this.#y += pad / 2;

@@ -28,6 +28,7 @@ export async function* renderBookPages(pdf: PdfKitDocument, document: BookModel,
     await nextTurn();
   }
   pages.writeContents(contents, pageOf, firstContentsNumber);
+  pages.finish();
   moveLastPages(pdf, contents.pages.length, contentsAt);
   // Ending embeds the font subsets and writes the page tree and the cross-reference table.
   pdf.end();

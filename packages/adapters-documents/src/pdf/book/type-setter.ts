@@ -220,46 +220,103 @@ export function rgb(hex: string): string {
 }
 
 /**
- * Writes one line of text with its top at `y` (pdfkit's coordinates: y down from the page's top), as pdfmake places
- * it: the baseline an ascender below the top. pdfkit leaves the page's coordinates flipped (y down); the text matrix
- * flips glyphs upright again, so no state needs saving. Kerning within the line's pieces is kept as `TJ` offsets.
- * A line with glyphs that pdfkit positions off their origin (combining marks) is written by pdfkit itself.
+ * What goes into a page's content stream: lines of text, filled rectangles, rules and images. Lines follow one
+ * another in one text object (`BT`), each moved to from the last (`Td`), with the font and colour set only when they
+ * change: a line costs its glyphs and a dozen bytes more, where a text object of its own cost some sixty (the page's
+ * deflate works through every byte). Anything else drawn closes the text object first (`endText`), as must the page.
  */
-export function writeLine(document: BookDocument, look: Look, text: string, x: number, y: number): void {
-  if (text === '') return;
-  const { font, size } = look;
-  const pieces = (text.match(PIECES) ?? []).map((piece) => encodedPiece(font, piece));
-  if (pieces.some((piece) => piece.offset)) {
-    document._font = font;
-    document._fontSize = size;
-    document.fillColor(look.color);
-    document._fragment(text, x, y, { lineBreak: false, textWidth: widthOf(look, text), wordCount: 1 });
-    return;
+export class PageWriter {
+  readonly #document: BookDocument;
+  #open = false;
+  #font: EmbeddedFont | null = null;
+  #size = 0;
+  #color = '';
+  /** The last line's origin as written (rounded as written). */
+  #x = 0;
+  #y = 0;
+
+  constructor(document: BookDocument) {
+    this.#document = document;
   }
-  if (document.page.fonts[font.id] === undefined) document.page.fonts[font.id] = font.ref();
-  let operands = '';
-  let segment = '';
-  for (const { codes, kerns } of pieces) {
-    for (let index = 0; index < codes.length; index += 1) {
-      segment += codes[index];
-      const kern = kerns[index] ?? 0;
-      if (Math.abs(kern) > 1e-9) {
-        operands += `(${segment}) ${num(-kern)} `;
-        segment = '';
+
+  /** Closes the text object, if one is open: before other drawing, and before the page ends. */
+  endText(): void {
+    if (!this.#open) return;
+    this.#document.addContent('ET');
+    this.#open = false;
+  }
+
+  /**
+   * One line of text with its top at `y` (pdfkit's coordinates: y down from the page's top), as pdfmake places it:
+   * the baseline an ascender below the top. pdfkit leaves the page's coordinates flipped (y down); the text matrix
+   * flips glyphs upright again. Kerning within the line's pieces is kept as `TJ` offsets. A line with glyphs that
+   * pdfkit positions off their origin (combining marks) is written by pdfkit itself.
+   */
+  line(look: Look, text: string, x: number, y: number): void {
+    if (text === '') return;
+    const document = this.#document;
+    const { font, size } = look;
+    const pieces = (text.match(PIECES) ?? []).map((piece) => encodedPiece(font, piece));
+    if (pieces.some((piece) => piece.offset)) {
+      this.endText();
+      document._font = font;
+      document._fontSize = size;
+      document.fillColor(look.color);
+      document._fragment(text, x, y, { lineBreak: false, textWidth: widthOf(look, text), wordCount: 1 });
+      return;
+    }
+    if (document.page.fonts[font.id] === undefined) document.page.fonts[font.id] = font.ref();
+    let operands = '';
+    let segment = '';
+    for (const { codes, kerns } of pieces) {
+      for (let index = 0; index < codes.length; index += 1) {
+        segment += codes[index];
+        const kern = kerns[index] ?? 0;
+        if (Math.abs(kern) > 1e-9) {
+          operands += `(${segment}) ${num(-kern)} `;
+          segment = '';
+        }
       }
     }
+    if (segment !== '') operands += `(${segment})`;
+    const [lineX, baseline] = [round(x), round(y + (font.ascender / 1000) * size)];
+    let ops: string;
+    if (this.#open) ops = `${num(lineX - this.#x)} ${num(this.#y - baseline)} Td`;
+    else {
+      ops = `BT 1 0 0 -1 ${num(lineX)} ${num(baseline)} Tm`;
+      this.#open = true;
+      this.#font = null;
+      this.#color = '';
+    }
+    [this.#x, this.#y] = [lineX, baseline];
+    if (font !== this.#font || size !== this.#size) {
+      ops += ` /${font.id} ${num(size)} Tf`;
+      [this.#font, this.#size] = [font, size];
+    }
+    if (look.color !== this.#color) {
+      ops += ` ${rgb(look.color)} rg`;
+      this.#color = look.color;
+    }
+    document.addContent(`${ops} [${operands}] TJ`);
   }
-  if (segment !== '') operands += `(${segment})`;
-  const baseline = y + (font.ascender / 1000) * size;
-  document.addContent(`BT ${rgb(look.color)} rg /${font.id} ${num(size)} Tf 1 0 0 -1 ${num(x)} ${num(baseline)} Tm [${operands}] TJ ET`);
+
+  /** A filled rectangle, top-left at (x, y). */
+  fill(color: string, x: number, y: number, width: number, height: number): void {
+    this.endText();
+    this.#document.addContent(`${rgb(color)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
+  }
+
+  /** A straight line from (x1, y) to (x2, y). */
+  rule(color: string, x1: number, x2: number, y: number, lineWidth: number): void {
+    this.endText();
+    this.#document.addContent(`${rgb(color)} RG ${num(lineWidth)} w ${num(x1)} ${num(y)} m ${num(x2)} ${num(y)} l S`);
+  }
+
+  /** A JPEG, top-left at (x, y), drawn `width` × `height` points. */
+  image(bytes: Buffer, x: number, y: number, width: number, height: number): void {
+    this.endText();
+    this.#document.image(bytes, x, y, { width, height });
+  }
 }
 
-/** A filled rectangle, top-left at (x, y), in pdfkit's flipped coordinates. */
-export function fillRect(document: BookDocument, color: string, x: number, y: number, width: number, height: number): void {
-  document.addContent(`${rgb(color)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
-}
-
-/** A straight line from (x1, y) to (x2, y). */
-export function horizontalRule(document: BookDocument, color: string, x1: number, x2: number, y: number, lineWidth: number): void {
-  document.addContent(`${rgb(color)} RG ${num(lineWidth)} w ${num(x1)} ${num(y)} m ${num(x2)} ${num(y)} l S`);
-}
+const round = (value: number): number => Math.round(value * 10_000) / 10_000;
