@@ -87,6 +87,42 @@ for (const engine of await testEngines()) {
         assert.ok(Buffer.from(read).equals(Buffer.from(bytes)), 'the bytes read back differ');
       });
 
+      it('inserts one chunk at a time, whether given the whole file or pieces of any size', async () => {
+        const db = await database.indexedDb('files-paced');
+        const watching = new MongoClient(database.handle.url, { monitorCommands: true });
+        try {
+          let [inFlight, most, inserts] = [0, 0, 0];
+          const chunkInserts = new Set<number>();
+          watching.on('commandStarted', (event) => {
+            if (event.commandName !== 'insert' || (event.command as { insert?: unknown }).insert !== GRIDFS_CHUNKS_COLLECTION) return;
+            chunkInserts.add(event.requestId);
+            inserts += 1;
+            inFlight += 1;
+            most = Math.max(most, inFlight);
+          });
+          const settled = (event: { requestId: number }) => {
+            if (chunkInserts.delete(event.requestId)) inFlight -= 1;
+          };
+          watching.on('commandSucceeded', settled);
+          watching.on('commandFailed', settled);
+          const store = new GridFsFileStore(watching.db(db.databaseName));
+          const bytes = patternBytes(7 * CHUNK + 100, 4);
+          (await store.put('paced/whole.pdf', bytes, PDF))._unsafeUnwrap();
+          assert.deepEqual([inserts, most], [8, 1], 'the whole file: eight chunks, one insert at a time');
+          async function* pieces(): AsyncGenerator<Uint8Array> {
+            for (let at = 0; at < bytes.byteLength; at += 100_000) yield bytes.subarray(at, at + 100_000);
+            yield bytes.subarray(0, 3 * CHUNK);
+          }
+          [inserts, most] = [0, 0];
+          const stored = (await store.put('paced/pieces.pdf', pieces(), PDF))._unsafeUnwrap();
+          assert.deepEqual([inserts, most, stored.size], [11, 1, 10 * CHUNK + 100]);
+          const read = await readAll(((await store.get('paced/pieces.pdf'))._unsafeUnwrap())?.body ?? []);
+          assert.ok(Buffer.from(read).equals(Buffer.concat([bytes, bytes.subarray(0, 3 * CHUNK)])), 'the bytes read back differ');
+        } finally {
+          await watching.close();
+        }
+      });
+
       it('leaves no cursor open on the server when a reader stops part-way', async () => {
         const db = await database.indexedDb('files-abandoned');
         // More chunks than a first batch holds (101), so that the server keeps a cursor for the rest. The emulator
