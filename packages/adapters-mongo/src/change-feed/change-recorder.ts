@@ -62,6 +62,9 @@ export interface ChangeRecorderOptions {
   readonly lateWriteMs?: number;
 }
 
+/** How many times a record or mark that could not be written is written again (after 10 s, 20 s, 40 s by default). */
+export const RECORD_RETRIES = 3;
+
 /** A write the server answered with a duplicate key (for a batch: its first refused document), and not to be retried. */
 const refused = (error: unknown): boolean => error instanceof MongoServerError && error.code === 11000 && !error.hasErrorLabel('RetryableWriteError');
 
@@ -88,8 +91,10 @@ export class ChangeRecorder {
   /**
    * Runs `write`, then records it, after every attempt (a failed one may have landed): the mark moves once the
    * documents have, so that a reader who read the mark before reading them sees a different mark afterwards. A record
-   * or mark that cannot be written does not fail the write, which has happened: readers then see the change at the
-   * next write of those documents, or when they stop trusting the mark they hold.
+   * or mark that cannot be written does not fail the write, which has happened: the mark is still moved, and the
+   * record and the mark are written again later (`RECORD_RETRIES` times, `lateWriteMs` apart and growing), so that
+   * followers see the change once the database takes writes again rather than only at the next write of those
+   * documents (a search index, and the documents read from it, would otherwise keep the old version until then).
    */
   async written<T>(ids: readonly string[], write: () => Promise<T>): Promise<T> {
     let result: T;
@@ -109,8 +114,12 @@ export class ChangeRecorder {
     return result;
   }
 
-  #record(ids: readonly string[]): Promise<void> {
+  #record(ids: readonly string[], retry = 0): Promise<void> {
     const [_id, at] = [randomUUID(), new Date()];
+    let failed = false;
+    const noted = (): void => {
+      failed = true;
+    };
     // The ids of a large write first: a follower that finds the record finds them too.
     const written =
       ids.length === 0
@@ -118,7 +127,12 @@ export class ChangeRecorder {
         : ids.length <= INLINE_IDS
           ? this.#records.insertOne({ _id, ids: [...ids], at })
           : this.#ids.insertOne({ _id, ids: [...ids], at }).then(() => this.#records.insertOne({ _id, ids: [], at, detached: ids.length }));
-    const record = written.then(() => undefined, () => undefined);
-    return record.then(() => this.#marks.updateOne({ _id: this.#kind.mark }, { $inc: { seq: 1 } }, { upsert: true })).then(() => undefined, () => undefined);
+    const record = written.then(() => undefined, noted);
+    return record
+      .then(() => this.#marks.updateOne({ _id: this.#kind.mark }, { $inc: { seq: 1 } }, { upsert: true }))
+      .then(() => undefined, noted)
+      .then(() => {
+        if (failed && retry < RECORD_RETRIES) setTimeout(() => void this.#record(ids, retry + 1), this.#lateWriteMs * 2 ** retry).unref();
+      });
   }
 }

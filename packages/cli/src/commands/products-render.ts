@@ -73,6 +73,8 @@ async function render(deps: CommandDeps, id: string, options: RenderOptions): Pr
       try {
         await writeWhole(opened.value.body, options.out);
       } catch (error) {
+        // The render is stored all the same (the next render of it is then a read): the store stays open until it is.
+        await opened.value.stored;
         return fail(deps.io, `cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
       }
       const { product, options: settled } = located.value.subject;

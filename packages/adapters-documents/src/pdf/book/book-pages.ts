@@ -299,7 +299,8 @@ export class BookPages {
         bottom += rows[end]?.height ?? 0;
         end += 1;
       }
-      this.#writer.fill(colours.panel, this.#left, this.#y, this.#width, bottom - this.#y);
+      // Never past the page's foot: a row taller than a whole page goes on below it, on the next page, untinted.
+      this.#writer.fill(colours.panel, this.#left, this.#y, this.#width, Math.min(bottom, this.#bottom) - this.#y);
       this.#y += pad;
       this.#paragraph(heading, { x: this.#left + pad, width: inner });
       this.#y += pad / 2;
@@ -310,8 +311,9 @@ export class BookPages {
           this.#paragraph(row.section, { x: this.#left + pad, width: inner });
         }
         this.#y = top + row.above;
+        const page = this.#pages;
         this.#paragraph(row.line, { x: this.#left + pad, width: inner });
-        this.#y = top + row.height;
+        this.#y = page === this.#pages ? top + row.height : this.#y + row.below;
       }
       next = end;
       if (next < rows.length) this.newPage(true);
@@ -341,11 +343,12 @@ export class BookPages {
         const row = rows[next];
         if (row === undefined) break;
         if (this.#y + row.height > this.#bottom + 1e-6 && !this.#freshRow(headingHeight)) break;
-        const top = this.#y;
+        const [top, page] = [this.#y, this.#pages];
         this.#paragraph(row.number);
         this.#y = top;
         this.#paragraph(row.text, { x: this.#left + numberWidth, width: textWidth });
-        this.#y = top + row.height;
+        // A step taller than a whole page went on to the next page: on from where it ended.
+        this.#y = page === this.#pages ? top + row.height : this.#y + gap;
         next += 1;
       }
       if (next < rows.length) this.newPage(true);
@@ -357,14 +360,16 @@ export class BookPages {
     return Math.abs(this.#y - (this.#top + headingHeight)) < 1e-6;
   }
 
-  /** The notes: their heading and text together, on a new page when they do not fit below. */
+  /** The notes: their heading and text together, on a new page when they do not fit below (see below for longer ones). */
   #notes(notes: string): void {
     const { type } = this.#page;
     const heading = paragraph(this.#looks.subheading, WORDS.notes, this.#width);
     const below = type.body * SPACING.paragraph / 2;
     const text = paragraph(this.#looks.note, notes, this.#width);
     this.#space(type.body * SPACING.beforeSubheading * 0.5);
-    if (heightOf(heading) + below + heightOf(text) <= this.#textHeight) this.#need(heightOf(heading) + below + heightOf(text));
+    // Together when they fit on a page; notes longer than a page at least keep their heading with their first line.
+    const whole = heightOf(heading) + below + heightOf(text);
+    this.#need(whole <= this.#textHeight ? whole : heightOf(heading) + below + text.lineHeight);
     this.#paragraph(heading);
     this.#y += below;
     this.#paragraph(text);
