@@ -241,7 +241,9 @@ describe('selling from the studio', { skip: skipWithoutChromium }, () => {
     const sample = samples.data[0];
     assert.ok(sample !== undefined, 'the sample library has a free sample');
     await page.goto(`${service.url}/products/${sample.id}`);
-    await heading(page, sample.title);
+    // The first read of a product waits for its generated cover to be drawn and stored (the image process, at
+    // background priority): on a 2-core machine busy with the rest of the suite that took 25-30 s.
+    await page.getByRole('heading', { level: 1, name: sample.title }).waitFor({ timeout: 90_000 });
     await page.getByRole('button', { name: 'Publish its page' }).click();
     const address = await page.getByRole('region', { name: 'Its public page' }).getByRole('link', { name: /\/l\// }).textContent() ?? '';
 

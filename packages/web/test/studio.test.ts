@@ -274,7 +274,8 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
     await page.getByLabel('Day 1, meal 2: which meal').selectOption('breakfast');
     await page.getByLabel('Day 1, meal 2: recipe').selectOption({ label: 'Lemony Poha with Peanuts' });
     await page.getByRole('button', { name: 'Create the meal plan' }).click();
-    await heading(page, 'A Green Week');
+    // The new product's first read waits for its generated cover to be drawn and stored (see selling.test.ts).
+    await page.getByRole('heading', { level: 1, name: 'A Green Week' }).waitFor({ timeout: 90_000 });
     await page.waitForFunction(() => {
       const chosen = [...document.querySelectorAll('.meal-row select[id$="-recipe"] option:checked')];
       return chosen.length === 2 && !chosen.some((option) => option.textContent === 'Loading…');
