@@ -108,19 +108,26 @@ export async function keyboardWalk(page: Page, limit = 250): Promise<KeyboardWal
   const unseen: string[] = [];
   for (let step = 0; step < limit; step += 1) {
     await page.keyboard.press('Tab');
-    const focus = await page.evaluate(() => {
+    const read = () => page.evaluate(() => {
       const walk = (globalThis as unknown as { walk: WalkState }).walk;
       const element = document.activeElement as HTMLElement | null;
       if (element === null || element === document.body) return null;
       // A date field takes several Tabs (day, month, year) and stays the focused element meanwhile.
-      if (element === walk.last) return 'same';
+      if (element === walk.last) return 'same' as const;
       walk.last = element;
-      if (walk.walked.has(element)) return 'again';
+      if (walk.walked.has(element)) return 'again' as const;
       walk.walked.add(element);
       const card = element.matches('.recipe-card__title a, .product-card__title a') ? element.closest('.recipe-card, .product-card') : null;
       const ring = getComputedStyle(card ?? element);
       return { label: walk.label(element), visible: ring.outlineStyle !== 'none' && ring.outlineWidth !== '0px', frame: element.tagName === 'IFRAME' };
     });
+    // Tab into a frame whose document lives in another process (the PDF viewer) hands the focus over asynchronously:
+    // for a moment nothing in the page has it. Only nothing for half a second is the walk's end.
+    let focus = await read();
+    for (let wait = 0; focus === null && wait < 10; wait += 1) {
+      await page.waitForTimeout(50);
+      focus = await read();
+    }
     if (focus === 'same') continue;
     if (focus === null || focus === 'again') break;
     if (focus.frame) {
