@@ -60,6 +60,7 @@ export async function* renderPdf(given: ProductDocument, pageSize: PageSize, opt
   const page = pageTheme(given, pageSize);
   // A generated cover is drawn at the pixels the title page prints it with (IMAGES.maxDpi across the text width).
   const document = await withDrawnCover(given, printCoverWidth(page));
+  const bookPages = document.layout === 'book' && options.pdfmakeBooks !== true;
   const setup = pageSetup(page);
   const images: Record<string, string> = {};
   const pdf: PdfKitDocument = openDocument(
@@ -68,12 +69,12 @@ export async function* renderPdf(given: ProductDocument, pageSize: PageSize, opt
       title: document.title_page.title,
       ...(document.author === null ? {} : { author: document.author }),
       creator: 'Larder',
-      producer: document.layout === 'book' && options.pdfmakeBooks !== true ? 'Larder' : 'Larder (pdfmake)',
+      producer: bookPages ? 'Larder' : 'Larder (pdfmake)',
       date: document.updated_at,
     },
     images,
   );
-  if (document.layout === 'book' && options.pdfmakeBooks !== true) {
+  if (bookPages && document.layout === 'book') {
     yield* renderBookPages(pdf, document, page);
     return;
   }

@@ -54,5 +54,6 @@ export function renderWhole(renderer: DocumentRenderer, document: ProductDocumen
  */
 export function inlineRenderQueue(renderer: DocumentRenderer): RenderQueue {
   const queue: RenderQueue = { revision: renderer.revision, render: (document, options) => renderWhole(renderer, document, options) };
-  return renderer.coverWidth === undefined ? queue : { ...queue, coverWidth: (document, options) => renderer.coverWidth?.(document, options) ?? 0 };
+  const coverWidth = renderer.coverWidth?.bind(renderer);
+  return coverWidth === undefined ? queue : { ...queue, coverWidth };
 }

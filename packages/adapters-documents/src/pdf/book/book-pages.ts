@@ -6,11 +6,10 @@
  * page's foot; a step or an ingredient line is never split between pages, nor are the notes; every page but the
  * first two carries the running title and its number; the contents come second, each line linked to its chapter.
  */
-import type { BookDocument as BookModel, CopyrightPage, DocumentRecipe, DocumentTitlePage } from '@larder/domain';
+import type { CopyrightPage, DocumentRecipe, DocumentTitlePage } from '@larder/domain';
 import { COLOURS, FAMILIES, IMAGES, SPACING, WORDS, type PageTheme } from '../../theme.js';
 import { fittedSize, printJpegBytes, type PlacedImage } from '../print-images.js';
 import { factsText, recipePhoto, sectionTitleBefore, tagsText } from '../recipe-blocks.js';
-import { titlePageCover } from '../front-matter.js';
 import { stylesFor, type StyleName } from '../styles.js';
 import { lineHeightOf, lookOf, PageWriter, setLines, widthOf, type BookDocument, type Look, type SetLine } from './type-setter.js';
 
@@ -57,7 +56,8 @@ export class BookPages {
   readonly #writer: PageWriter;
   readonly #page: PageTheme;
   readonly #looks: Looks;
-  readonly #runningTitle: string;
+  /** The running title as the head of every page but the first two prints it: its first line, set once. */
+  readonly #runningLine: SetLine | undefined;
   /** Pages begun so far in the document. */
   #pages = 0;
   /** Pages that will come before the ones being written, once moved there (the contents, written last). */
@@ -71,7 +71,7 @@ export class BookPages {
     this.#writer = new PageWriter(document);
     this.#page = page;
     this.#looks = looksOf(document, page);
-    this.#runningTitle = runningTitle;
+    this.#runningLine = setLines(this.#looks.running, runningTitle, this.#width)[0];
   }
 
   get pages(): number {
@@ -121,11 +121,8 @@ export class BookPages {
 
   #furniture(number: number): void {
     const { margins, type, headerOffset, footerOffset, height } = this.#page;
-    const running = this.#looks.running;
-    for (const line of setLines(running, this.#runningTitle, this.#width)) {
-      this.#writer.line(running, line.text, alignedX(this.#left, this.#width, line, 'center'), Math.max(headerOffset, margins[1] - type.caption * 3));
-      break;
-    }
+    const line = this.#runningLine;
+    if (line !== undefined) this.#writer.line(this.#looks.running, line.text, alignedX(this.#left, this.#width, line, 'center'), Math.max(headerOffset, margins[1] - type.caption * 3));
     const folio = this.#looks.folio;
     const text = String(number);
     this.#writer.line(folio, text, alignedX(this.#left, this.#width, { text, width: widthOf(folio, text) }, 'center'), height - footerOffset);
@@ -224,7 +221,7 @@ export class BookPages {
       (pages[pages.length - 1] as ContentsRow[]).push({ title, anchor: line.anchor, height });
       y += height;
     }
-    return { pages, numberWidth, titleWidth, margin };
+    return { pages, titleWidth, margin };
   }
 
   /** Writes the contents' pages (numbered from `firstNumber`), each line linked, with the chapters' page numbers. */
@@ -253,10 +250,10 @@ export class BookPages {
 
   /** A recipe as a chapter: on a new page, its title the anchor the contents link to. */
   async chapter(recipe: DocumentRecipe): Promise<void> {
-    const { type, margins, width, height } = this.#page;
+    const { type } = this.#page;
     this.newPage(true);
     this.#text('chapterTitle', recipe.title, { below: type.body * SPACING.paragraph }, { destination: recipe.anchor });
-    const photo = recipePhoto(recipe, [width - margins[0] - margins[2], (height - margins[1] - margins[3]) * IMAGES.photoHeightShare]);
+    const photo = recipePhoto(recipe, [this.#width, this.#textHeight * IMAGES.photoHeightShare]);
     if (photo !== null) await this.#image(photo, type.body * SPACING.paragraph * 1.5);
     if (recipe.description !== null) this.#text('lede', recipe.description, { below: type.body * SPACING.paragraph });
     const facts = factsText(recipe);
@@ -384,10 +381,6 @@ interface ContentsRow {
 
 export interface ContentsPlan {
   readonly pages: readonly (readonly ContentsRow[])[];
-  readonly numberWidth: number;
   readonly titleWidth: number;
   readonly margin: number;
 }
-
-/** The title page's cover, placed as meal plans place theirs. */
-export const bookCover = (document: Pick<BookModel, 'cover'>, page: PageTheme): PlacedImage | null => titlePageCover(document.cover, page);

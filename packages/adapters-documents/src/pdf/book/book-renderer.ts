@@ -8,12 +8,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BookDocument as BookModel } from '@larder/domain';
 import type { PageTheme } from '../../theme.js';
 import { moveLastPages, takeWritten, type PdfKitDocument } from '../pdfmake-engine.js';
-import { BookPages, bookCover } from './book-pages.js';
+import { titlePageCover } from '../front-matter.js';
+import { BookPages } from './book-pages.js';
 import type { BookDocument } from './type-setter.js';
 
 export async function* renderBookPages(pdf: PdfKitDocument, document: BookModel, page: PageTheme): AsyncGenerator<Uint8Array, void, undefined> {
   const pages = new BookPages(pdf as BookDocument, page, document.running_title);
-  await pages.titlePage(document.title_page, bookCover(document, page));
+  await pages.titlePage(document.title_page, titlePageCover(document.cover, page));
   if (document.copyright !== null) pages.copyrightPage(document.copyright);
   const contents = pages.planContents(document.recipes.map((recipe) => ({ title: recipe.title, anchor: recipe.anchor })));
   const contentsAt = pages.pages;

@@ -28,7 +28,6 @@ export interface EmbeddedFont {
 }
 
 interface PdfKitPage {
-  readonly height: number;
   readonly fonts: Record<string, unknown>;
 }
 
@@ -199,9 +198,10 @@ function cutWord(look: Look, word: string, width: number): SetLine[] {
   return pieces;
 }
 
+/** A number rounded as the content stream writes it: four decimals. */
 /** A number as the content stream writes it: at most four decimals, no trailing zeros. */
 export const num = (value: number): string => {
-  const rounded = Math.round(value * 10_000) / 10_000;
+  const rounded = round(value);
   return Object.is(rounded, -0) ? '0' : String(rounded);
 };
 
