@@ -1,6 +1,6 @@
 /**
  * Files bench: the service as a user runs it with `pnpm start` (JS and studio built, `node` with the service's V8
- * flags running `packages/http-fastify/dist/main.js`, data kept in `LARDER_DATA_DIR` on the default engine, FerretDB on SQLite, the
+ * flags and allocator settings running `packages/http-fastify/dist/main.js`, data kept in `LARDER_DATA_DIR` on the default engine, FerretDB on SQLite, the
  * request log at its default level on a pipe the bench reads as a terminal would), a library of 500 recipes of
  * ordinary length made through the API, an ebook of all 500, then its PDF asked for while 20 clients read recipes.
  *
@@ -10,7 +10,8 @@
  *
  * Options, to find what moves the figures: `--recipes sample` (the sample library's recipes, about half as long),
  * `--data none` (data thrown away on exit: no snapshot writer), `--log silent` (no request log), `--quiet-pdf` (the
- * first PDF asked for with no readers running, as the earlier bench did).
+ * first PDF asked for with no readers running, as the earlier bench did), `--glibc-defaults` (without the allocator
+ * settings `pnpm start` passes, `SERVICE_ENV`).
  *
  * Goals (issue 40): the first 500-recipe PDF in ≤ 5 s; the service's processes together (the service and the image
  * process it starts; the engine, FerretDB, is printed beside them) ≤ 300 MiB at peak, from /proc's VmHWM of each and
@@ -24,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SERVICE_V8_FLAGS } from '../packages/http-fastify/src/v8-flags.js';
+import { SERVICE_ENV, SERVICE_V8_FLAGS } from '../packages/http-fastify/src/v8-flags.js';
 import { benchRecipeInput, ordinaryRecipeInput } from './documents-data.js';
 import { resetPeaks, sampleTree, type TreePeaks } from './support/process-tree.js';
 
@@ -44,6 +45,7 @@ const recipeKind = option('--recipes', 'ordinary');
 const dataKept = option('--data', 'kept') !== 'none';
 const logLevel = option('--log', 'default');
 const quietPdf = args.includes('--quiet-pdf');
+const allocatorDefaults = args.includes('--glibc-defaults');
 if (engine !== 'sqlite' && engine !== 'postgresql') throw new Error('--engine takes sqlite (the default) or postgresql');
 if (recipeKind !== 'ordinary' && recipeKind !== 'sample') throw new Error('--recipes takes ordinary (the default) or sample');
 const recipeInput = recipeKind === 'ordinary' ? ordinaryRecipeInput : benchRecipeInput;
@@ -75,6 +77,7 @@ async function startService(dataDir: string, postgresqlDatabase: string): Promis
   const loopFile = join(dataDir, 'loop.json');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(allocatorDefaults ? {} : SERVICE_ENV),
     PORT: '0',
     LARDER_DATA_DIR: dataKept ? join(dataDir, 'data') : 'none',
     DEMO_PASSWORD: PASSWORD,

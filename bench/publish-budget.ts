@@ -11,7 +11,6 @@
  * calls needed ÷ the calls allowed a second (the slower platform's).
  */
 import { createRenderPool } from '@larder/adapters-documents';
-import { sharpImageProcessor } from '@larder/adapters-images';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
 import {
@@ -23,12 +22,15 @@ import {
   generatedCovers,
   listingsAfterPublish,
   listingSyncHandler,
+  PHOTO_FORMATS,
   publishProduct,
   ratePacer,
   startJobRunner,
   systemClock,
   uuidV7Generator,
   type CoverArtist,
+  type CoverImage,
+  type ImageRendition,
 } from '@larder/domain';
 import { InMemoryConnectionRepository, InMemoryFileStore, InMemoryJobQueue, InMemoryListingRepository, InMemoryProductRepository, InMemoryRecipeRepository } from '@larder/domain/testing';
 import { randomBytes } from 'node:crypto';
@@ -42,13 +44,25 @@ const ALLOWED = 1.3;
 const budgets = process.argv.includes('--per-second') ? [numberOption('--per-second', 10)] : [10, 4];
 
 /** A plain cover: the listing needs an image, the bench is about the calls that send it. */
-const plainCovers = (): CoverArtist => ({
-  size: { width: 600, height: 450 },
-  async generatedCover() {
-    const bytes = await sharp({ create: { width: 600, height: 450, channels: 3, background: { r: 200, g: 120, b: 60 } } }).jpeg().toBuffer();
-    return { bytes: new Uint8Array(bytes), contentType: 'image/jpeg', width: 600, height: 450 };
-  },
-});
+const plainCovers = (): CoverArtist => {
+  const flat = () => sharp({ create: { width: 600, height: 450, channels: 3, background: { r: 200, g: 120, b: 60 } } });
+  const generatedCover = async (): Promise<CoverImage> => ({ bytes: new Uint8Array(await flat().jpeg().toBuffer()), contentType: 'image/jpeg', width: 600, height: 450 });
+  return {
+    size: { width: 600, height: 450 },
+    generatedCover,
+    async listingCover(_request, widths, options = {}) {
+      const renditions: ImageRendition[] = [];
+      for (const width of widths)
+        for (const format of PHOTO_FORMATS)
+          if (!(options.except ?? []).some((left) => left.width === width && left.format === format)) {
+            const scaled = flat().resize({ width: Math.min(width, 600) });
+            const { data, info } = await (format === 'jpeg' ? scaled.jpeg() : scaled.webp()).toBuffer({ resolveWithObject: true });
+            renditions.push({ bytes: new Uint8Array(data), format, width: info.width, height: info.height });
+          }
+      return { ...(await generatedCover()), renditions };
+    },
+  };
+};
 
 async function run(perSecond: number): Promise<boolean> {
   const etsy = await startEtsyFake({ limitPerSecond: perSecond });
@@ -101,7 +115,7 @@ async function run(perSecond: number): Promise<boolean> {
     secrets,
     platforms,
     documents: documentFiles({ products, recipes, rendering: pool, files }),
-    covers: generatedCovers({ covers: plainCovers(), images: sharpImageProcessor(), files, recipes }),
+    covers: generatedCovers({ covers: plainCovers(), files, recipes }),
     queue,
     // Etsy announces its budget; Gumroad does not, so its pace is the configured one (GUMROAD_CALLS_PER_SECOND).
     pacer: ratePacer({ etsy: 10, gumroad: perSecond }),

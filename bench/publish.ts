@@ -8,7 +8,6 @@
  * Target (issue 23): both listings live in < 15 s.
  */
 import { createCoverArtist, createRenderPool } from '@larder/adapters-documents';
-import { sharpImageProcessor } from '@larder/adapters-images';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
 import {
@@ -79,7 +78,7 @@ const handler = listingSyncHandler({
   secrets,
   platforms,
   documents: documentFiles({ products, recipes, rendering: pool, files }),
-  covers: generatedCovers({ covers: createCoverArtist(), images: sharpImageProcessor(), files, recipes }),
+  covers: generatedCovers({ covers: createCoverArtist(), files, recipes }),
   queue,
   pacer: ratePacer({ etsy: 8, gumroad: 8 }),
   clock: systemClock,

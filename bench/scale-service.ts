@@ -49,7 +49,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { BSON, MongoClient, type Db } from 'mongodb';
 import { importNdjson } from './import-pipeline.js';
 import { MORE_SHAPES, ndjsonChunks, SHAPES, type Shape } from './scale-data.js';
-import { SERVICE_V8_FLAGS } from '../packages/http-fastify/src/v8-flags.js';
+import { SERVICE_ENV, SERVICE_V8_FLAGS } from '../packages/http-fastify/src/v8-flags.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => {
@@ -92,10 +92,11 @@ if (keepData !== '') mkdirSync(snapshotDir, { recursive: true });
 async function startService(mongodbUrl: string, port: number, instance: string, profile = false): Promise<Service> {
   const started = performance.now();
   const profiling = profile && cpuProfDir !== '' ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  // With the V8 flags `pnpm start` passes (a smaller young generation, the heap's growth bounded): the service as run.
+  // With the V8 flags and allocator settings `pnpm start` passes (a smaller young generation, the heap's growth
+  // bounded; large blocks given back): the service as run.
   const child = spawn(process.execPath, [...SERVICE_V8_FLAGS, ...profiling, '--import', 'tsx', '--conditions=source', SERVICE], {
     env: {
-      ...process.env, MONGODB_URL: mongodbUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_MAX: '100000000',
+      ...process.env, ...SERVICE_ENV, MONGODB_URL: mongodbUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_MAX: '100000000',
       JWT_SECRET: 'scale-service-bench-secret-of-32-bytes-at-least', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
       SEARCH_INDEX_SNAPSHOT: join(snapshotDir, `${instance}.snapshot`),
     },

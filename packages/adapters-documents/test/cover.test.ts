@@ -134,3 +134,48 @@ describe('generated cover', () => {
     assert.deepEqual([...elements].sort(), ['circle', 'g', 'path', 'rect', 'svg']);
   });
 });
+
+/** The mean difference, 0–255 a channel, between two pictures of the same size. */
+async function meanDifference(a: Uint8Array, b: Uint8Array): Promise<number> {
+  const [left, right] = await Promise.all([a, b].map((bytes) => sharp(bytes).removeAlpha().raw().toBuffer()));
+  assert.ok(left !== undefined && right !== undefined && left.byteLength === right.byteLength, 'the same size');
+  let sum = 0;
+  for (let at = 0; at < left.byteLength; at += 1) sum += Math.abs((left[at] ?? 0) - (right[at] ?? 0));
+  return sum / left.byteLength;
+}
+
+describe('listing cover', () => {
+  const small = createCoverArtist({ width: 1200 });
+
+  it('is the cover generatedCover draws, with renditions at each width asked in both formats but those left out', async () => {
+    assert.deepEqual(small.size, { width: 1200, height: 900 });
+    const listing = await small.listingCover(request, [320, 800, 1200], { except: [{ format: 'jpeg', width: 1200 }] });
+    assert.ok(Buffer.from(listing.bytes).equals(Buffer.from((await small.generatedCover(request)).bytes)), 'the same JPEG, byte for byte');
+    assert.deepEqual([listing.width, listing.height, listing.contentType], [1200, 900, 'image/jpeg']);
+    assert.deepEqual(
+      listing.renditions.map((one) => `${one.format} ${one.width}×${one.height}`),
+      ['webp 320×240', 'jpeg 320×240', 'webp 800×600', 'jpeg 800×600', 'webp 1200×900'],
+    );
+    for (const one of listing.renditions) {
+      const metadata = await sharp(one.bytes).metadata();
+      assert.deepEqual([metadata.format, metadata.width, metadata.height], [one.format, one.width, one.height]);
+      assert.equal(metadata.hasProfile, false, `${one.format} ${one.width}: no metadata, as a photo's renditions`);
+    }
+  });
+
+  it('scales each rendition from the drawing: each is the listing JPEG scaled, within encoding noise', async () => {
+    const listing = await small.listingCover({ ...request, title: 'Scaled Soups' }, [320, 800]);
+    for (const one of listing.renditions) {
+      const scaled = new Uint8Array(await sharp(listing.bytes).resize({ width: one.width }).png().toBuffer());
+      const difference = await meanDifference(one.bytes, scaled);
+      assert.ok(difference < 2.5, `${one.format} ${one.width}: mean difference ${difference.toFixed(2)}`);
+    }
+    const other = await small.listingCover({ ...request, title: 'Another Title Entirely' }, [320]);
+    const unlike = await meanDifference(other.renditions[0]?.bytes ?? new Uint8Array(), listing.renditions[0]?.bytes ?? new Uint8Array());
+    assert.ok(unlike > 5, `another cover differs: ${unlike.toFixed(2)}`);
+  });
+
+  it('draws no wider than 3000 px, however wide it is asked', () => {
+    assert.deepEqual(createCoverArtist({ width: 5000 }).size, { width: 3000, height: 2250 });
+  });
+});

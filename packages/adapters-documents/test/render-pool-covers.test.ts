@@ -1,7 +1,7 @@
 /**
- * A render pool given a cover artist (the service's image process) has a document's generated cover drawn by it, at
- * the size the document prints it, before the document goes to a thread: the drawing's memory is then not this
- * process's. The PDF embeds exactly what the artist drew; an artist that fails leaves the drawing to the thread.
+ * A render pool given a cover artist (an embedder's own) has a document's generated cover drawn by it, at the size the
+ * document prints it, before the document goes to a thread. The PDF embeds exactly what the artist drew; an artist
+ * that fails leaves the drawing to the thread.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -35,6 +35,7 @@ function artist(fails = false): CoverArtist & { readonly drawings: Drawing[]; re
       drawn.push(bytes);
       return { bytes, contentType: 'image/jpeg' as const, width: w, height: h };
     },
+    listingCover: () => Promise.reject(new Error('a render pool asks its artist for documents only')),
   };
 }
 
@@ -73,7 +74,7 @@ describe('render pool with a cover artist', () => {
     assert.deepEqual(covers.drawings, []);
   });
 
-  it('renders in a thread of lower priority (nice 10) than the thread that answers requests', async (t) => {
+  it('renders in a thread of lower priority (nice 5) than the thread that answers requests', async (t) => {
     if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
     (await pool(artist()).render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
     const nices = readdirSync('/proc/self/task').map((thread) => {
@@ -81,21 +82,21 @@ describe('render pool with a cover artist', () => {
       return { thread: Number(thread), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
     });
     assert.equal(nices.find((entry) => entry.thread === process.pid)?.nice, 0, 'the main thread keeps its priority');
-    assert.ok(nices.some((entry) => entry.nice === 10), `a render thread at nice 10: ${JSON.stringify(nices)}`);
+    assert.ok(nices.some((entry) => entry.nice === 5), `a render thread at nice 5: ${JSON.stringify(nices)}`);
   });
 
   it('counts the drawing against the time limit: an artist that never answers ends in a timed-out render', async () => {
-    const hanging: CoverArtist = { size: { width: 3000, height: 2250 }, generatedCover: () => new Promise<never>(() => undefined) };
+    const hanging: CoverArtist = { size: { width: 3000, height: 2250 }, generatedCover: () => new Promise<never>(() => undefined), listingCover: () => new Promise<never>(() => undefined) };
     const made = createRenderPool({ threads: 1, covers: hanging, timeoutMs: 1000 });
     pools.push(made);
     const failed = await made.render(book, { format: 'pdf', pageSize: 'a5' });
     assert.deepEqual(failed.isErr() ? [failed.error.type, failed.error.type === 'RenderFailed' && failed.error.timedOut] : 'rendered', ['RenderFailed', true]);
   });
 
-  it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 10', () => {
+  it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 5', () => {
     assert.deepEqual(
-      [{}, { LARDER_BACKGROUND_NICE: '0' }, { LARDER_BACKGROUND_NICE: '5' }, { LARDER_BACKGROUND_NICE: '' }, { LARDER_BACKGROUND_NICE: 'low' }, { LARDER_BACKGROUND_NICE: '25' }].map((env) => backgroundNice(env)),
-      [10, 0, 5, 10, 10, 10],
+      [{}, { LARDER_BACKGROUND_NICE: '0' }, { LARDER_BACKGROUND_NICE: '12' }, { LARDER_BACKGROUND_NICE: '' }, { LARDER_BACKGROUND_NICE: 'low' }, { LARDER_BACKGROUND_NICE: '25' }].map((env) => backgroundNice(env)),
+      [5, 0, 12, 5, 5, 5],
     );
   });
 

@@ -1,13 +1,14 @@
 // run-tests: alone — its renders race real time limits (a 1.5 s render against a 2.5 s limit).
 /**
  * The render pool: documents rendered in worker threads give the same bytes as on the caller's thread, and its
- * failures are values a caller can answer with: a full queue, a render that throws, one that runs too long.
+ * failures are values a caller can answer with: a full queue, a render that throws, one that runs too long. Generated
+ * covers are drawn on the same threads, in the same turns and under the same limits.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { renderWhole, type ProductDocument } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
-import { createDocumentRenderer, createRenderPool } from '../src/index.js';
+import { createCoverArtist, createDocumentRenderer, createRenderPool } from '../src/index.js';
 import { document } from './fixtures.js';
 
 const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
@@ -136,5 +137,44 @@ describe('render pool', () => {
     assert.ok(thrown.type === 'RenderFailed' && !thrown.timedOut && /broke on purpose/.test(thrown.message));
     assert.equal((await failing.render(titled('crash'), PDF))._unsafeUnwrapErr().type, 'RenderFailed');
     assert.ok((await failing.render(titled('fine'), PDF)).isOk());
+  });
+
+  it('draws generated covers on its threads: the listing cover and its renditions, as the artist draws them here', async () => {
+    const drawing = pool({ threads: 1 });
+    const request = { title: 'Drawn on a Thread', subtitle: 'A recipe ebook · 3 recipes', kind: 'ebook' as const };
+    assert.deepEqual(drawing.covers.size, { width: 3000, height: 2250 });
+    const there = await drawing.covers.listingCover(request, [320, 800], { except: [{ format: 'jpeg', width: 800 }] });
+    const here = await createCoverArtist().listingCover(request, [320, 800], { except: [{ format: 'jpeg', width: 800 }] });
+    assert.ok(Buffer.from(there.bytes).equals(Buffer.from(here.bytes)), 'the same listing JPEG');
+    assert.deepEqual(
+      there.renditions.map((one) => [one.format, one.width, Buffer.from(one.bytes).toString('base64')]),
+      here.renditions.map((one) => [one.format, one.width, Buffer.from(one.bytes).toString('base64')]),
+    );
+    const small = await drawing.covers.generatedCover(request, 600);
+    assert.deepEqual([small.width, small.height], [600, 450]);
+  });
+
+  it("draws a cover in a thread's turn: with one thread, after the render under way", async () => {
+    const drawing = pool({ threads: 1, workerFile: misbehaving });
+    await warmUp(drawing);
+    const finished: string[] = [];
+    const render = drawing.render(titled('slow'), PDF).then((result) => finished.push(result.isOk() ? 'render' : 'render failed'));
+    const cover = drawing.covers.generatedCover({ title: 'After the Book', subtitle: 'A recipe ebook', kind: 'ebook' }, 300).then(() => finished.push('cover'));
+    await Promise.all([render, cover]);
+    assert.deepEqual(finished, ['render', 'cover']);
+  });
+
+  it('stops a drawing past the time limit, and refuses one at once when the queue is full', async () => {
+    const drawing = pool({ threads: 1, maxQueue: 1, timeoutMs: 3000, workerFile: misbehaving });
+    await warmUp(drawing);
+    const hang = { title: 'hang', subtitle: 'A recipe ebook', kind: 'ebook' as const };
+    const running = drawing.covers.generatedCover(hang, 300);
+    const queued = drawing.render(titled('hang'), PDF);
+    const started = performance.now();
+    await assert.rejects(drawing.covers.listingCover({ ...hang, title: 'anything' }, [320]), /the render threads are busy; try again in \d+ s/);
+    assert.ok(performance.now() - started < 500, 'the refusal waited for the queue');
+    await assert.rejects(running, /the drawing ran past 3000 ms and was stopped/);
+    assert.equal((await queued)._unsafeUnwrapErr().type, 'RenderFailed');
+    assert.equal((await drawing.covers.generatedCover({ ...hang, title: 'Then This One' }, 300)).width, 300);
   });
 });

@@ -1,35 +1,31 @@
 /**
- * Image work in a process of its own: the service's `ImageProcessor` (photo uploads, imported photos, the renditions of
- * generated covers) and its `CoverArtist` forwarded to a child process (`child_process.fork`, messages with the
- * structured-clone serialisation, so bytes cross as bytes), started on the first call and ended after `idleMs`
- * without work.
+ * Image work on what anyone may send, in a process of its own: the service's `ImageProcessor` (photo uploads, imported
+ * photos, share cards) forwarded to a child process (`child_process.fork`, messages with the structured-clone
+ * serialisation, so bytes cross as bytes), started on the first call and ended after `idleMs` without work.
  *
- * Why not in the service's own process: libvips and libwebp allocate tens of MiB for each large image on libuv's
- * threads, and glibc keeps what those threads free in its per-thread arenas. One generated cover (3000 × 2250, drawn,
- * then scaled to eight renditions) left the service ~150 MiB larger for good (bench/files.ts: 247 MiB after 500
- * recipes, 396 MiB after the ebook's creation). A child that exits when idle gives that memory back to the system, runs
- * with `MALLOC_ARENA_MAX=2` (fewer arenas while it lives), and a codec that crashes on a hostile upload ends the child,
- * not the service: the call in flight is refused and the next one starts a new child.
+ * Why not in the service's own process: a codec that crashes on a hostile upload ends the child, not the service (the
+ * call in flight is refused and the next one starts a new child), and the child holds none of the service's secrets.
+ * A child that exits when idle also gives back what libvips and libwebp took for a large upload, and runs with
+ * `MALLOC_ARENA_MAX=2`. The service's own pictures (generated covers, drawn from its own SVG and stored renditions)
+ * are drawn on its render threads instead (adapters-documents' render pool): no second process beside the service.
  *
- * The child runs `serveImageWork` (see `childFile`); the parent never loads an image into its own memory.
+ * The child runs `serveImageWork` (see `childFile`); the parent never loads an upload into its own memory.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import { imageUnsupported, type CoverArtist, type CoverImage, type CoverRequest, type ImageFrame, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy, type RenditionOptions } from '@larder/domain';
+import { imageUnsupported, type ImageFrame, type ImageProbe, type ImageProcessor, type ImageRejected, type ImageRendition, type ImagesBusy, type RenditionOptions } from '@larder/domain';
 
 /** What the child process serves. */
 export interface ImageWork {
   readonly images: ImageProcessor;
-  readonly covers: CoverArtist;
 }
 
 type Call =
   | { readonly call: 'probe'; readonly bytes: Uint8Array }
   | { readonly call: 'renditions'; readonly bytes: Uint8Array; readonly widths: readonly number[]; readonly maxPixels: number; readonly options?: RenditionOptions }
-  | { readonly call: 'framed'; readonly bytes: Uint8Array; readonly frame: ImageFrame }
-  | { readonly call: 'cover'; readonly request: CoverRequest; readonly width: number | undefined };
+  | { readonly call: 'framed'; readonly bytes: Uint8Array; readonly frame: ImageFrame };
 
 type Outcome =
   | { readonly ok: true; readonly value: unknown }
@@ -52,10 +48,8 @@ interface Reply {
 }
 
 export interface ImageProcessOptions {
-  /** The module the child runs: it calls `serveImageWork` with the real image processor and cover artist. */
+  /** The module the child runs: it calls `serveImageWork` with the real image processor. */
   readonly childFile: URL;
-  /** The covers' pixel size (`CoverArtist.size`), known without starting the child. */
-  readonly coverSize: CoverArtist['size'];
   /** The child exits after this long without work; default 10 s. */
   readonly idleMs?: number;
   /**
@@ -125,7 +119,7 @@ const childEnv = (): NodeJS.ProcessEnv =>
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The parent's side: `ImageProcessor` and `CoverArtist` whose work happens in the child. */
+/** The parent's side: an `ImageProcessor` whose work happens in the child. */
 export function startImageProcess(options: ImageProcessOptions): ImageProcess {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   let child: ChildProcess | undefined;
@@ -252,17 +246,6 @@ export function startImageProcess(options: ImageProcessOptions): ImageProcess {
       renditions: (bytes, widths, maxPixels, options) => asResult<ImageRendition[], ImageRejected | ImagesBusy>({ call: 'renditions', bytes, widths, maxPixels, ...(options === undefined ? {} : { options }) }, busyRenditions),
       framed: (bytes, frame) => asResult<Uint8Array, ImageRejected | ImagesBusy>({ call: 'framed', bytes, frame }, busyRenditions),
     },
-    covers: {
-      size: options.coverSize,
-      async generatedCover(request, width) {
-        const outcome = await send({ call: 'cover', request, width });
-        if ('thrown' in outcome) throw new Error(outcome.thrown);
-        if ('crashed' in outcome) throw new Error(outcome.crashed);
-        if ('unavailable' in outcome) throw new Error(outcome.unavailable);
-        if (!outcome.ok) throw new Error(messageOf(outcome.error));
-        return outcome.value as CoverImage;
-      },
-    },
     close: async () => {
       closed = true;
       clearTimeout(idleTimer);
@@ -301,15 +284,14 @@ function backgroundPriority(): void {
 }
 
 /**
- * The child's side: answers each call with the work's result. Covers are drawn one at a time (each takes about a
- * second of a core and tens of MiB); the image processor bounds its own work. Exits when the parent goes.
+ * The child's side: answers each call with the work's result (the image processor bounds its own work). Exits when
+ * the parent goes.
  */
 export function serveImageWork(work: ImageWork): void {
   if (process.send === undefined) throw new Error('serveImageWork runs in a child process started by startImageProcess');
   // Background work: requests go first. Every thread of this process at nice 10, and so the threads libvips and libuv
   // start later (they inherit it); where that is refused, the work runs at the service's priority.
   backgroundPriority();
-  let covers: Promise<unknown> = Promise.resolve();
   const outcomeOf = async (call: Call): Promise<Outcome> => {
     switch (call.call) {
       case 'probe': {
@@ -323,11 +305,6 @@ export function serveImageWork(work: ImageWork): void {
       case 'framed': {
         const made = await work.images.framed(call.bytes, call.frame);
         return made.isOk() ? { ok: true, value: made.value } : { ok: false, error: made.error };
-      }
-      case 'cover': {
-        const drawn = covers.then(() => work.covers.generatedCover(call.request, call.width));
-        covers = drawn.catch(() => undefined);
-        return { ok: true, value: await drawn };
       }
     }
   };

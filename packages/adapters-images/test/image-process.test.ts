@@ -34,13 +34,20 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 const photo = async (): Promise<Uint8Array> =>
   new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).withExif({ IFD0: { Copyright: 'someone' } }).jpeg().toBuffer());
 
-const request = (title: string) => ({ title, subtitle: 'A recipe ebook · 3 recipes', kind: 'ebook' as const });
+/** The words the test child's probe misbehaves on (support/image-child.ts). */
+const word = (text: string): Uint8Array => new TextEncoder().encode(text);
+/** What a refused probe says. */
+const refusal = async (probed: ReturnType<ImageProcess['images']['probe']>): Promise<string> => {
+  const result = await probed;
+  assert.ok(result.isErr(), 'refused');
+  return result.error.detail;
+};
 
 describe('the image process', () => {
   const started: ImageProcess[] = [];
   after(() => Promise.all(started.map((one) => one.close())));
   const imageProcess = (idleMs = 60_000): ImageProcess => {
-    const made = startImageProcess({ childFile, coverSize: { width: 1200, height: 900 }, idleMs, execArgv });
+    const made = startImageProcess({ childFile, idleMs, execArgv });
     started.push(made);
     return made;
   };
@@ -89,13 +96,10 @@ describe('the image process', () => {
     assert.equal(tooLarge._unsafeUnwrapErr().type, 'ImageTooLarge');
   });
 
-  it('draws covers at the width asked, and rejects a drawing that throws', async () => {
+  it('refuses, as an unreadable image, work that throws in the child', async () => {
     const images = imageProcess();
-    assert.deepEqual(images.covers.size, { width: 1200, height: 900 });
-    const cover = await images.covers.generatedCover(request('Soups'), 800);
-    assert.deepEqual([cover.width, cover.height, cover.contentType], [800, 600, 'image/jpeg']);
-    assert.equal((await sharp(Buffer.from(cover.bytes)).metadata()).width, 800);
-    await assert.rejects(images.covers.generatedCover(request('throw')), /cannot draw this one/);
+    assert.match(await refusal(images.images.probe(word('throw'))), /could not be processed \(cannot read this one\)/);
+    assert.deepEqual((await images.images.probe(await photo()))._unsafeUnwrap(), { format: 'jpeg', width: 900, height: 600 }, 'and goes on');
   });
 
   it('ends the child after its idle time, and starts another for the next call', async () => {
@@ -114,12 +118,11 @@ describe('the image process', () => {
     (await images.images.probe(await photo()))._unsafeUnwrap();
     const first = images.pid;
     const innocent = images.images.renditions(await photo(), [320, 640], 40_000_000);
-    const crashing = images.covers.generatedCover(request('crash'));
-    await assert.rejects(crashing, /the image process stopped \(SIGKILL\)/);
+    const crashing = images.images.probe(word('crash'));
+    assert.match(await refusal(crashing), /the image process stopped \(SIGKILL\)/);
     assert.equal((await innocent)._unsafeUnwrap().length, 4, 'the upload in flight beside it is made all the same');
     assert.equal(alive(first), false);
-    const cover = await images.covers.generatedCover(request('After the crash'), 400);
-    assert.equal(cover.width, 400);
+    assert.equal((await images.images.probe(await photo()))._unsafeUnwrap().width, 900, 'after the crash');
     assert.ok(images.pid !== first);
     // A child killed from outside while an upload is in flight: the upload is made by the next one.
     const pending = images.images.renditions(await photo(), [320], 40_000_000);
@@ -129,13 +132,13 @@ describe('the image process', () => {
 
   // A deadline long enough for a child to start and answer on a loaded machine (the whole suite beside it).
   it('ends a child whose call runs past its deadline, and answers that call with an error', async () => {
-    const images = startImageProcess({ childFile, coverSize: { width: 1200, height: 900 }, idleMs: 60_000, execArgv, callTimeoutMs: 5000 });
+    const images = startImageProcess({ childFile, idleMs: 60_000, execArgv, callTimeoutMs: 5000 });
     started.push(images);
     (await images.images.probe(await photo()))._unsafeUnwrap();
     const first = images.pid;
-    await assert.rejects(images.covers.generatedCover(request('hang')), /stopped \(SIGKILL\)/);
+    assert.match(await refusal(images.images.probe(word('hang'))), /stopped \(SIGKILL\)/);
     assert.equal(alive(first), false);
-    assert.equal((await images.covers.generatedCover(request('Then this one'), 300)).width, 300);
+    assert.equal((await images.images.probe(await photo()))._unsafeUnwrap().width, 900, 'then this one');
   });
 
   it("gives the child none of the service's secrets, and none of its debugger or preload options", async () => {
@@ -143,7 +146,7 @@ describe('the image process', () => {
     process.env['JWT_SECRET'] = 'a-secret-the-child-must-not-see';
     try {
       const images = imageProcess();
-      await assert.rejects(images.covers.generatedCover(request('env')), /JWT_SECRET=unset MALLOC_ARENA_MAX=2/);
+      assert.match(await refusal(images.images.probe(word('env'))), /JWT_SECRET=unset MALLOC_ARENA_MAX=2/);
     } finally {
       if (before === undefined) delete process.env['JWT_SECRET'];
       else process.env['JWT_SECRET'] = before;

@@ -127,8 +127,8 @@ export interface AppDeps {
   /** Reads and renders uploaded photos and covers (sharp in the service). Absent: the upload routes are not served. */
   images?: ImageProcessor;
   /**
-   * Draws the generated cover of a product without an uploaded one (adapters-documents), kept through `files`.
-   * Absent, or without `images`: such a product's `cover` is null.
+   * Draws the generated cover of a product without an uploaded one, with its renditions (adapters-documents), kept
+   * through `files`. Absent: such a product's `cover` is null.
    */
   covers?: CoverArtist;
   /**
@@ -298,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the database.
   const recipes = deps.recipes;
   const listedRecipes = recipes instanceof IndexedRecipeRepository ? { listedRecipes: { findByIds: (ids: readonly string[]) => recipes.findByIdsListed(ids) } } : {};
-  const covers = deps.covers === undefined || deps.images === undefined ? undefined : generatedCovers({ covers: deps.covers, images: deps.images, files: deps.files, recipes, ...listedRecipes });
+  const covers = deps.covers === undefined ? undefined : generatedCovers({ covers: deps.covers, files: deps.files, recipes, ...listedRecipes });
   const withCovers = covers === undefined ? {} : { covers };
   // Profiles as pages, documents and covers read them: kept a few seconds, forgotten here on a change.
   const profiles = deps.profiles === undefined ? undefined : { repository: deps.profiles, lookup: profileLookup({ profiles: deps.profiles, users: deps.users, clock: deps.clock }) };

@@ -5,6 +5,7 @@
  */
 import { loadConfig, LOG_LEVELS, type LogLevel } from './config.js';
 import type { RunningService, StartupLog } from './server.js';
+import { serviceEnvAdvice } from './v8-flags.js';
 
 /** Human-readable start-up lines on stderr, filtered like the request log (JSON on stdout). */
 function startupLog(level: LogLevel): StartupLog {
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   if (config.jwtSecretGenerated) {
     log.warn('JWT_SECRET is not set: using a random secret for this process, so tokens stop working when it restarts');
   }
+  const advice = serviceEnvAdvice(process.env, process.platform);
+  if (advice !== undefined) log.info(advice);
 
   const interrupted = new AbortController();
   let running: RunningService | undefined;

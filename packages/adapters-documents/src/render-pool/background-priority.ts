@@ -9,10 +9,13 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
- * Nice 10: half-way down. A render on an idle machine runs as fast as before; under load it waits its turn.
- * `LARDER_BACKGROUND_NICE` sets another (0: none), for the service's render threads and its image process alike.
+ * Nice 5: a render on an idle machine runs as fast as before; under load it gets about a quarter of a core beside a
+ * busy request thread (10 left it about a tenth). Under 20 readers (bench/files.ts, 2026-11-29, FerretDB on SQLite) the
+ * first 500-recipe PDF took 5.65–8.60 s at nice 10 (four runs) and 4.15–5.57 s at nice 5 (three), the readers' p99
+ * 1.08–1.22× of theirs before it. `LARDER_BACKGROUND_NICE` sets another (0: none), for the service's render threads
+ * and its image process alike (which takes 10 unless told: uploads are nobody's wait).
  */
-export const BACKGROUND_NICE = 10;
+export const BACKGROUND_NICE = 5;
 
 /** The nice value background work takes: `LARDER_BACKGROUND_NICE` (0 to 19), else `BACKGROUND_NICE`. */
 export function backgroundNice(env: NodeJS.ProcessEnv = process.env): number {

@@ -7,10 +7,11 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { errAsync, ResultAsync } from 'neverthrow';
-import type { CoverArtist, ProductDocument, RenderFailure, RenderOptions, RenderQueue } from '@larder/domain';
+import type { CoverArtist, CoverImage, ListingCover, ProductDocument, RenderFailure, RenderOptions, RenderQueue } from '@larder/domain';
 import { documentCoverWidth } from '../cover/document-cover-width.js';
+import { COVER } from '../cover/cover-theme.js';
 import { LAYOUT_REVISION } from '../layout-revision.js';
-import type { RenderTask, WarmUpTask } from './render-worker.js';
+import type { CoverTask, RenderTask, WarmUpTask } from './render-worker.js';
 // Workers draw and scale pictures with sharp. Loaded here, in the thread that owns the pool, so that libvips stays
 // loaded when a worker is terminated (a render past its limit): sharp's advice for worker threads
 // (https://sharp.pixelplumbing.com/install#worker-threads).
@@ -39,8 +40,8 @@ export interface RenderPoolOptions {
   readonly workerFile?: URL;
   /**
    * Who draws a document's generated cover, at the size the document prints it, in the render's turn and within its
-   * time limit, before the document goes to a thread: the service's image process, so that the drawing's memory is
-   * not this process's. Unset, or when it fails: the worker thread draws it (`withDrawnCover`).
+   * time limit, before the document goes to a thread: an embedder's own artist. Unset (the service), or when it
+   * fails: the worker thread draws it (`withDrawnCover`), as it draws `RenderPool.covers`.
    */
   readonly covers?: CoverArtist;
 }
@@ -52,6 +53,12 @@ export interface RenderPool extends RenderQueue {
   readonly threadsStarted: number;
   /** Settles once the warm-up is over: the bytes of the small book (0 without a warm-up, or when it failed). */
   readonly warmedUp: Promise<number>;
+  /**
+   * Generated covers drawn on the render threads, each in a render's turn and within its time limit: one thread never
+   * holds a drawing and a book at once, the thread already has the fonts, and the pictures are made with no second
+   * process beside the service. A drawing refused for a full queue, or stopped, rejects (the caller tries later).
+   */
+  readonly covers: CoverArtist;
   /** Waits for running renders, then stops the workers. */
   close(): Promise<void>;
 }
@@ -86,7 +93,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const threads = options.threads ?? defaultRenderThreads();
   const maxQueue = options.maxQueue ?? threads * 4;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const pool = new Piscina<RenderTask | WarmUpTask, Uint8Array | number>({
+  const pool = new Piscina<RenderTask | WarmUpTask | CoverTask, Uint8Array | number | CoverImage>({
     filename: (options.workerFile ?? defaultWorkerFile()).href,
     minThreads: options.warm === false ? 0 : 1,
     maxThreads: threads,
@@ -136,6 +143,37 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
           }
         });
 
+  /**
+   * `work` in a thread's turn, under the time limit (counted from the turn, not the wait): its signal aborts the task
+   * on the thread. Undefined when the queue is full.
+   */
+  const inTurn = <T>(work: (signal: AbortSignal) => Promise<T>): { result: Promise<T>; timedOut: () => boolean } | undefined => {
+    if (running + waiting.length >= threads + maxQueue) return undefined;
+    let signal: AbortSignal | undefined;
+    const result = threadFree().then(async () => {
+      const timeLimit = AbortSignal.timeout(timeoutMs);
+      signal = timeLimit;
+      // AbortSignal.timeout's timer does not keep the process alive; work under way does, until its limit.
+      const keepAlive = setTimeout(() => undefined, timeoutMs);
+      try {
+        return await work(timeLimit);
+      } finally {
+        clearTimeout(keepAlive);
+        threadDone();
+      }
+    });
+    return { result, timedOut: () => signal?.aborted === true };
+  };
+  const busyFor = (): number => Math.max(1, Math.ceil(((running + waiting.length) * averageMs) / threads / 1000));
+
+  const drawOnThread = async <T extends CoverImage>(task: CoverTask): Promise<T> => {
+    const turn = inTurn((signal) => pool.run(task, { signal }) as Promise<T>);
+    if (turn === undefined) throw new Error(`the render threads are busy; try again in ${busyFor()} s`);
+    return turn.result.catch((error: unknown) => {
+      throw turn.timedOut() ? new Error(`the drawing ran past ${timeoutMs} ms and was stopped`) : error;
+    });
+  };
+
   return {
     revision: LAYOUT_REVISION,
     coverWidth: (document, renderOptions) => documentCoverWidth(document, renderOptions),
@@ -145,31 +183,22 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     get threadsStarted() {
       return pool.threads.length;
     },
+    covers: {
+      size: { width: COVER.width, height: COVER.height },
+      generatedCover: (cover, width) => drawOnThread<CoverImage>({ cover, ...(width === undefined ? {} : { width }) }),
+      listingCover: (cover, widths, renditionOptions) => drawOnThread<ListingCover>({ cover, listing: { widths, ...(renditionOptions === undefined ? {} : { options: renditionOptions }) } }),
+    },
     render(document, renderOptions) {
-      if (running + waiting.length >= threads + maxQueue) {
-        const ahead = running + waiting.length;
-        return errAsync({ type: 'RendererBusy', retryAfterSeconds: Math.max(1, Math.ceil((ahead * averageMs) / threads / 1000)) });
-      }
-      let signal: AbortSignal | undefined;
-      const run = threadFree().then(async () => {
-        const timeLimit = AbortSignal.timeout(timeoutMs);
-        let keepAlive: NodeJS.Timeout | undefined;
-        signal = timeLimit;
-        try {
-          // The drawing counts against the render's time limit too: an image process that never answers stops here.
-          // (AbortSignal.timeout's timer does not keep the process alive; a render under way does, until its limit.)
-          keepAlive = setTimeout(() => undefined, timeoutMs);
-          const stopped = new Promise<never>((_, reject) => timeLimit.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
-          stopped.catch(() => undefined);
-          const drawn = await Promise.race([withCoverFrom(options.covers, document, renderOptions), stopped]);
-          return await renderOnThread({ document: drawn, options: renderOptions }, timeLimit);
-        } finally {
-          clearTimeout(keepAlive);
-          threadDone();
-        }
+      const turn = inTurn(async (timeLimit) => {
+        // The drawing counts against the render's time limit too: an artist that never answers stops here.
+        const stopped = new Promise<never>((_, reject) => timeLimit.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
+        stopped.catch(() => undefined);
+        const drawn = await Promise.race([withCoverFrom(options.covers, document, renderOptions), stopped]);
+        return renderOnThread({ document: drawn, options: renderOptions }, timeLimit);
       });
-      return ResultAsync.fromPromise(run, (error): RenderFailure =>
-        signal?.aborted === true
+      if (turn === undefined) return errAsync({ type: 'RendererBusy', retryAfterSeconds: busyFor() });
+      return ResultAsync.fromPromise(turn.result, (error): RenderFailure =>
+        turn.timedOut()
           ? { type: 'RenderFailed', message: `the render ran past ${timeoutMs} ms and was stopped`, timedOut: true }
           : { type: 'RenderFailed', message: messageOf(error), timedOut: false },
       );

@@ -1,11 +1,11 @@
 /**
- * A render worker for the pool's tests: a book titled `hang` never finishes, one titled `fail` throws, one titled
- * `crash` ends its thread, one titled `slow` waits 1.5 s first; anything else is rendered by the real worker.
+ * A render worker for the pool's tests: a book (or a cover) titled `hang` never finishes, one titled `fail` throws, one
+ * titled `crash` ends its thread, one titled `slow` waits 1.5 s first; anything else is the real worker's.
  */
-import renderInWorker, { type RenderTask } from '../../src/render-pool/render-worker.js';
+import renderInWorker, { type CoverTask, type RenderTask } from '../../src/render-pool/render-worker.js';
 
-export default async function misbehave(task: RenderTask): Promise<unknown> {
-  switch (task.document.title_page.title) {
+export default async function misbehave(task: RenderTask | CoverTask): Promise<unknown> {
+  switch ('cover' in task ? task.cover.title : task.document.title_page.title) {
     case 'hang':
       return new Promise(() => setInterval(() => undefined, 1000));
     case 'fail':

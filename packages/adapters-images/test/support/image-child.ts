@@ -1,23 +1,22 @@
 /**
- * The image process the tests start: sharp's image processor, and a cover artist that draws a flat colour at the
- * width asked, or ends its own process at once (SIGKILL, as a codec crash would) for a title that says `crash`, or
- * never answers (`hang`).
+ * The image process the tests start: sharp's image processor, whose probe of a few words misbehaves as a codec might:
+ * `crash` ends its own process at once (SIGKILL), `hang` never answers, `throw` throws, `env` throws with what the
+ * child's environment holds.
  */
-import sharp from 'sharp';
 import { serveImageWork, sharpImageProcessor } from '../../src/index.js';
 
+const processor = sharpImageProcessor();
+
 serveImageWork({
-  images: sharpImageProcessor(),
-  covers: {
-    size: { width: 1200, height: 900 },
-    async generatedCover(request, width) {
-      if (request.title === 'crash') process.kill(process.pid, 'SIGKILL');
-      if (request.title === 'hang') await new Promise(() => setInterval(() => undefined, 1000));
-      if (request.title === 'throw') throw new Error('cannot draw this one');
-      if (request.title === 'env') throw new Error(`JWT_SECRET=${process.env['JWT_SECRET'] ?? 'unset'} MALLOC_ARENA_MAX=${process.env['MALLOC_ARENA_MAX'] ?? 'unset'}`);
-      const [w, h] = [width ?? 1200, Math.round(((width ?? 1200) * 3) / 4)];
-      const bytes = new Uint8Array(await sharp({ create: { width: w, height: h, channels: 3, background: '#884422' } }).jpeg().toBuffer());
-      return { bytes, contentType: 'image/jpeg', width: w, height: h };
+  images: {
+    ...processor,
+    probe(bytes) {
+      const word = new TextDecoder().decode(bytes);
+      if (word === 'crash') process.kill(process.pid, 'SIGKILL');
+      if (word === 'hang') return new Promise(() => setInterval(() => undefined, 1000)) as never;
+      if (word === 'throw') throw new Error('cannot read this one');
+      if (word === 'env') throw new Error(`JWT_SECRET=${process.env['JWT_SECRET'] ?? 'unset'} MALLOC_ARENA_MAX=${process.env['MALLOC_ARENA_MAX'] ?? 'unset'}`);
+      return processor.probe(bytes);
     },
   },
 });

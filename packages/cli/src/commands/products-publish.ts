@@ -80,7 +80,7 @@ async function settle(deps: CommandDeps, store: Store, publishing: StorePublishi
   const rendering = await deps.rendering();
   // Loaded here, not at start-up: the document adapter (fonts, pdfmake, the EPUB writer) is most of the CLI's start-up
   // time, and only rendering and publishing need it.
-  const [{ createCoverArtist }, { sharpImageProcessor }] = await Promise.all([import('@larder/adapters-documents'), import('@larder/adapters-images')]);
+  const { createCoverArtist } = await import('@larder/adapters-documents');
   const profiles = store.profiles === undefined ? {} : { profiles: profileLookup({ profiles: store.profiles, users: store.users, clock: deps.clock }) };
   const handler = listingSyncHandler({
     ...profiles,
@@ -90,7 +90,7 @@ async function settle(deps: CommandDeps, store: Store, publishing: StorePublishi
     secrets: publishing.secrets,
     platforms: publishing.platforms,
     documents: documentFiles({ products: store.products, recipes: store.recipes, files: store.files, rendering, ...profiles }),
-    covers: generatedCovers({ covers: createCoverArtist(), images: sharpImageProcessor(), files: store.files, recipes: store.recipes }),
+    covers: generatedCovers({ covers: createCoverArtist(), files: store.files, recipes: store.recipes }),
     queue: publishing.queue,
     pacer: ratePacer(PER_SECOND),
     clock: deps.clock,

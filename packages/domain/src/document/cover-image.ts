@@ -1,3 +1,4 @@
+import type { ImageRendition, RenditionOptions } from '../media/image-processor.js';
 import type { ProductType } from '../product/product.js';
 import type { DocumentImage } from './product-document.js';
 
@@ -34,6 +35,11 @@ export interface CoverImage {
   readonly height: number;
 }
 
+/** The listing cover with its renditions, all from one drawing. */
+export interface ListingCover extends CoverImage {
+  readonly renditions: readonly ImageRendition[];
+}
+
 export interface CoverArtist {
   /** The pixel size of every cover it draws (`generatedCover`'s `width` and `height`). */
   readonly size: { readonly width: number; readonly height: number };
@@ -42,4 +48,10 @@ export interface CoverArtist {
    * size rather than scaled down from the listing image.
    */
   generatedCover(request: CoverRequest, width?: number): Promise<CoverImage>;
+  /**
+   * The listing cover (`size.width` wide, as `generatedCover` draws it) and its renditions at each of `widths` in every
+   * photo format but those in `options.except`, each scaled from the drawing itself: the cover is never encoded and
+   * decoded again to be scaled, and never holds more than one full-size picture in memory.
+   */
+  listingCover(request: CoverRequest, widths: readonly number[], options?: RenditionOptions): Promise<ListingCover>;
 }

@@ -1,17 +1,17 @@
 /**
  * A product's generated cover, drawn once and kept: the use case behind the API's `cover` (`generated: true`), the
  * listing image and a lead magnet page's picture. A cover is looked up by its identity (see `generated-cover.ts`);
- * only when it is not stored yet is it drawn (the artist's JPEG, then the upload renditions' widths and formats from
- * the image processor), stored, and found from then on. Concurrent asks for one cover share one drawing.
+ * only when it is not stored yet is it drawn (the artist's JPEG and, from the same drawing, the upload renditions'
+ * widths and formats), stored, and found from then on. Concurrent asks for one cover share one drawing.
  *
- * Drawing happens off the event loop (sharp's threads, the image workers) but takes about a second: a single
- * product's read waits for it once, a list never does (see `storedCovers`).
+ * Drawing happens off the event loop (sharp's threads, a render thread) but takes about a second: a single product's
+ * read waits for it once, a list never does (see `storedCovers`).
  */
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { CoverArtist, CoverBrand, CoverImage, CoverRequest } from '../document/cover-image.js';
+import type { CoverArtist, CoverBrand, CoverRequest, ListingCover } from '../document/cover-image.js';
 import type { DocumentImage } from '../document/product-document.js';
-import type { ImageProcessor, ImageRejected, ImagesBusy } from '../media/image-processor.js';
-import { MAX_PHOTO_PIXELS, MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
+import type { ImageRejected, ImagesBusy } from '../media/image-processor.js';
+import { MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
 import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
 import { storeUnavailable, type StoreUnavailable } from '../shared/errors.js';
 import { readAll, type FileStore } from '../storage/file-store.js';
@@ -20,7 +20,6 @@ import type { Product } from './product.js';
 
 export interface GeneratedCoverDeps {
   readonly covers: CoverArtist;
-  readonly images: ImageProcessor;
   readonly files: FileStore;
   readonly recipes: Pick<RecipeRepository, 'findByIds'>;
   /**
@@ -89,46 +88,43 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   }
 
   /**
-   * The artist's drawing. With photos it can fail (a stored photo the codec cannot read): then drawn without them, and
-   * when even that fails, an error value (the cover is shown as none, and the next read tries again), never a rejection.
+   * The artist's drawing, with its renditions (every width and format of an upload's, but the largest JPEG: the drawing
+   * itself). With photos it can fail (a stored photo the codec cannot read): then drawn without them, and when even
+   * that fails, an error value (the cover is shown as none, and the next read tries again), never a rejection.
    */
-  const picture = (request: CoverRequest): ResultAsync<CoverImage, GeneratedCoverError> =>
-    ResultAsync.fromPromise(
+  const picture = (request: CoverRequest, photo: Photo): ResultAsync<ListingCover, GeneratedCoverError> => {
+    const widths = photoWidths(deps.covers.size.width);
+    const options = { except: [{ format: 'jpeg' as const, width: photo.width }] };
+    return ResultAsync.fromPromise(
       withPhotoBytes(request).then((readable) =>
-        deps.covers.generatedCover(readable).catch((error: unknown) => {
+        deps.covers.listingCover(readable, widths, options).catch((error: unknown) => {
           if ((readable.photos ?? []).length === 0) throw error;
-          return deps.covers.generatedCover({ ...readable, photos: [] });
+          return deps.covers.listingCover({ ...readable, photos: [] }, widths, options);
         }),
       ),
       (error) => storeUnavailable({ message: `the cover could not be drawn: ${error instanceof Error ? error.message : String(error)}` }),
     );
+  };
 
-  /**
-   * Draws and stores the cover; its largest JPEG (the drawing itself, with its sRGB profile) last. That one is not
-   * asked of the image processor: at 3000 px it was a quarter of a cover's CPU, encoded to be thrown away.
-   */
+  /** Draws and stores the cover; its largest JPEG (the drawing itself, with its sRGB profile) last. */
   const draw = (request: CoverRequest, photo: Photo): ResultAsync<Photo, GeneratedCoverError> =>
-    picture(request)
-      .andThen((drawn) =>
-        deps.images.renditions(drawn.bytes, photoWidths(drawn.width), MAX_PHOTO_PIXELS, { except: [{ format: 'jpeg', width: photo.width }] }).map((renditions) => ({ drawn, renditions })),
-      )
-      .andThen(({ drawn, renditions }) => {
-        const keyOf = (format: string, width: number): string | null => {
-          const variant = photo.variants.find((candidate) => candidate.format === format && candidate.width === width);
-          return variant === undefined ? null : mediaKeyOfUrl(variant.url);
-        };
-        const largest = mediaKeyOfUrl(photo.url) ?? '';
-        const smaller = renditions.flatMap((rendition) => {
-          const key = keyOf(rendition.format, rendition.width);
-          return key === null || key === largest ? [] : [{ key, bytes: rendition.bytes, contentType: MEDIA_TYPES[rendition.format] }];
-        });
-        return ResultAsync.combine(smaller.map((file) => deps.files.put(file.key, file.bytes, { contentType: file.contentType }).mapErr(storeUnavailable)))
-          .andThen(() => deps.files.put(largest, drawn.bytes, { contentType: drawn.contentType }).mapErr(storeUnavailable))
-          .map(() => {
-            notStoredAt.delete(photo.url);
-            return photo;
-          });
+    picture(request, photo).andThen((drawn) => {
+      const keyOf = (format: string, width: number): string | null => {
+        const variant = photo.variants.find((candidate) => candidate.format === format && candidate.width === width);
+        return variant === undefined ? null : mediaKeyOfUrl(variant.url);
+      };
+      const largest = mediaKeyOfUrl(photo.url) ?? '';
+      const smaller = drawn.renditions.flatMap((rendition) => {
+        const key = keyOf(rendition.format, rendition.width);
+        return key === null || key === largest ? [] : [{ key, bytes: rendition.bytes, contentType: MEDIA_TYPES[rendition.format] }];
       });
+      return ResultAsync.combine(smaller.map((file) => deps.files.put(file.key, file.bytes, { contentType: file.contentType }).mapErr(storeUnavailable)))
+        .andThen(() => deps.files.put(largest, drawn.bytes, { contentType: drawn.contentType }).mapErr(storeUnavailable))
+        .map(() => {
+          notStoredAt.delete(photo.url);
+          return photo;
+        });
+    });
 
   /** One drawing per cover at a time, shared by every caller that asks meanwhile. */
   const drawOnce = (request: CoverRequest, photo: Photo): ResultAsync<Photo, GeneratedCoverError> => {

@@ -30,7 +30,6 @@ import {
   type Clock,
   type CoverArtist,
   type FileStore,
-  type ImageProcessor,
   type JobRunner,
   type ProductRepository,
   type ProfileRepository,
@@ -73,7 +72,6 @@ export interface PublishingPorts {
   readonly recipes: RecipeRepository;
   readonly rendering: RenderQueue;
   readonly files: FileStore;
-  readonly images: ImageProcessor;
   /** Draws generated covers: the listing image of a product without an uploaded cover. */
   readonly covers: CoverArtist;
   readonly clock: Clock;
@@ -104,7 +102,7 @@ export async function startPublishing(
     secrets,
     platforms,
     documents: documentFiles({ products: ports.products, recipes: ports.recipes, rendering: ports.rendering, files: ports.files, clock: ports.clock, profiles, coverSize: ports.covers.size }),
-    covers: generatedCovers({ covers: ports.covers, images: ports.images, files: ports.files, recipes: ports.recipes }),
+    covers: generatedCovers({ covers: ports.covers, files: ports.files, recipes: ports.recipes }),
     profiles,
     queue,
     pacer,

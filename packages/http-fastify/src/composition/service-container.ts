@@ -4,7 +4,7 @@
  */
 import 'reflect-metadata';
 import { createMongoRepositories, GridFsFileStore, MongoIdempotencyStore, type DatabaseHandle } from '@larder/adapters-mongo';
-import { createRenderPool, GENERATED_COVER_SIZE, type RenderPoolOptions } from '@larder/adapters-documents/pool';
+import { createRenderPool, inThisThreadCoverArtist, type RenderPool, type RenderPoolOptions } from '@larder/adapters-documents/pool';
 import { startImageProcess, type ImageProcess } from '@larder/adapters-images';
 import { IndexedProductRepository, IndexedRecipeRepository, InMemoryProductSearchIndex, InMemoryRecipeSearchIndex, memoryCachedFileStore, scryptPasswordHasher, systemClock, uuidV7Generator, type FileStore } from '@larder/domain';
 import type { Redis } from 'ioredis';
@@ -61,30 +61,34 @@ export function registerServiceDefaults(container: DependencyContainer, resource
   byDefault(container, PORTS.clock, () => systemClock);
   byDefault(container, PORTS.ids, () => uuidV7Generator);
   byDefault(container, PORTS.hasher, () => scryptPasswordHasher());
-  // Photos' renditions and generated covers: sharp in a child process of its own, started on demand and ended when
-  // idle, so that libvips' memory is given back (see image-process.ts in adapters-images). One for both ports.
+  // Uploads' renditions: sharp in a child process of its own, started on demand and ended when idle (a codec that
+  // crashes on a hostile upload ends the child; see image-process.ts in adapters-images).
   let imageProcess: ImageProcess | undefined;
   const images = (): ImageProcess => {
     if (imageProcess === undefined) {
-      const started = startImageProcess({ childFile: imageProcessChildFile(), coverSize: GENERATED_COVER_SIZE });
+      const started = startImageProcess({ childFile: imageProcessChildFile() });
       closers.push(() => started.close());
       imageProcess = started;
     }
     return imageProcess;
   };
-  // A document's generated cover is drawn by the image process too, unless the embedder gave its own artist.
-  const coversOfOurs = !container.isRegistered(PORTS.covers, true);
-  byDefault(container, PORTS.rendering, () => {
-    const covers = coversOfOurs ? images().covers : undefined;
-    const pool = createRenderPool({ ...resources.render, ...(covers === undefined ? {} : { covers }) });
-    closers.push(() => pool.close());
-    return pool;
-  });
+  // Documents, and generated covers with their renditions (the service's own pictures), on the render threads.
+  let renderPool: RenderPool | undefined;
+  const pool = (): RenderPool => {
+    if (renderPool === undefined) {
+      const made = createRenderPool({ ...resources.render });
+      closers.push(() => made.close());
+      renderPool = made;
+    }
+    return renderPool;
+  };
+  const renderingOfOurs = !container.isRegistered(PORTS.rendering, true);
+  byDefault(container, PORTS.rendering, pool);
   // Recently served documents stay in memory (32 MiB): GridFS on FerretDB or the emulator reads ~20 MB/s.
   byDefault(container, PORTS.files, () => memoryCachedFileStore(resources.files ?? withFileDeadline(new GridFsFileStore(db))));
   byDefault(container, PORTS.images, () => images().images);
-  // Generated covers: kept through `files`.
-  byDefault(container, PORTS.covers, () => images().covers);
+  // Generated covers (kept through `files`): on our render threads; beside an embedder's renderer, in this process.
+  byDefault(container, PORTS.covers, () => (renderingOfOurs ? pool().covers : inThisThreadCoverArtist()));
   byDefault<RateLimitStore>(container, PORTS.rateLimitStore, () => (redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis }));
   return closers;
 }

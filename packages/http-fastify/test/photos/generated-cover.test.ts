@@ -37,10 +37,7 @@ const validProduct = ajv.compile({ ...ProductSchema, $id: 'ProductForCoverTest' 
  * drew ten of them.
  */
 function realArtist(width?: number): CoverArtist {
-  const artist = createCoverArtist();
-  if (width === undefined) return artist;
-  const size = { width, height: Math.round((width * artist.size.height) / artist.size.width) };
-  return { size, generatedCover: (request, atWidth) => artist.generatedCover(request, Math.min(atWidth ?? width, width)) };
+  return createCoverArtist(width === undefined ? {} : { width });
 }
 
 /** `artist`, counting its drawings. */
@@ -51,6 +48,10 @@ function counting(artist: CoverArtist): CoverArtist & { draws: number } {
     generatedCover: (...args: Parameters<CoverArtist['generatedCover']>) => {
       counted.draws += 1;
       return artist.generatedCover(...args);
+    },
+    listingCover: (...args: Parameters<CoverArtist['listingCover']>) => {
+      counted.draws += 1;
+      return artist.listingCover(...args);
     },
   };
   return counted;
@@ -211,12 +212,13 @@ describe('a generated cover that cannot be drawn', () => {
     let failures = 0;
     const picky: CoverArtist = {
       size: real.size,
-      generatedCover: (request) => {
+      generatedCover: (request) => real.generatedCover(request),
+      listingCover: (request, widths, options) => {
         if ((request.photos ?? []).length > 0) {
           failures += 1;
           return Promise.reject(new Error('Input buffer has corrupt header'));
         }
-        return real.generatedCover(request);
+        return real.listingCover(request, widths, options);
       },
     };
     const h = await harness({ covers: picky });

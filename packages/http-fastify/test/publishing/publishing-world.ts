@@ -3,7 +3,6 @@
  * service wires them: what the publishing tests drive.
  */
 import { createDocumentRenderer } from '@larder/adapters-documents';
-import { sharpImageProcessor } from '@larder/adapters-images';
 import { etsyPlatform, gumroadPlatform } from '@larder/adapters-sales';
 import { startEtsyFake, startGumroadFake } from '@larder/adapters-sales/fakes';
 import { documentFiles, generatedCovers, inlineRenderQueue, listingSyncHandler, profileLookup, ratePacer, saleJobHandlers, startJobRunner, systemClock, type JobHandler, type JobRunner } from '@larder/domain';
@@ -57,7 +56,7 @@ export async function publishingWorld(options: { readonly etsyCurrency?: string;
     secrets: h.publishing.secrets,
     platforms,
     documents: documentFiles({ products: h.products, recipes: h.recipes, rendering, files: h.files, profiles }),
-    covers: generatedCovers({ covers: quickCoverArtist(), images: sharpImageProcessor(), files: h.files, recipes: h.recipes }),
+    covers: generatedCovers({ covers: quickCoverArtist(), files: h.files, recipes: h.recipes }),
     queue: h.publishing.queue,
     pacer: ratePacer({}),
     clock: systemClock,

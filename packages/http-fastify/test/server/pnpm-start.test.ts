@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_V8_FLAGS } from '../../src/v8-flags.js';
+import { SERVICE_ENV_PREFIX, SERVICE_V8_FLAGS } from '../../src/v8-flags.js';
 import { serviceEnv } from './spawned-service.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -43,7 +43,7 @@ describe('Ctrl-C in the terminal that runs the service', () => {
     const stopping = /^### Stopping\n([\s\S]*?)^#/m.exec(readme)?.[1] ?? '';
     assert.match(stopping, /exits 0/);
     assert.match(stopping, /`pnpm start`[^.]*status \*\*130\*\*/);
-    assert.ok(stopping.includes(`node ${SERVICE_V8_FLAGS.join(' ')} packages/http-fastify/dist/main.js`), stopping);
+    assert.ok(stopping.includes(`${SERVICE_ENV_PREFIX} node ${SERVICE_V8_FLAGS.join(' ')} packages/http-fastify/dist/main.js`), stopping);
   });
 
   it('pnpm start: the service stops gracefully, then pnpm ends by SIGINT (a shell shows 130)', { timeout: 300_000 }, async () => {
@@ -61,7 +61,7 @@ describe('Ctrl-C in the terminal that runs the service', () => {
     assert.deepEqual([ended.code, ended.signal], [null, 'SIGTERM']);
   });
 
-  it('node --max-semi-space-size=4 --heap-growing-percent=50 packages/http-fastify/dist/main.js (built by the test above): exits 0, the service\'s own status', { timeout: 120_000 }, async () => {
+  it('MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=4 --heap-growing-percent=50 packages/http-fastify/dist/main.js (built by the test above): exits 0, the service\'s own status', { timeout: 120_000 }, async () => {
     const ended = await signalOnceListening(process.execPath, [...SERVICE_V8_FLAGS, 'packages/http-fastify/dist/main.js']);
     assert.match(ended.stderr, /\[larder\] stopped\n/, ended.stderr);
     assert.deepEqual([ended.code, ended.signal], [0, null]);

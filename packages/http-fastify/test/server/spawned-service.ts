@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_V8_FLAGS } from '../../src/v8-flags.js';
+import { SERVICE_ENV, SERVICE_V8_FLAGS } from '../../src/v8-flags.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const STARTUP_LIMIT_MS = 90_000;
@@ -30,14 +30,14 @@ export interface SpawnedService {
 }
 
 /**
- * A test environment: the embedded engine (no MONGODB_URL, no Redis), its data thrown away on exit
- * (LARDER_DATA_DIR=none) unless a test says otherwise, and any free port. No render thread until the first render
+ * A test environment: the allocator's settings `pnpm start` passes, the embedded engine (no MONGODB_URL, no Redis),
+ * its data thrown away on exit (LARDER_DATA_DIR=none) unless a test says otherwise, and any free port. No render thread until the first render
  * (RENDER_WARM=false): most of these services never render, and loading the renderer in a thread costs each of them
  * about a second of CPU; `RENDER_WARM: undefined` keeps the service's default (pnpm-start.test.ts does).
  */
 export function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const { MONGODB_URL: _mongo, REDIS_URL: _redis, ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...inherited } = process.env;
-  return { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', LARDER_DATA_DIR: 'none', RENDER_WARM: 'false', ...extra };
+  return { ...inherited, ...SERVICE_ENV, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', LARDER_DATA_DIR: 'none', RENDER_WARM: 'false', ...extra };
 }
 
 /** The child process, before it has necessarily started listening. */
