@@ -14,7 +14,15 @@ export { createRenderPool, defaultRenderThreads, type RenderPool, type RenderPoo
  */
 export function inThisThreadCoverArtist(): CoverArtist {
   let artist: Promise<CoverArtist> | undefined;
-  const loaded = (): Promise<CoverArtist> => (artist ??= import('./cover/generated-cover.js').then((module) => module.createCoverArtist()));
+  const loaded = (): Promise<CoverArtist> =>
+    (artist ??= import('./cover/generated-cover.js').then(
+      (module) => module.createCoverArtist(),
+      (error: unknown) => {
+        // Not kept: the next drawing tries to load it again.
+        artist = undefined;
+        throw error;
+      },
+    ));
   return {
     size: { width: COVER.width, height: COVER.height },
     generatedCover: async (request, width) => (await loaded()).generatedCover(request, width),

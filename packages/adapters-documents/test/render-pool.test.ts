@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { renderWhole, type ProductDocument } from '@larder/domain';
+import { CoverNotDrawnNow, renderWhole, type ProductDocument } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import { createCoverArtist, createDocumentRenderer, createRenderPool } from '../src/index.js';
 import { document } from './fixtures.js';
@@ -154,14 +154,15 @@ describe('render pool', () => {
     assert.deepEqual([small.width, small.height], [600, 450]);
   });
 
-  it("draws a cover in a thread's turn: with one thread, after the render under way", async () => {
+  it("draws a cover in a thread's turn: with one thread, after the render under way, before the renders waiting", async () => {
     const drawing = pool({ threads: 1, workerFile: misbehaving });
     await warmUp(drawing);
     const finished: string[] = [];
     const render = drawing.render(titled('slow'), PDF).then((result) => finished.push(result.isOk() ? 'render' : 'render failed'));
+    const queued = drawing.render(titled('waiting'), PDF).then((result) => finished.push(result.isOk() ? 'waiting render' : 'waiting render failed'));
     const cover = drawing.covers.generatedCover({ title: 'After the Book', subtitle: 'A recipe ebook', kind: 'ebook' }, 300).then(() => finished.push('cover'));
-    await Promise.all([render, cover]);
-    assert.deepEqual(finished, ['render', 'cover']);
+    await Promise.all([render, queued, cover]);
+    assert.deepEqual(finished, ['render', 'cover', 'waiting render']);
   });
 
   it('stops a drawing past the time limit, and refuses one at once when the queue is full', async () => {
@@ -171,10 +172,13 @@ describe('render pool', () => {
     const running = drawing.covers.generatedCover(hang, 300);
     const queued = drawing.render(titled('hang'), PDF);
     const started = performance.now();
-    await assert.rejects(drawing.covers.listingCover({ ...hang, title: 'anything' }, [320]), /the render threads are busy; try again in \d+ s/);
+    await assert.rejects(drawing.covers.listingCover({ ...hang, title: 'anything' }, [320]), (error: unknown) => error instanceof CoverNotDrawnNow && /the render threads are busy; try again in \d+ s/.test(error.message));
     assert.ok(performance.now() - started < 500, 'the refusal waited for the queue');
-    await assert.rejects(running, /the drawing ran past 3000 ms and was stopped/);
+    await assert.rejects(running, (error: unknown) => error instanceof CoverNotDrawnNow && /the drawing ran past 3000 ms and was stopped/.test(error.message));
     assert.equal((await queued)._unsafeUnwrapErr().type, 'RenderFailed');
-    assert.equal((await drawing.covers.generatedCover({ ...hang, title: 'Then This One' }, 300)).width, 300);
+    // On a fresh thread, which on a busy machine may load the renderer past the short limit: up to three tries.
+    let width = 0;
+    for (let attempt = 1; attempt <= 3 && width === 0; attempt += 1) width = await drawing.covers.generatedCover({ ...hang, title: 'Then This One' }, 300).then((drawn) => drawn.width, () => 0);
+    assert.equal(width, 300);
   });
 });

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { errAsync, ResultAsync } from 'neverthrow';
-import type { CoverArtist, CoverImage, ListingCover, ProductDocument, RenderFailure, RenderOptions, RenderQueue } from '@larder/domain';
+import { CoverNotDrawnNow, type CoverArtist, type CoverImage, type ListingCover, type RenderFailure, type RenderQueue } from '@larder/domain';
 import { documentCoverWidth } from '../cover/document-cover-width.js';
 import { COVER } from '../cover/cover-theme.js';
 import { LAYOUT_REVISION } from '../layout-revision.js';
@@ -38,12 +38,6 @@ export interface RenderPoolOptions {
   readonly warmUp?: boolean;
   /** Another worker module (tests: one that throws or hangs). */
   readonly workerFile?: URL;
-  /**
-   * Who draws a document's generated cover, at the size the document prints it, in the render's turn and within its
-   * time limit, before the document goes to a thread: an embedder's own artist. Unset (the service), or when it
-   * fails: the worker thread draws it (`withDrawnCover`), as it draws `RenderPool.covers`.
-   */
-  readonly covers?: CoverArtist;
 }
 
 export interface RenderPool extends RenderQueue {
@@ -54,9 +48,10 @@ export interface RenderPool extends RenderQueue {
   /** Settles once the warm-up is over: the bytes of the small book (0 without a warm-up, or when it failed). */
   readonly warmedUp: Promise<number>;
   /**
-   * Generated covers drawn on the render threads, each in a render's turn and within its time limit: one thread never
-   * holds a drawing and a book at once, the thread already has the fonts, and the pictures are made with no second
-   * process beside the service. A drawing refused for a full queue, or stopped, rejects (the caller tries later).
+   * Generated covers drawn on the render threads, each in a render's turn (ahead of the renders waiting: someone
+   * reading a product waits for its cover) and within its time limit: one thread never holds a drawing and a book at
+   * once, the thread already has the fonts, and the pictures are made with no second process beside the service. A
+   * drawing refused for a full queue, or stopped, rejects with `CoverNotDrawnNow` (the caller tries later).
    */
   readonly covers: CoverArtist;
   /** Waits for running renders, then stops the workers. */
@@ -78,17 +73,6 @@ const defaultWorkerFile = (): URL => new URL(import.meta.url.endsWith('.ts') ? '
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The document with its generated cover drawn by `covers` (when it needs one); as it was when that fails. */
-async function withCoverFrom(covers: CoverArtist | undefined, document: ProductDocument, options: RenderOptions): Promise<ProductDocument> {
-  if (covers === undefined || document.cover?.bytes !== undefined || document.generated_cover === undefined) return document;
-  try {
-    const drawn = await covers.generatedCover(document.generated_cover, documentCoverWidth(document, options));
-    return { ...document, cover: { key: 'generated-cover', bytes: drawn.bytes, width: drawn.width, height: drawn.height } };
-  } catch {
-    return document;
-  }
-}
-
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const threads = options.threads ?? defaultRenderThreads();
   const maxQueue = options.maxQueue ?? threads * 4;
@@ -106,12 +90,13 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   // limit counts the render alone, not the wait (and piscina's maxQueue does not bound tasks that carry a signal).
   let running = 0;
   const waiting: (() => void)[] = [];
-  const threadFree = (): Promise<void> => {
+  /** A thread's turn; `first`: ahead of those waiting (a cover, which someone reading a product waits for). */
+  const threadFree = (first = false): Promise<void> => {
     if (running < threads) {
       running += 1;
       return Promise.resolve();
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    return new Promise((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
   };
   const threadDone = () => {
     const next = waiting.shift();
@@ -144,13 +129,13 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         });
 
   /**
-   * `work` in a thread's turn, under the time limit (counted from the turn, not the wait): its signal aborts the task
-   * on the thread. Undefined when the queue is full.
+   * `work` in a thread's turn (`first`: ahead of those waiting), under the time limit (counted from the turn, not the
+   * wait): its signal aborts the task on the thread. Undefined when the queue is full.
    */
-  const inTurn = <T>(work: (signal: AbortSignal) => Promise<T>): { result: Promise<T>; timedOut: () => boolean } | undefined => {
+  const inTurn = <T>(work: (signal: AbortSignal) => Promise<T>, first = false): { result: Promise<T>; timedOut: () => boolean } | undefined => {
     if (running + waiting.length >= threads + maxQueue) return undefined;
     let signal: AbortSignal | undefined;
-    const result = threadFree().then(async () => {
+    const result = threadFree(first).then(async () => {
       const timeLimit = AbortSignal.timeout(timeoutMs);
       signal = timeLimit;
       // AbortSignal.timeout's timer does not keep the process alive; work under way does, until its limit.
@@ -167,10 +152,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const busyFor = (): number => Math.max(1, Math.ceil(((running + waiting.length) * averageMs) / threads / 1000));
 
   const drawOnThread = async <T extends CoverImage>(task: CoverTask): Promise<T> => {
-    const turn = inTurn((signal) => pool.run(task, { signal }) as Promise<T>);
-    if (turn === undefined) throw new Error(`the render threads are busy; try again in ${busyFor()} s`);
+    const turn = inTurn((signal) => pool.run(task, { signal }) as Promise<T>, true);
+    if (turn === undefined) throw new CoverNotDrawnNow(`the render threads are busy; try again in ${busyFor()} s`);
     return turn.result.catch((error: unknown) => {
-      throw turn.timedOut() ? new Error(`the drawing ran past ${timeoutMs} ms and was stopped`) : error;
+      throw turn.timedOut() ? new CoverNotDrawnNow(`the drawing ran past ${timeoutMs} ms and was stopped`) : error;
     });
   };
 
@@ -189,13 +174,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       listingCover: (cover, widths, renditionOptions) => drawOnThread<ListingCover>({ cover, listing: { widths, ...(renditionOptions === undefined ? {} : { options: renditionOptions }) } }),
     },
     render(document, renderOptions) {
-      const turn = inTurn(async (timeLimit) => {
-        // The drawing counts against the render's time limit too: an artist that never answers stops here.
-        const stopped = new Promise<never>((_, reject) => timeLimit.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
-        stopped.catch(() => undefined);
-        const drawn = await Promise.race([withCoverFrom(options.covers, document, renderOptions), stopped]);
-        return renderOnThread({ document: drawn, options: renderOptions }, timeLimit);
-      });
+      // A generated cover not stored yet is drawn by the thread, at the size the document prints it, within the limit.
+      const turn = inTurn((timeLimit) => renderOnThread({ document, options: renderOptions }, timeLimit));
       if (turn === undefined) return errAsync({ type: 'RendererBusy', retryAfterSeconds: busyFor() });
       return ResultAsync.fromPromise(turn.result, (error): RenderFailure =>
         turn.timedOut()

@@ -40,6 +40,14 @@ export interface ListingCover extends CoverImage {
   readonly renditions: readonly ImageRendition[];
 }
 
+/**
+ * What an artist rejects with when it could not draw now (its queue is full, the drawing ran past its time limit): the
+ * request is fine and the next ask may be drawn. A caller then tries again later rather than drawing something else.
+ */
+export class CoverNotDrawnNow extends Error {
+  override readonly name = 'CoverNotDrawnNow';
+}
+
 export interface CoverArtist {
   /** The pixel size of every cover it draws (`generatedCover`'s `width` and `height`). */
   readonly size: { readonly width: number; readonly height: number };

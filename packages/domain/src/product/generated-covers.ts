@@ -8,9 +8,8 @@
  * read waits for it once, a list never does (see `storedCovers`).
  */
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { CoverArtist, CoverBrand, CoverRequest, ListingCover } from '../document/cover-image.js';
+import { CoverNotDrawnNow, type CoverArtist, type CoverBrand, type CoverRequest, type ListingCover } from '../document/cover-image.js';
 import type { DocumentImage } from '../document/product-document.js';
-import type { ImageRejected, ImagesBusy } from '../media/image-processor.js';
 import { MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
 import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
 import { storeUnavailable, type StoreUnavailable } from '../shared/errors.js';
@@ -30,7 +29,7 @@ export interface GeneratedCoverDeps {
   readonly listedRecipes?: Pick<RecipeRepository, 'findByIds'>;
 }
 
-export type GeneratedCoverError = StoreUnavailable | ImageRejected | ImagesBusy;
+export type GeneratedCoverError = StoreUnavailable;
 
 /** The brand a product's cover carries (its creator's name and colour), null for none. */
 export type CoverBrandOf = (product: Product) => CoverBrand | null;
@@ -90,7 +89,9 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
   /**
    * The artist's drawing, with its renditions (every width and format of an upload's, but the largest JPEG: the drawing
    * itself). With photos it can fail (a stored photo the codec cannot read): then drawn without them, and when even
-   * that fails, an error value (the cover is shown as none, and the next read tries again), never a rejection.
+   * that fails, an error value (the cover is shown as none, and the next read tries again), never a rejection. An
+   * artist that could not draw now (`CoverNotDrawnNow`: busy, stopped) is not asked for the picture without photos,
+   * which would be stored under this cover's identity for good: the next read tries again.
    */
   const picture = (request: CoverRequest, photo: Photo): ResultAsync<ListingCover, GeneratedCoverError> => {
     const widths = photoWidths(deps.covers.size.width);
@@ -98,7 +99,7 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
     return ResultAsync.fromPromise(
       withPhotoBytes(request).then((readable) =>
         deps.covers.listingCover(readable, widths, options).catch((error: unknown) => {
-          if ((readable.photos ?? []).length === 0) throw error;
+          if ((readable.photos ?? []).length === 0 || error instanceof CoverNotDrawnNow) throw error;
           return deps.covers.listingCover({ ...readable, photos: [] }, widths, options);
         }),
       ),

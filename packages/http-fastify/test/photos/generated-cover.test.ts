@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createCoverArtist } from '@larder/adapters-documents';
-import type { CoverArtist } from '@larder/domain';
+import { CoverNotDrawnNow, type CoverArtist } from '@larder/domain';
 import sharp from 'sharp';
 import { ProductSchema } from '../../src/schemas/product.js';
 import { createEbook, createRecipe } from '../support/fixtures.js';
@@ -232,6 +232,36 @@ describe('a generated cover that cannot be drawn', () => {
       assert.equal(created.cover?.generated, true, 'the cover without photos, not an error');
       const listed = await h.request({ method: 'GET', url: '/api/products' });
       assert.equal(listed.statusCode, 200, listed.body);
+    } finally {
+      await h.app.close();
+    }
+  });
+
+  it('never stores the cover without its photos when the artist could not draw now (busy, stopped): the next read draws it whole', async () => {
+    const real = realArtist(600);
+    let refuse = true;
+    const asked: number[] = [];
+    const busy: CoverArtist = {
+      size: real.size,
+      generatedCover: (request, width) => real.generatedCover(request, width),
+      listingCover: (request, widths, options) => {
+        asked.push((request.photos ?? []).length);
+        return refuse ? Promise.reject(new CoverNotDrawnNow('the render threads are busy; try again in 3 s')) : real.listingCover(request, widths, options);
+      },
+    };
+    const h = await harness({ covers: busy });
+    try {
+      const recipe = await createRecipe(h);
+      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 199, g: 99, b: 9 } } }).png().toBuffer();
+      const set = await h.request({ method: 'PUT', url: `/api/recipes/${recipe.id}/photo`, payload: photo, headers: { 'content-type': 'image/png' } });
+      assert.equal(set.statusCode, 200, set.body);
+      const created = (await createEbook(h, [recipe.id], 'Busy Threads')) as unknown as ProductWithCover;
+      assert.deepEqual(asked, [1], 'asked once, with its photo, and not again without it');
+      assert.equal(created.cover, null, 'no cover for now');
+      refuse = false;
+      const read = (await h.request({ method: 'GET', url: `/api/products/${created.id}` })).json<ProductWithCover>();
+      assert.deepEqual(asked, [1, 1], 'drawn with its photo at the next read');
+      assert.equal(read.cover?.generated, true);
     } finally {
       await h.app.close();
     }
