@@ -18,6 +18,13 @@ async function pixel(bytes: Uint8Array, x: number, y: number): Promise<number[]>
   const { data } = await sharp(bytes).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
   return Array.from(data.subarray(0, 3));
 }
+/** The code counts of the first Huffman table in a JPEG, by length 1..16. */
+function firstHuffmanCounts(bytes: Uint8Array): number[] {
+  for (let at = 2; at + 4 < bytes.length; at += 1) if (bytes[at] === 0xff && bytes[at + 1] === 0xc4) return Array.from(bytes.subarray(at + 5, at + 21));
+  return [];
+}
+/** T.81 K.3's luminance DC table, which libjpeg writes unless it optimises. */
+const STANDARD_DC_LUMINANCE = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
 const rgb = (hex: string): number[] => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
 
 describe('generated cover', () => {
@@ -32,6 +39,8 @@ describe('generated cover', () => {
     assert.deepEqual([cover.width, cover.height], [3000, 2250], 'at least 2000 px on the shorter side, 4:3');
     assert.equal(metadata.space, 'srgb');
     assert.equal(metadata.hasProfile, true, 'the sRGB profile is embedded');
+    assert.deepEqual(firstHuffmanCounts(cover.bytes).length, 16);
+    assert.notDeepEqual(firstHuffmanCounts(cover.bytes), STANDARD_DC_LUMINANCE, "Huffman tables made for the picture, not libjpeg's standard ones");
     assert.ok(cover.bytes.byteLength < 1_000_000, `${cover.bytes.byteLength} bytes`);
   });
 

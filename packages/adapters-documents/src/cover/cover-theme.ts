@@ -7,7 +7,7 @@ import { inkOn, mix } from '@larder/domain';
  * and shows thumbnails cropped to 4:3, 5:4 or a centred square. Gumroad's cover wants at least 1280 × 720 and shows
  * a landscape cover whole. 2250 px on the short side clears Etsy's floor with room to spare and 4:3 is Etsy's main
  * thumbnail shape, so one image serves both. All text stays inside the centred square (`textWidth` < the height), so
- * no crop cuts a word. A flat background and vector text keep the JPEG at 0.3–0.55 MB, under 1 MB.
+ * no crop cuts a word. A flat background and vector text keep the JPEG at 0.15–0.45 MB, under 1 MB.
  */
 export const COVER = {
   width: 3000,
@@ -39,7 +39,7 @@ export const COVER = {
  * background colour between them), the title, ornament and subtitle below on the palette colour, framed by the same
  * double rule. With three photos the middle one is wider, so the centred square crop keeps one photo whole. The text
  * column is the typography cover's, only shorter: the title is set smaller to leave the photos most of the picture.
- * Photos make the JPEG larger: about 1.2–1.5 MB with four.
+ * Photos make the JPEG larger: about 1–1.3 MB with four.
  */
 export const PHOTO_COVER = {
   /** The band's height: a little over half the picture. */
