@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { optimiseHuffmanTables } from '../src/cover/jpeg-huffman.js';
+import { coverSvg } from '../src/cover/cover-svg.js';
+import { baselineScanOf, optimiseHuffmanTables } from '../src/cover/jpeg-huffman.js';
 
 /** A picture with flat colour, hard edges, gradients and noise, `width` × `height`. */
 async function picture(width: number, height: number, channels: 1 | 3 = 3): Promise<Buffer> {
@@ -66,6 +67,37 @@ describe('optimal Huffman tables in a finished JPEG', () => {
     const png = new Uint8Array(await sharp(pixels, raw).png().toBuffer());
     assert.equal(optimiseHuffmanTables(png), png);
     const once = optimiseHuffmanTables(plain);
+    assert.deepEqual(baselineScanOf(once), baselineScanOf(plain), 'its own output reads: four tables in one segment');
+    assert.equal(baselineScanOf(once)?.tables, 4);
     assert.equal(optimiseHuffmanTables(once), once, 'no smaller the second time');
+  });
+
+  it('gives back, and never loops on, a frame with no size or no sampling, or a table with more codes than fit', async () => {
+    const plain = new Uint8Array(await sharp(await picture(64, 48), { raw: { width: 64, height: 48, channels: 3 } }).jpeg({ optimiseCoding: false }).toBuffer());
+    const frameAt = Buffer.from(plain).indexOf(Buffer.from([0xff, 0xc0]));
+    const tableAt = Buffer.from(plain).indexOf(Buffer.from([0xff, 0xc4]));
+    assert.ok(frameAt > 0 && tableAt > 0);
+    const damaged = (at: number, value: number): Uint8Array => {
+      const copy = Uint8Array.from(plain);
+      copy[at] = value;
+      return copy;
+    };
+    assert.equal(plain[frameAt + 7], 0, "the width's high byte: 64 px");
+    for (const broken of [damaged(frameAt + 8, 0) /* width 0 */, damaged(frameAt + 11, 0) /* sampling 0 × 0 */, damaged(tableAt + 5, 3) /* three codes of one bit */]) {
+      assert.equal(optimiseHuffmanTables(broken), broken);
+      assert.equal(baselineScanOf(broken), null);
+    }
+  });
+
+  it('a whole 3000 × 2250 cover: every pixel as it was, every code within 16 bits', async () => {
+    const { svg } = coverSvg({ title: 'Weeknight Suppers for Busy Families', subtitle: 'A recipe ebook · 42 recipes', kind: 'ebook' }, 0);
+    const plain = new Uint8Array(await sharp(Buffer.from(svg), { density: 72 }).removeAlpha().jpeg({ quality: 88, chromaSubsampling: '4:4:4', optimiseCoding: false }).toBuffer());
+    const optimised = optimiseHuffmanTables(plain);
+    assert.notEqual(optimised, plain);
+    assert.deepEqual(baselineScanOf(optimised), baselineScanOf(plain));
+    const [before, after] = await Promise.all([decoded(plain), decoded(optimised)]);
+    assert.equal(before.byteLength, 3000 * 2250 * 3);
+    assert.ok(after.equals(before), 'decoded whole, the same');
+    assert.ok(optimised.byteLength < plain.byteLength * 0.8, `${optimised.byteLength} against ${plain.byteLength} bytes`);
   });
 });

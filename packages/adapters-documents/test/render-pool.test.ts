@@ -154,15 +154,16 @@ describe('render pool', () => {
     assert.deepEqual([small.width, small.height], [600, 450]);
   });
 
-  it("draws a cover in a thread's turn: with one thread, after the render under way, before the renders waiting", async () => {
+  it("draws covers in a thread's turn: with one thread, after the render under way, before the renders waiting, in order", async () => {
     const drawing = pool({ threads: 1, workerFile: misbehaving });
     await warmUp(drawing);
     const finished: string[] = [];
     const render = drawing.render(titled('slow'), PDF).then((result) => finished.push(result.isOk() ? 'render' : 'render failed'));
     const queued = drawing.render(titled('waiting'), PDF).then((result) => finished.push(result.isOk() ? 'waiting render' : 'waiting render failed'));
     const cover = drawing.covers.generatedCover({ title: 'After the Book', subtitle: 'A recipe ebook', kind: 'ebook' }, 300).then(() => finished.push('cover'));
-    await Promise.all([render, queued, cover]);
-    assert.deepEqual(finished, ['render', 'cover', 'waiting render']);
+    const second = drawing.covers.generatedCover({ title: 'After the Cover', subtitle: 'A recipe ebook', kind: 'ebook' }, 300).then(() => finished.push('second cover'));
+    await Promise.all([render, queued, cover, second]);
+    assert.deepEqual(finished, ['render', 'cover', 'second cover', 'waiting render'], 'covers in the order asked, ahead of the render waiting');
   });
 
   it('stops a drawing past the time limit, and refuses one at once when the queue is full', async () => {

@@ -78,13 +78,17 @@ function parse(bytes: Uint8Array): Baseline {
         const classAndId = bytes[table] ?? 0;
         const counts = [0];
         let total = 0;
+        let room = 1;
         for (let length = 1; length <= 16; length += 1) {
           const count = bytes[table + length] ?? 0;
+          // Codes of each length fit in what the shorter ones leave (T.81 C): else no decoder reads the table.
+          room = room * 2 - count;
+          if (room < 0) throw new NotBaseline('a Huffman table with more codes than fit');
           counts.push(count);
           total += count;
         }
+        if (table + 17 + total > end || total > 256 || classAndId >> 4 > 1 || (classAndId & 15) > 3) throw new NotBaseline('a Huffman table that is not one');
         const symbols = Array.from(bytes.subarray(table + 17, table + 17 + total));
-        if (symbols.length !== total) throw new NotBaseline('a Huffman table runs past its segment');
         tables.set(tableKey(classAndId >> 4, classAndId & 15), { counts, symbols });
         table += 17 + total;
       }
@@ -95,9 +99,12 @@ function parse(bytes: Uint8Array): Baseline {
       for (let index = 0; index < count; index += 1) {
         const base = at + 10 + index * 3;
         const sampling = bytes[base + 1] ?? 0;
-        components.set(bytes[base] ?? 0, { h: sampling >> 4, v: sampling & 15 });
+        const [h, v] = [sampling >> 4, sampling & 15];
+        if (h < 1 || h > 4 || v < 1 || v > 4) throw new NotBaseline('a sampling factor out of range');
+        components.set(bytes[base] ?? 0, { h, v });
       }
       frame = { height: u16(at + 5), width: u16(at + 7), components };
+      if (frame.width === 0 || frame.height === 0 || count === 0) throw new NotBaseline('no size, or its height in a DNL marker');
       kept.push([at, end]);
     } else if (marker >= 0xc2 && marker <= 0xcf) {
       throw new NotBaseline('progressive, lossless or arithmetic coding');
@@ -338,7 +345,8 @@ function optimalTable(frequencies: readonly number[]): HuffmanTable {
       bits[shorter] = (bits[shorter] ?? 0) - 1;
     }
   let longest = 16;
-  while ((bits[longest] ?? 0) === 0) longest -= 1;
+  while (longest > 0 && (bits[longest] ?? 0) === 0) longest -= 1;
+  if (longest === 0) throw new NotBaseline('a table with no symbol');
   bits[longest] = (bits[longest] ?? 0) - 1; // the reserved code's
   const symbols: number[] = [];
   for (let length = 1; length <= 257; length += 1) for (let symbol = 0; symbol < 256; symbol += 1) if (codeSize[symbol] === length) symbols.push(symbol);
@@ -361,6 +369,17 @@ function encoderOf(table: HuffmanTable): Encoder {
     code <<= 1;
   }
   return { codes, lengths };
+}
+
+/** The tables (by class × 16 + id) and the MCU count of a file this rewrites; null for one it gives back as it is. */
+export function baselineScanOf(jpeg: Uint8Array): { readonly tables: number; readonly mcus: number } | null {
+  try {
+    const file = parse(jpeg);
+    return { tables: file.tables.size, mcus: file.mcus };
+  } catch (error) {
+    if (error instanceof NotBaseline) return null;
+    throw error;
+  }
 }
 
 /** `jpeg` with Huffman tables made for its own data; as given when it is not baseline or would not shrink. */

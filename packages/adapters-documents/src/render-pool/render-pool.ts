@@ -89,19 +89,25 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   // The queue is kept here, not in piscina: a task goes to piscina only when a thread is free, so that the time
   // limit counts the render alone, not the wait (and piscina's maxQueue does not bound tasks that carry a signal).
   let running = 0;
-  const waiting: (() => void)[] = [];
-  /** A thread's turn; `first`: ahead of those waiting (a cover, which someone reading a product waits for). */
+  const waiting: { readonly go: () => void; readonly first: boolean }[] = [];
+  /**
+   * A thread's turn; `first`: ahead of the renders waiting, behind the other `first` ones (a cover, which someone
+   * reading a product waits for).
+   */
   const threadFree = (first = false): Promise<void> => {
     if (running < threads) {
       running += 1;
       return Promise.resolve();
     }
-    return new Promise((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
+    return new Promise((go) => {
+      const renders = waiting.findIndex((entry) => !entry.first);
+      waiting.splice(first && renders >= 0 ? renders : waiting.length, 0, { go, first });
+    });
   };
   const threadDone = () => {
     const next = waiting.shift();
     if (next === undefined) running -= 1;
-    else next();
+    else next.go();
   };
 
   const renderOnThread = async (task: RenderTask, signal: AbortSignal): Promise<Uint8Array> => {
