@@ -1,7 +1,8 @@
 /**
  * How wide, in pixels, a document prints its generated cover: a PDF across its title page's text width at
  * `IMAGES.maxDpi`, an EPUB at its cover width. The renderer draws the cover at that size (see `withDrawnCover`), and
- * so does a render pool that has the cover drawn elsewhere first (`RenderPoolOptions.covers`): one number, one place.
+ * the documents read the narrowest stored rendition at least that wide (`RenderQueue.coverWidth`): one number, one
+ * place.
  */
 import type { ProductDocument, RenderOptions } from '@larder/domain';
 import { BOOK_PAGES, CARD_PAGES, documentColours, EPUB_IMAGES, IMAGES, type PageTheme } from '../theme.js';

@@ -135,8 +135,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         });
 
   /**
-   * `work` in a thread's turn (`first`: ahead of those waiting), under the time limit (counted from the turn, not the
-   * wait): its signal aborts the task on the thread. Undefined when the queue is full.
+   * `work` in a thread's turn (`first`: ahead of the renders waiting), under the time limit (counted from the turn,
+   * not the wait): its signal aborts the task on the thread. Undefined when the queue is full.
    */
   const inTurn = <T>(work: (signal: AbortSignal) => Promise<T>, first = false): { result: Promise<T>; timedOut: () => boolean } | undefined => {
     if (running + waiting.length >= threads + maxQueue) return undefined;
