@@ -147,21 +147,26 @@ function parse(bytes: Uint8Array): Baseline {
   }
 }
 
-function decoderOf(table: HuffmanTable): Decoder {
-  const lookup = new Uint32Array(1 << 16);
+/** Each symbol's canonical code (T.81 C): codes of one length consecutive, each length's first code after the last. */
+function eachCode(table: HuffmanTable, visit: (symbol: number, code: number, length: number) => void): void {
   let code = 0;
   let next = 0;
   for (let length = 1; length <= 16; length += 1) {
     for (let index = 0; index < (table.counts[length] ?? 0); index += 1) {
-      const symbol = table.symbols[next] ?? 0;
+      visit(table.symbols[next] ?? 0, code, length);
       next += 1;
-      const first = code << (16 - length);
-      const entry = (symbol << 8) | length;
-      lookup.fill(entry, first, first + (1 << (16 - length)));
       code += 1;
     }
     code <<= 1;
   }
+}
+
+function decoderOf(table: HuffmanTable): Decoder {
+  const lookup = new Uint32Array(1 << 16);
+  eachCode(table, (symbol, code, length) => {
+    const first = code << (16 - length);
+    lookup.fill((symbol << 8) | length, first, first + (1 << (16 - length)));
+  });
   return { lookup };
 }
 
@@ -356,18 +361,10 @@ function optimalTable(frequencies: readonly number[]): HuffmanTable {
 function encoderOf(table: HuffmanTable): Encoder {
   const codes = new Uint16Array(256);
   const lengths = new Uint8Array(256);
-  let code = 0;
-  let next = 0;
-  for (let length = 1; length <= 16; length += 1) {
-    for (let index = 0; index < (table.counts[length] ?? 0); index += 1) {
-      const symbol = table.symbols[next] ?? 0;
-      next += 1;
-      codes[symbol] = code;
-      lengths[symbol] = length;
-      code += 1;
-    }
-    code <<= 1;
-  }
+  eachCode(table, (symbol, code, length) => {
+    codes[symbol] = code;
+    lengths[symbol] = length;
+  });
   return { codes, lengths };
 }
 
