@@ -6,10 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { BroadcastChannel } from 'node:worker_threads';
 import { CoverNotDrawnNow, renderWhole, type ProductDocument } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import { createCoverArtist, createDocumentRenderer, createRenderPool } from '../src/index.js';
 import { document } from './fixtures.js';
+import { WARM_UP_HANGS } from './support/warm-up-channel.js';
 
 const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
 const hangingWarmUp = new URL('./support/hanging-warm-up-worker.ts', import.meta.url);
@@ -78,8 +80,12 @@ describe('render pool', () => {
   });
 
   it('stops a warm-up when the pool closes', { timeout: 60_000 }, async () => {
+    // Closed once the warm-up hangs, not while the thread loads: terminating a worker mid-load can abort Node 20.
+    const channel = new BroadcastChannel(WARM_UP_HANGS);
+    const hanging = new Promise((resolve) => (channel.onmessage = resolve));
     const closing = createRenderPool({ threads: 1, warmUp: true, timeoutMs: 120_000, workerFile: hangingWarmUp });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await hanging;
+    channel.close();
     const started = performance.now();
     await closing.close();
     assert.ok(performance.now() - started < 20_000, `closed in ${Math.round(performance.now() - started)} ms`);
