@@ -93,7 +93,9 @@ describe('render pool', () => {
   });
 
   it('stops a warm-up that never ends at the time limit; what waited for it then runs', { timeout: 60_000 }, async () => {
-    const stuck = pool({ threads: 1, warmUp: true, timeoutMs: 4000, workerFile: hangingWarmUp });
+    // A limit long enough for a fresh thread to load the renderer on a busy machine: stopped while it still loads
+    // modules, a thread can abort or hang Node 20 (piscina loads the module with the thread's first task).
+    const stuck = pool({ threads: 1, warmUp: true, timeoutMs: 8000, workerFile: hangingWarmUp });
     const waiting = stuck.render(titled('after a stuck warm-up'), PDF);
     assert.equal(await stuck.warmedUp, 0);
     // It settles (on a fresh thread, which on a busy machine may load the renderer past the short limit), and the
@@ -173,7 +175,8 @@ describe('render pool', () => {
   });
 
   it('stops a drawing past the time limit, and refuses one at once when the queue is full', async () => {
-    const drawing = pool({ threads: 1, maxQueue: 1, timeoutMs: 3000, workerFile: misbehaving });
+    // The render queued behind the drawing runs on a fresh thread: a limit long enough for it to load first.
+    const drawing = pool({ threads: 1, maxQueue: 1, timeoutMs: 6000, workerFile: misbehaving });
     await warmUp(drawing);
     const hang = { title: 'hang', subtitle: 'A recipe ebook', kind: 'ebook' as const };
     const running = drawing.covers.generatedCover(hang, 300);
@@ -181,7 +184,7 @@ describe('render pool', () => {
     const started = performance.now();
     await assert.rejects(drawing.covers.listingCover({ ...hang, title: 'anything' }, [320]), (error: unknown) => error instanceof CoverNotDrawnNow && /the render threads are busy; try again in \d+ s/.test(error.message));
     assert.ok(performance.now() - started < 500, 'the refusal waited for the queue');
-    await assert.rejects(running, (error: unknown) => error instanceof CoverNotDrawnNow && /the drawing ran past 3000 ms and was stopped/.test(error.message));
+    await assert.rejects(running, (error: unknown) => error instanceof CoverNotDrawnNow && /the drawing ran past 6000 ms and was stopped/.test(error.message));
     assert.equal((await queued)._unsafeUnwrapErr().type, 'RenderFailed');
     // On a fresh thread, which on a busy machine may load the renderer past the short limit: up to three tries.
     let width = 0;

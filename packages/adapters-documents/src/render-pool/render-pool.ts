@@ -125,11 +125,21 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     options.warm === false || options.warmUp !== true
       ? Promise.resolve(0)
       : threadFree().then(async () => {
+          // Its own controller and timer, not AbortSignal.any over AbortSignal.timeout: Node 20 holds the sources of
+          // `any` weakly, so the unreferenced timeout signal could be collected before it fired, and a warm-up that
+          // never ends kept the turn for good (the render pool test that waits for it ran past 60 s, two runs in five).
+          const stop = new AbortController();
+          const timer = setTimeout(() => stop.abort(new Error(`the warm-up ran past ${timeoutMs} ms`)), timeoutMs);
+          timer.unref();
+          const onClosing = () => stop.abort(closing.signal.reason);
+          closing.signal.addEventListener('abort', onClosing, { once: true });
           try {
-            return (await pool.run({ warmUp: true }, { signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), closing.signal]) })) as number;
+            return (await pool.run({ warmUp: true }, { signal: stop.signal })) as number;
           } catch {
             return 0;
           } finally {
+            clearTimeout(timer);
+            closing.signal.removeEventListener('abort', onClosing);
             threadDone();
           }
         });
@@ -142,14 +152,14 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     if (running + waiting.length >= threads + maxQueue) return undefined;
     let signal: AbortSignal | undefined;
     const result = threadFree(first).then(async () => {
-      const timeLimit = AbortSignal.timeout(timeoutMs);
-      signal = timeLimit;
-      // AbortSignal.timeout's timer does not keep the process alive; work under way does, until its limit.
-      const keepAlive = setTimeout(() => undefined, timeoutMs);
+      // A timer of its own (see the warm-up): it also keeps the process alive while the work runs, until its limit.
+      const stop = new AbortController();
+      signal = stop.signal;
+      const limit = setTimeout(() => stop.abort(new Error(`past ${timeoutMs} ms`)), timeoutMs);
       try {
-        return await work(timeLimit);
+        return await work(stop.signal);
       } finally {
-        clearTimeout(keepAlive);
+        clearTimeout(limit);
         threadDone();
       }
     });
