@@ -22,12 +22,12 @@ import {
   generatedCovers,
   listingsAfterPublish,
   listingSyncHandler,
-  PHOTO_FORMATS,
   publishProduct,
   ratePacer,
   startJobRunner,
   systemClock,
   uuidV7Generator,
+  wantedRenditions,
   type CoverArtist,
   type CoverImage,
   type ImageRendition,
@@ -52,13 +52,11 @@ const plainCovers = (): CoverArtist => {
     generatedCover,
     async listingCover(_request, widths, options = {}) {
       const renditions: ImageRendition[] = [];
-      for (const width of widths)
-        for (const format of PHOTO_FORMATS)
-          if (!(options.except ?? []).some((left) => left.width === width && left.format === format)) {
-            const scaled = flat().resize({ width: Math.min(width, 600) });
-            const { data, info } = await (format === 'jpeg' ? scaled.jpeg() : scaled.webp()).toBuffer({ resolveWithObject: true });
-            renditions.push({ bytes: new Uint8Array(data), format, width: info.width, height: info.height });
-          }
+      for (const { width, format } of wantedRenditions(widths, options)) {
+        const scaled = flat().resize({ width: Math.min(width, 600) });
+        const { data, info } = await (format === 'jpeg' ? scaled.jpeg() : scaled.webp()).toBuffer({ resolveWithObject: true });
+        renditions.push({ bytes: new Uint8Array(data), format, width: info.width, height: info.height });
+      }
       return { ...(await generatedCover()), renditions };
     },
   };

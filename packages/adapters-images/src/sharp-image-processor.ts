@@ -10,7 +10,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   imageTooLarge,
   imageUnsupported,
-  PHOTO_FORMATS,
+  wantedRenditions,
   type ImageProbe,
   type ImageProcessor,
   type ImageRejected,
@@ -157,7 +157,6 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
     },
 
     renditions(bytes, widths, maxPixels, options = {}): ResultAsync<ImageRendition[], ImageRejected | ImagesBusy> {
-      const wanted = (width: number, format: PhotoFormat): boolean => !(options.except ?? []).some((left) => left.width === width && left.format === format);
       const turn = turns.take();
       if (turn === undefined) return errAsync({ type: 'ImagesBusy', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
       const made = turn.then(async (done) => {
@@ -166,7 +165,7 @@ export function sharpImageProcessor(options: SharpImageOptions = {}): ImageProce
           // One encode at a time: each upload then keeps one thread of the pool busy, not four, and the event loop
           // (and other uploads) keep their share of a small machine's cores. Measured in bench/photos.ts.
           const renditions: ImageRendition[] = [];
-          for (const width of widths) for (const format of PHOTO_FORMATS) if (wanted(width, format)) renditions.push(await encode(base, width, format));
+          for (const { width, format } of wantedRenditions(widths, options)) renditions.push(await encode(base, width, format));
           return renditions;
         } finally {
           done();

@@ -4,7 +4,7 @@
  * Gumroad as a cover (see `cover-theme.ts` for the size). The same request always gives the same bytes, so a cover can
  * be stored under a key derived from its request and drawn again only when that changes.
  */
-import { PHOTO_FORMATS, type CoverArtist, type CoverImage, type CoverRequest, type DocumentImage, type ImageRendition, type ListingCover, type PhotoFormat, type ProductDocument, type RenditionOptions } from '@larder/domain';
+import { wantedRenditions, type CoverArtist, type CoverImage, type CoverRequest, type DocumentImage, type ImageRendition, type ListingCover, type PhotoFormat, type ProductDocument, type RenditionOptions } from '@larder/domain';
 import sharp, { type Sharp } from 'sharp';
 import { drawablePhotos, photoLayers } from './cover-photos.js';
 import { coverSvg } from './cover-svg.js';
@@ -82,10 +82,9 @@ export function createCoverArtist(options: CoverArtistOptions = {}): CoverArtist
     async listingCover(request: CoverRequest, widths: readonly number[], renditionOptions: RenditionOptions = {}): Promise<ListingCover> {
       const pixels = await drawPixels(request, width);
       const bytes = await coverJpeg(pixels);
-      const skipped = (at: number, format: PhotoFormat): boolean => (renditionOptions.except ?? []).some((left) => left.width === at && left.format === format);
       // One encode at a time: the drawing and one encoder's buffers are all this holds.
       const renditions: ImageRendition[] = [];
-      for (const at of widths) for (const format of PHOTO_FORMATS) if (!skipped(at, format)) renditions.push(await rendition(pixels, at, format));
+      for (const { width: at, format } of wantedRenditions(widths, renditionOptions)) renditions.push(await rendition(pixels, at, format));
       return { bytes, contentType: 'image/jpeg', width: pixels.width, height: pixels.height, renditions };
     },
   };

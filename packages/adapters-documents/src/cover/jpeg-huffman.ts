@@ -257,14 +257,7 @@ class BitWriter {
   }
 
   bytes(): Uint8Array {
-    const whole = new Uint8Array(this.chunks.length * this.buffer.length + this.length);
-    let at = 0;
-    for (const chunk of this.chunks) {
-      whole.set(chunk, at);
-      at += chunk.length;
-    }
-    whole.set(this.buffer.subarray(0, this.length), at);
-    return whole;
+    return Buffer.concat([...this.chunks, this.buffer.subarray(0, this.length)]);
   }
 }
 
@@ -415,14 +408,7 @@ export function optimiseHuffmanTables(jpeg: Uint8Array): Uint8Array {
     tableSegment[3] = (tableSegment.length - 2) & 0xff;
     const parts: Uint8Array[] = [jpeg.subarray(0, 2), ...file.kept.map(([start, end]) => jpeg.subarray(start, end)), Uint8Array.from(tableSegment), jpeg.subarray(...file.scanHeader), data, Uint8Array.of(0xff, 0xd9)];
     const size = parts.reduce((sum, part) => sum + part.byteLength, 0);
-    if (size >= jpeg.byteLength) return jpeg;
-    const whole = new Uint8Array(size);
-    let at = 0;
-    for (const part of parts) {
-      whole.set(part, at);
-      at += part.byteLength;
-    }
-    return whole;
+    return size < jpeg.byteLength ? Buffer.concat(parts, size) : jpeg;
   } catch (error) {
     if (error instanceof NotBaseline) return jpeg;
     throw error;

@@ -4,7 +4,7 @@
  * read, or reads as a format other than the one asked, are `ImageUnsupported`.
  */
 import type { ResultAsync } from 'neverthrow';
-import type { PhotoFormat } from './photo.js';
+import { PHOTO_FORMATS, type PhotoFormat } from './photo.js';
 
 export interface ImageUnsupported {
   readonly type: 'ImageUnsupported';
@@ -46,6 +46,12 @@ export interface ImageRendition {
 /** A rendition the caller has already and does not want made again (a generated cover's drawing is its largest JPEG). */
 export interface RenditionOptions {
   readonly except?: readonly { readonly format: PhotoFormat; readonly width: number }[];
+}
+
+/** The renditions to make at `widths`, in order: each width, WebP before JPEG, but those `options.except` names. */
+export function wantedRenditions(widths: readonly number[], options: RenditionOptions = {}): { readonly width: number; readonly format: PhotoFormat }[] {
+  const skipped = (width: number, format: PhotoFormat): boolean => (options.except ?? []).some((left) => left.width === width && left.format === format);
+  return widths.flatMap((width) => PHOTO_FORMATS.filter((format) => !skipped(width, format)).map((format) => ({ width, format })));
 }
 
 export interface ImageProcessor {

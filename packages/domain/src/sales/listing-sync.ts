@@ -183,7 +183,6 @@ export function listingSyncHandler(deps: ListingSyncDeps): JobHandler {
   const syncImage = (listing: Listing, channel: SalesChannel, product: Product, brand: CreatorProfile | null): ResultAsync<Listing, StepFailure> =>
     deps.covers
       .coverImage(product, brand === null ? null : { name: brand.display_name, color: brand.brand_color })
-      .mapErr((failure): StepFailure => failure)
       .andThen((cover) =>
         listing.progress.image === cover.key
           ? okAsync(listing)

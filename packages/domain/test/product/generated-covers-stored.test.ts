@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { generatedCovers, MEDIA_TYPES, mediaKeyOfUrl, PHOTO_FORMATS, type CoverArtist, type FileStore } from '../../src/index.js';
+import { generatedCovers, MEDIA_TYPES, mediaKeyOfUrl, wantedRenditions, type CoverArtist, type FileStore } from '../../src/index.js';
 import { InMemoryFileStore, InMemoryRecipeRepository, productFixture } from '../../src/testing/index.js';
 
 const drawing = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]), contentType: 'image/jpeg' as const, width: 1200, height: 900 };
@@ -14,9 +14,7 @@ const artist: CoverArtist = {
   listingCover: (_request, widths, options) =>
     Promise.resolve({
       ...drawing,
-      renditions: widths.flatMap((width) =>
-        PHOTO_FORMATS.filter((format) => !(options?.except ?? []).some((left) => left.width === width && left.format === format)).map((format) => ({ bytes: new Uint8Array([width % 256]), format, width, height: (width * 3) / 4 })),
-      ),
+      renditions: wantedRenditions(widths, options).map(({ width, format }) => ({ bytes: new Uint8Array([width % 256]), format, width, height: (width * 3) / 4 })),
     }),
 };
 

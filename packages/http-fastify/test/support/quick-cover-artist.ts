@@ -6,7 +6,7 @@
  * `test/photos/generated-cover.test.ts`).
  */
 import { createHash } from 'node:crypto';
-import { PHOTO_FORMATS, type CoverArtist, type CoverImage, type CoverRequest, type ImageRendition } from '@larder/domain';
+import { wantedRenditions, type CoverArtist, type CoverImage, type CoverRequest, type ImageRendition } from '@larder/domain';
 import sharp from 'sharp';
 
 const WIDTH = 300;
@@ -26,13 +26,11 @@ export function quickCoverArtist(): CoverArtist {
     generatedCover,
     async listingCover(request, widths, options = {}) {
       const renditions: ImageRendition[] = [];
-      for (const width of widths)
-        for (const format of PHOTO_FORMATS) {
-          if ((options.except ?? []).some((left) => left.width === width && left.format === format)) continue;
-          const scaled = flat(request).resize({ width: Math.min(width, WIDTH) });
-          const { data, info } = await (format === 'jpeg' ? scaled.jpeg() : scaled.webp()).toBuffer({ resolveWithObject: true });
-          renditions.push({ bytes: asBytes(data), format, width: info.width, height: info.height });
-        }
+      for (const { width, format } of wantedRenditions(widths, options)) {
+        const scaled = flat(request).resize({ width: Math.min(width, WIDTH) });
+        const { data, info } = await (format === 'jpeg' ? scaled.jpeg() : scaled.webp()).toBuffer({ resolveWithObject: true });
+        renditions.push({ bytes: asBytes(data), format, width: info.width, height: info.height });
+      }
       return { ...(await generatedCover(request)), renditions };
     },
   };
