@@ -2,7 +2,9 @@
  * Files bench: the service as a user runs it with `pnpm start` (JS and studio built, `node` with the service's V8
  * flags and allocator settings running `packages/http-fastify/dist/main.js`, data kept in `LARDER_DATA_DIR` on the default engine, FerretDB on SQLite, the
  * request log at its default level on a pipe the bench reads as a terminal would), a library of 500 recipes of
- * ordinary length made through the API, an ebook of all 500, then its PDF asked for while 20 clients read recipes.
+ * ordinary length made through the API, an ebook of all 500, then its PDF asked for while 20 clients read recipes
+ * (autocannon in a process of its own, `support/readers-process.ts`, reading on without a pause from before the PDF to
+ * its end).
  *
  *   pnpm --filter @larder/bench run files
  *   pnpm --filter @larder/bench run files -- --engine postgresql   # FerretDB on PostgreSQL (a database of its own, dropped)
@@ -11,7 +13,8 @@
  * Options, to find what moves the figures: `--recipes sample` (the sample library's recipes, about half as long),
  * `--data none` (data thrown away on exit: no snapshot writer), `--log silent` (no request log), `--quiet-pdf` (the
  * first PDF asked for with no readers running, as the earlier bench did), `--glibc-defaults` (without the allocator
- * settings `pnpm start` passes, `SERVICE_ENV`).
+ * settings `pnpm start` passes, `SERVICE_ENV`), `--cpu-prof DIR` (the service writes its threads' CPU profiles there at
+ * its stop; the bench prints the render's span on the clock their timestamps use).
  *
  * Goals (issue 40): the first 500-recipe PDF in ≤ 5 s; the service's processes together (the service and the image
  * process it starts; the engine, FerretDB, is printed beside them) ≤ 300 MiB at peak, from /proc's VmHWM of each and
@@ -24,10 +27,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { SERVICE_ENV, SERVICE_V8_FLAGS } from '../packages/http-fastify/src/v8-flags.js';
 import { benchRecipeInput, ordinaryRecipeInput } from './documents-data.js';
 import { resetPeaks, sampleTree, type TreePeaks } from './support/process-tree.js';
+import { startReaders, type Readers, type ReadersResult } from './support/readers-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RECIPES = 500;
@@ -46,6 +49,7 @@ const dataKept = option('--data', 'kept') !== 'none';
 const logLevel = option('--log', 'default');
 const quietPdf = args.includes('--quiet-pdf');
 const allocatorDefaults = args.includes('--glibc-defaults');
+const cpuProfileDir = option('--cpu-prof', '');
 if (engine !== 'sqlite' && engine !== 'postgresql') throw new Error('--engine takes sqlite (the default) or postgresql');
 if (recipeKind !== 'ordinary' && recipeKind !== 'sample') throw new Error('--recipes takes ordinary (the default) or sample');
 const recipeInput = recipeKind === 'ordinary' ? ordinaryRecipeInput : benchRecipeInput;
@@ -90,7 +94,8 @@ async function startService(dataDir: string, postgresqlDatabase: string): Promis
   if (logLevel === 'default') delete env['LOG_LEVEL'];
   else env['LOG_LEVEL'] = logLevel;
   const probe = fileURLToPath(new URL('./support/loop-probe.mjs', import.meta.url));
-  const child = spawn(process.execPath, [...SERVICE_V8_FLAGS, '--import', probe, join(ROOT, 'packages/http-fastify/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profiling = cpuProfileDir === '' ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir];
+  const child = spawn(process.execPath, [...SERVICE_V8_FLAGS, ...profiling, '--import', probe, join(ROOT, 'packages/http-fastify/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let logBytes = 0;
   // Read as a terminal would: every byte taken; only the lines that say something went wrong are kept, to print.
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -160,27 +165,9 @@ async function library(service: Service, token: string): Promise<{ recipeIds: st
   return { recipeIds, ebookId: ebook.id };
 }
 
-/** 20 clients reading single recipes, round the library, until stopped. */
-function readers(service: Service, token: string, recipeIds: readonly string[]): { stop(): Promise<autocannon.Result> } {
-  let turn = 0;
-  let finished: (result: autocannon.Result) => void = () => undefined;
-  const results = new Promise<autocannon.Result>((resolve) => (finished = resolve));
-  const instance = autocannon(
-    {
-      url: service.url,
-      connections: READERS,
-      duration: 600,
-      headers: { authorization: `Bearer ${token}` },
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/recipes/${recipeIds[turn++ % recipeIds.length] ?? ''}` }) }],
-    },
-    (error, result) => finished(error === null || error === undefined ? result : { ...result, non2xx: -1 }),
-  );
-  return {
-    stop: () => {
-      instance.stop();
-      return results;
-    },
-  };
+/** 20 clients reading single recipes, round the library, until stopped: in a process of their own (see readers-process.ts). */
+function readers(service: Service, token: string, recipeIds: readonly string[]): Promise<Readers> {
+  return startReaders({ url: service.url, connections: READERS, headers: { authorization: `Bearer ${token}` }, paths: recipeIds.map((id) => `/api/recipes/${id}`) });
 }
 
 /** The whole body, timed from the request to its last byte. */
@@ -239,19 +226,21 @@ async function main(): Promise<void> {
     // The readers alone, then (without a pause) while the first PDF renders.
     resetPeaks(pid);
     const renderSampler = sampleTree(pid, classify, SERVICE_KINDS);
-    let baseline: autocannon.Result | undefined;
-    if (!quietPdf) {
-      const alone = readers(service, token, recipeIds);
+    let baseline: ReadersResult | undefined;
+    const reading = quietPdf ? undefined : await readers(service, token, recipeIds);
+    if (reading !== undefined) {
       await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
-      baseline = await alone.stop();
+      baseline = await reading.lap();
     }
-    const during = quietPdf ? undefined : readers(service, token, recipeIds);
     await loopDelay(service);
     const logBefore = service.logBytes();
     const loadDuring = { before: loadAverage() };
+    const renderFrom = process.hrtime.bigint() / 1000n;
     const first = await download(pdfUrl, token);
+    const renderTo = process.hrtime.bigint() / 1000n;
+    if (cpuProfileDir !== '') process.stdout.write(`the first PDF, on the profiles' clock: ${renderFrom} to ${renderTo} µs\n`);
     const loop = await loopDelay(service);
-    const read = await during?.stop();
+    const read = await reading?.stop();
     const logDuring = service.logBytes() - logBefore;
     const rendering = renderSampler.stop();
     const loadAfter = loadAverage();

@@ -41,7 +41,7 @@ describe("a render pool's covers", () => {
     assert.doesNotMatch(pdf.toString('latin1'), /\/Subtype \/Image/);
   });
 
-  it('renders in a thread of lower priority (nice 5) than the thread that answers requests', async (t) => {
+  it('renders in a thread of lower priority (nice 15) than the thread that answers requests', async (t) => {
     if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
     (await pool().render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
     const nices = readdirSync('/proc/self/task').map((thread) => {
@@ -49,13 +49,13 @@ describe("a render pool's covers", () => {
       return { thread: Number(thread), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
     });
     assert.equal(nices.find((entry) => entry.thread === process.pid)?.nice, 0, 'the main thread keeps its priority');
-    assert.ok(nices.some((entry) => entry.nice === 5), `a render thread at nice 5: ${JSON.stringify(nices)}`);
+    assert.ok(nices.some((entry) => entry.nice === 15), `a render thread at nice 15: ${JSON.stringify(nices)}`);
   });
 
-  it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 5', () => {
+  it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 15', () => {
     assert.deepEqual(
       [{}, { LARDER_BACKGROUND_NICE: '0' }, { LARDER_BACKGROUND_NICE: '12' }, { LARDER_BACKGROUND_NICE: '' }, { LARDER_BACKGROUND_NICE: 'low' }, { LARDER_BACKGROUND_NICE: '25' }].map((env) => backgroundNice(env)),
-      [5, 0, 12, 5, 5, 5],
+      [15, 0, 12, 15, 15, 15],
     );
   });
 

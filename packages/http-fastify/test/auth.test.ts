@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { scryptPasswordHasher } from '@larder/domain';
+import { ResultAsync } from 'neverthrow';
 import { EMAIL, harness, PASSWORD, SECRET, type Harness } from './support/harness.js';
 import { assertProblem } from './support/problems.js';
 
@@ -106,6 +107,24 @@ describe('bearer tokens', () => {
     (await h.users.remove(userId))._unsafeUnwrap();
     h.clock.advance(1000);
     await refused(`Bearer ${token}`);
+  });
+
+  it('asks the user store once for the requests that miss the one-second existence cache together', async () => {
+    h.clock.advance(1000);
+    const findById = h.users.findById.bind(h.users);
+    let asked = 0;
+    // Answered a little later, as a database would: the requests meanwhile all find the cache empty.
+    h.users.findById = (id: string) => {
+      asked += 1;
+      return new ResultAsync(new Promise((resolve) => setTimeout(() => resolve(findById(id)), 20)));
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => h.request({ method: 'GET', url: '/api/recipes' })));
+      assert.deepEqual(answers.map((answer) => answer.statusCode), Array.from({ length: 10 }, () => 200));
+      assert.equal(asked, 1);
+    } finally {
+      h.users.findById = findById;
+    }
   });
 
   it('refreshes: a valid token gets a new one valid 7 days from now, on success and error responses alike', async () => {

@@ -9,13 +9,16 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
- * Nice 5: a render on an idle machine runs as fast as before; under load it gets about a quarter of a core beside a
- * busy request thread (10 left it about a tenth). Under 20 readers (bench/files.ts, 2026-11-29, FerretDB on SQLite) the
- * first 500-recipe PDF took 5.65–8.60 s at nice 10 (four runs) and 4.15–5.57 s at nice 5 (three), the readers' p99
- * 1.08–1.22× of theirs before it. `LARDER_BACKGROUND_NICE` sets another (0: none), for the service's render threads
- * and its image process alike (which takes 10 unless told: uploads are nobody's wait).
+ * Nice 15: a render on an idle machine runs as fast as ever, and beside busy request threads it takes what they leave.
+ * Under 20 readers (bench/files.ts, FerretDB on SQLite) the first 500-recipe PDF took 5.65–8.60 s at nice 10 and
+ * 4.15–5.57 s at nice 5 while each read cost the database a recipe (2026-11-29, morning); once reads by id came from
+ * the search index (the readers no longer keep the engine busy), 2.45–4.21 s at nice 15 with the readers' p99 during
+ * it 1.21–1.47× of theirs before (four runs), against 1.19–2.42× at nice 5: a render at nice 5 took a quarter of the
+ * core the request thread needed. Under requests that keep both cores busy a render at nice 15 gets a few per cent of
+ * one, and its time limit is what bounds it. `LARDER_BACKGROUND_NICE` sets another (0: none), for the service's
+ * render threads and its image process alike (which takes 10 unless told: uploads are nobody's wait).
  */
-export const BACKGROUND_NICE = 5;
+export const BACKGROUND_NICE = 15;
 
 /** The nice value background work takes: `LARDER_BACKGROUND_NICE` (0 to 19), else `BACKGROUND_NICE`. */
 export function backgroundNice(env: NodeJS.ProcessEnv = process.env): number {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ok, okAsync, ResultAsync, type Result } from 'neverthrow';
 import { IndexedRecipeRepository } from '../../src/recipe/indexed-recipe-repository.js';
+import type { Recipe } from '../../src/recipe/recipe.js';
 import { recipeListQueryFrom } from '../../src/recipe/recipe-query.js';
 import type { StoreUnavailable } from '../../src/shared/errors.js';
 import { InMemoryRecipeSearchIndex } from '../../src/search/in-memory-recipe-search-index.js';
@@ -16,6 +17,38 @@ import { InMemoryRecipeRepository, recipeFixture, runRecipeRepositoryContract } 
 runRecipeRepositoryContract('in-memory store + in-memory search index', () => {
   const indexed = new IndexedRecipeRepository(new InMemoryRecipeRepository(), new InMemoryRecipeSearchIndex());
   indexed.markReady();
+  return indexed;
+});
+
+/**
+ * The same contract with reads by id answered by the index: after each write the change feed has applied the index up
+ * to the store's mark (as it has a poll after a write), so every read that follows is proved current.
+ */
+runRecipeRepositoryContract('in-memory store + in-memory search index, reads by id from the index', () => {
+  const store = new InMemoryRecipeRepository();
+  class Applied extends IndexedRecipeRepository {
+    #applied<T, E>(write: ResultAsync<T, E>): ResultAsync<T, E> {
+      return new ResultAsync(
+        (async () => {
+          const outcome = await write;
+          (await store.changeMark()).map((mark) => this.sawMark(mark));
+          return outcome;
+        })(),
+      );
+    }
+    override insert(...args: Parameters<IndexedRecipeRepository['insert']>) {
+      return this.#applied(super.insert(...args));
+    }
+    override update(...args: Parameters<IndexedRecipeRepository['update']>) {
+      return this.#applied(super.update(...args));
+    }
+    override saveBatch(...args: Parameters<IndexedRecipeRepository['saveBatch']>) {
+      return this.#applied(super.saveBatch(...args));
+    }
+  }
+  const indexed = new Applied(store, new InMemoryRecipeSearchIndex());
+  indexed.markReady();
+  indexed.sawMark('0');
   return indexed;
 });
 
@@ -269,5 +302,105 @@ describe('IndexedRecipeRepository under listings at once', () => {
     store.answer();
     await before;
     await after;
+  });
+});
+
+describe('IndexedRecipeRepository, reads by id (findById, findByIds)', () => {
+  /** A store whose change mark answers when the test says, counting the reads of the mark and by id. */
+  class Gated extends InMemoryRecipeRepository {
+    markReads = 0;
+    byId: string[] = [];
+    readonly waiting: (() => void)[] = [];
+    override changeMark() {
+      this.markReads += 1;
+      // The count as the database had it when the read began, answered later.
+      const read = super.changeMark();
+      return new ResultAsync(new Promise<Result<string, StoreUnavailable>>((resolve) => this.waiting.push(() => void read.then(resolve))));
+    }
+    answer(): void {
+      for (const resolve of this.waiting.splice(0)) resolve();
+    }
+    /** Answers the reads under way, and those that begin when they end. */
+    async answerAll(): Promise<void> {
+      for (let turn = 0; turn < 5; turn += 1) {
+        this.answer();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    override findById(id: string) {
+      this.byId.push(id);
+      return super.findById(id);
+    }
+    override findByIds(ids: readonly string[]) {
+      this.byId.push(...ids);
+      return super.findByIds(ids);
+    }
+  }
+
+  async function library() {
+    const store = new Gated();
+    const indexed = new IndexedRecipeRepository(store, new InMemoryRecipeSearchIndex(), { markReadsApartMs: 0 });
+    const [soup, bread] = [recipeFixture({ title: 'Soup' }), recipeFixture({ title: 'Bread' })];
+    await indexed.insert(soup);
+    await indexed.insert(bread);
+    const titleOf = async (read: ResultAsync<Recipe | null, StoreUnavailable>) => (await read)._unsafeUnwrap()?.title;
+    return { store, indexed, soup, bread, titleOf };
+  }
+
+  it('answers from the index once a read of the mark begun after the call finds the mark the feed applied', async () => {
+    const { store, indexed, soup, bread, titleOf } = await library();
+    assert.equal(await titleOf(indexed.findById(soup.id)), 'Soup');
+    assert.deepEqual([store.byId, store.markReads], [[soup.id], 0], 'before the index is built: the store, no mark read');
+    indexed.markReady();
+    assert.equal(await titleOf(indexed.findById(soup.id)), 'Soup');
+    assert.deepEqual([store.byId, store.markReads], [[soup.id, soup.id], 0], 'built, but no mark applied yet: the store');
+    indexed.sawMark('2');
+    store.byId = [];
+    const [one, many, none] = [indexed.findById(soup.id), indexed.findByIds([bread.id, 'nope', soup.id]), indexed.findById('nope')];
+    await store.answerAll();
+    assert.equal(store.markReads, 2, 'the first call\'s read of the mark, then one for the two asked while it was under way');
+    assert.equal(await titleOf(one), 'Soup');
+    assert.deepEqual((await many)._unsafeUnwrap().map((recipe) => recipe.title).sort(), ['Bread', 'Soup']);
+    assert.equal(await titleOf(none), undefined);
+    assert.deepEqual(store.byId, ['nope', 'nope'], 'the index, the store for the id it lacks');
+  });
+
+  it('never answers with a copy older than the database when it was asked: a read of the mark under way is not shared', async () => {
+    const { store, indexed, soup, titleOf } = await library();
+    indexed.markReady();
+    indexed.sawMark('2');
+    store.byId = [];
+    const before = indexed.findById(soup.id);
+    assert.equal(store.markReads, 1);
+    // Another process renames the soup while that read of the mark is under way (it began before the write).
+    const renamed = { ...soup, title: 'Soup, renamed elsewhere', version: soup.version + 1 };
+    assert.equal((await store.update(renamed, soup.version))._unsafeUnwrap(), 'written');
+    const [first, second, many] = [indexed.findById(soup.id), indexed.findById(soup.id), indexed.findByIds([soup.id])];
+    assert.equal(store.markReads, 1, 'the calls since wait for a read of their own');
+    store.answer();
+    assert.equal(await titleOf(before), 'Soup', 'asked before the write: the index held the database of then');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(store.markReads, 2, 'the calls since share one read, begun when the first ended');
+    store.answer();
+    assert.equal(await titleOf(first), 'Soup, renamed elsewhere');
+    assert.equal(await titleOf(second), 'Soup, renamed elsewhere');
+    assert.deepEqual((await many)._unsafeUnwrap().map((recipe) => recipe.title), ['Soup, renamed elsewhere']);
+    assert.deepEqual(store.byId, [soup.id, soup.id, soup.id], 'a mark the feed has not applied: the store');
+  });
+
+  it('fails when the mark cannot be read, as a read of the store does, rather than answer from a copy nothing keeps current', async () => {
+    const { store, indexed, soup } = await library();
+    indexed.markReady();
+    indexed.sawMark('2');
+    store.unavailable = true;
+    const [one, many] = [indexed.findById(soup.id), indexed.findByIds([soup.id])];
+    await store.answerAll();
+    assert.equal((await one)._unsafeUnwrapErr().type, 'StoreUnavailable');
+    assert.equal((await many)._unsafeUnwrapErr().type, 'StoreUnavailable');
+    assert.equal(store.markReads, 1, 'a call made while a read that fails was under way fails with it, without a read of its own');
+    store.unavailable = false;
+    const again = indexed.findById(soup.id);
+    await store.answerAll();
+    assert.equal((await again)._unsafeUnwrap()?.title, 'Soup', 'the next call reads the mark again');
   });
 });

@@ -102,6 +102,22 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
 
   const tokens = new PerSecondCache<IssuedToken>();
   const knownUsers = new PerSecondCache<true>();
+  /**
+   * The user lookup under way for each token subject: the requests that miss `knownUsers` together (at each new
+   * second, every request of a busy client at once) share one read of the user store instead of one each.
+   */
+  const userLookups = new Map<string, ReturnType<AuthOptions['users']['findById']>>();
+  const lookUpUser = (userId: string): ReturnType<AuthOptions['users']['findById']> => {
+    const under = userLookups.get(userId);
+    if (under !== undefined) return under;
+    const lookup = options.users.findById(userId);
+    userLookups.set(userId, lookup);
+    const done = (): void => {
+      if (userLookups.get(userId) === lookup) userLookups.delete(userId);
+    };
+    void lookup.then(done, done);
+    return lookup;
+  };
   const verifiedTokens = new PerSecondCache<VerifiedClaims>();
 
   const verify = (token: string, second: number): VerifiedClaims => {
@@ -206,7 +222,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       done();
       return;
     }
-    options.users.findById(claims.sub).then(
+    lookUpUser(claims.sub).then(
       (found) => {
         if (found.isErr()) {
           request.log.warn({ reason: found.error.message }, 'user store unavailable during authentication');
