@@ -213,6 +213,7 @@ async function main(): Promise<void> {
   const service = await startService(dataDir, postgresqlDatabase);
   const pid = service.child.pid ?? 0;
   const started = loadAverage();
+  let reading: Readers | undefined;
   try {
     const { token } = await api<{ token: string }>(service, null, 'POST', '/api/auth/login', { email: 'demo@example.com', password: PASSWORD });
     const loadSampler = sampleTree(pid, classify, SERVICE_KINDS);
@@ -227,7 +228,7 @@ async function main(): Promise<void> {
     resetPeaks(pid);
     const renderSampler = sampleTree(pid, classify, SERVICE_KINDS);
     let baseline: ReadersResult | undefined;
-    const reading = quietPdf ? undefined : await readers(service, token, recipeIds);
+    reading = quietPdf ? undefined : await readers(service, token, recipeIds);
     if (reading !== undefined) {
       await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
       baseline = await reading.lap();
@@ -275,6 +276,7 @@ async function main(): Promise<void> {
     process.stderr.write(`the service's last warnings and errors:\n${troubles.join('\n')}\n`);
     throw error;
   } finally {
+    reading?.close();
     service.child.kill('SIGTERM');
     await new Promise((resolve) => service.child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });

@@ -28,6 +28,8 @@ export interface Readers {
   lap(): Promise<ReadersResult>;
   /** Stops the readers and gives the figures since the last lap, once their process has ended. */
   stop(): Promise<ReadersResult>;
+  /** Ends the readers' process if it still runs (after a failure: nothing is measured). */
+  close(): void;
 }
 
 /** Starts the readers in a child process; resolves once its connections are sending. */
@@ -38,6 +40,7 @@ export async function startReaders(order: ReadersOrder): Promise<Readers> {
   exited.catch(() => undefined);
   const message = <T>(): Promise<T> => Promise.race([new Promise<T>((resolve) => child.once('message', (value) => resolve(value as T))), exited]);
   const ask = (what: 'lap' | 'stop'): Promise<ReadersResult> => {
+    if (!child.connected) return Promise.reject(new Error(`the readers' process has ended (${child.exitCode ?? child.signalCode})`));
     const answer = message<ReadersResult>();
     child.send(what);
     return answer;
@@ -53,9 +56,12 @@ export async function startReaders(order: ReadersOrder): Promise<Readers> {
       try {
         return await ask('stop');
       } finally {
-        child.disconnect();
+        if (child.connected) child.disconnect();
         await ended;
       }
+    },
+    close: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
     },
   };
 }
@@ -69,6 +75,8 @@ function figuresOf(latencies: number[], non2xx: number): ReadersResult {
 
 // In the child: wait for the order, read until told to stop, answer each lap with its figures.
 if (process.send !== undefined && process.argv[1] === fileURLToPath(import.meta.url)) {
+  // The bench gone (ended, or failed before it stopped them), the readers go too.
+  process.once('disconnect', () => process.exit(0));
   process.once('message', (order: ReadersOrder) => {
     let turn = 0;
     let [latencies, non2xx]: [number[], number] = [[], 0];

@@ -228,7 +228,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
       // A snapshot of the index, every few minutes and at a clean stop, makes the next start read only the changes
       // since (not of a database thrown away on exit, whose next one is another).
       const snapshot = config.searchIndexSnapshot === undefined || database.ephemeral ? undefined : { snapshots: recipeIndexFile(config.searchIndexSnapshot), source: `${database.engine} ${database.keptIn ?? ''} ${database.db.databaseName}` };
-      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes), log, { snapshot, snapshotEveryMs: config.searchIndexSnapshotSeconds * 1000 });
+      const sync = startRecipeSearchSync(ports.recipes, new MongoRecipeChangeFeed(database.db, ports.recipes.store), log, { snapshot, snapshotEveryMs: config.searchIndexSnapshotSeconds * 1000 });
       closers.push(() => sync.stop());
       search = sync;
     }

@@ -24,7 +24,8 @@ export interface IndexedRecipeRepositoryOptions {
  * A recipe store whose listings and searches come from a `RecipeSearchIndex`, and everything else from the store:
  * reads by external id or source URL, every write, the change mark. Reads by id come from the index when it is proved
  * current: a read of the change mark begun after the call finds the mark the change feed has applied the index up to
- * (else from the store), so a read by id never returns a copy older than the database's word when it was asked. A
+ * (else from the store), so a read by id never returns a copy older than the database's word when it was asked
+ * (short of a writer whose change record or mark the database failed to take, until its recorder writes them again). A
  * write that succeeds is put into the index at once, so this process lists what it has just written; writes of
  * other processes arrive through the change feed (`recipe-index-sync.ts`). Until the index is built (`markReady`),
  * listings go to the store, slow but right.
@@ -47,6 +48,11 @@ export class IndexedRecipeRepository implements RecipeRepository {
 
   get index(): RecipeSearchIndex {
     return this.#index;
+  }
+
+  /** The store behind the index: what the change feed reads the recipes it reports from (never the index it keeps). */
+  get store(): RecipeRepository {
+    return this.#store;
   }
 
   /** Whether listings come from the index (it holds every stored recipe). */
