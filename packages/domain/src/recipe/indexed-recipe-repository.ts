@@ -10,8 +10,8 @@ import type { BatchWriteOutcome, RecipePage, RecipeRepository, RecipeWrite, Writ
 /**
  * The least time between two reads of the change mark for reads by id, in ms (`FreshMarkReads`). Under 20 readers at
  * once, reads of the mark back to back were a round trip every 0.6–0.9 ms on FerretDB, each about 0.5 ms of its CPU
- * and 0.25 ms of the driver's: most of a core between them for a mark that had not moved. 5 ms apart: at most 200 a
- * second, and a reader waits about 5 ms more at most.
+ * and 0.25 ms of the driver's: most of a core between them for a mark that had not moved. 5 ms apart when calls come
+ * at once: at most 200 a second, and a reader waits about 5 ms more at most; one caller at a time does not wait.
  */
 export const MARK_READS_APART_MS = 5;
 

@@ -13,8 +13,9 @@ type MarkRead = Promise<Result<string, StoreUnavailable>>;
  */
 export interface FreshMarkReadsOptions {
   /**
-   * The least time between the beginnings of two reads, in ms (default 0): under many callers at once, at most one
-   * round trip through the database per this long, each caller waiting at most this long more.
+   * The least time between the beginnings of two reads, in ms (default 0), when callers come at once (the last read
+   * was shared, or several wait for the next): at most one round trip through the database per this long, each caller
+   * waiting at most this long more. One caller at a time never waits for it.
    */
   readonly apartMs?: number;
 }
@@ -28,6 +29,10 @@ export class FreshMarkReads {
   #lastBegan = Number.NEGATIVE_INFINITY;
   /** The next read, shared by every caller who asked since the last began: it begins when the one under way ends. */
   #next: MarkRead | undefined;
+  /** How many callers share `#next`. */
+  #nextCallers = 0;
+  /** How many callers shared the latest read. */
+  #lastShared = 0;
 
   constructor(read: () => ResultAsync<string, StoreUnavailable>, options: FreshMarkReadsOptions = {}) {
     this.#read = read;
@@ -39,9 +44,13 @@ export class FreshMarkReads {
    * after it. A failed read fails every caller who shared it.
    */
   mark(): ResultAsync<string, StoreUnavailable> {
-    if (this.#next !== undefined) return new ResultAsync(this.#next);
+    if (this.#next !== undefined) {
+      this.#nextCallers += 1;
+      return new ResultAsync(this.#next);
+    }
     const underWay = this.#underWay;
-    if (underWay === undefined && this.#waitMs() <= 0) return new ResultAsync(this.#begin());
+    if (underWay === undefined && this.#waitMs() <= 0) return new ResultAsync(this.#begin(1));
+    this.#nextCallers = 1;
     const next = (underWay ?? Promise.resolve(undefined)).then(
       async (result) => {
         // A read under way that fails fails them too, without a read of their own: the database did not answer while
@@ -53,7 +62,7 @@ export class FreshMarkReads {
         const waitMs = this.#waitMs();
         if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
         this.#next = undefined;
-        return this.#begin();
+        return this.#begin(this.#nextCallers);
       },
       (error: unknown) => {
         this.#next = undefined;
@@ -64,13 +73,19 @@ export class FreshMarkReads {
     return new ResultAsync(next);
   }
 
-  /** How long until a read may begin, by `apartMs`. */
+  /**
+   * How long until a read may begin, by `apartMs`: only after a read that callers shared, or with several waiting
+   * (callers at once). One caller at a time (a use case that reads, then reads again) never waits: a read each.
+   */
   #waitMs(): number {
+    if (this.#lastShared <= 1 && (this.#next === undefined || this.#nextCallers <= 1)) return 0;
     return this.#lastBegan + this.#apartMs - performance.now();
   }
 
-  #begin(): MarkRead {
+  /** Begins a read for `callers` callers. */
+  #begin(callers: number): MarkRead {
     this.#lastBegan = performance.now();
+    this.#lastShared = callers;
     const read: MarkRead = Promise.resolve(this.#read());
     this.#underWay = read;
     const ended = (): void => {

@@ -19,14 +19,26 @@ describe('FreshMarkReads', () => {
     return { began, reads };
   }
 
-  it('begins reads at least apartMs apart, the calls made meanwhile sharing the next', async () => {
+  it('begins reads at least apartMs apart when calls come at once, those made meanwhile sharing the next', async () => {
     const { began, reads } = counted(40);
-    assert.equal((await reads.mark())._unsafeUnwrap(), '1');
-    const meanwhile = await Promise.all([reads.mark(), reads.mark(), reads.mark()]);
-    assert.deepEqual(meanwhile.map((mark) => mark._unsafeUnwrap()), ['2', '2', '2']);
+    const atOnce = await Promise.all([reads.mark(), reads.mark(), reads.mark(), reads.mark()]);
+    assert.deepEqual(atOnce.map((mark) => mark._unsafeUnwrap()), ['1', '2', '2', '2']);
     assert.equal(began.length, 2);
     // Timers never fire early by more than their millisecond rounding.
     assert.ok((began[1] ?? 0) - (began[0] ?? 0) >= 39, `began ${((began[1] ?? 0) - (began[0] ?? 0)).toFixed(1)} ms apart`);
+    // The last read was shared: the next call waits its turn too.
+    const after = reads.mark();
+    assert.equal(began.length, 2, 'not begun within the call');
+    assert.equal((await after)._unsafeUnwrap(), '3');
+  });
+
+  it('never makes one caller at a time wait: a read each, begun within the call', async () => {
+    const { began, reads } = counted(1000);
+    for (let call = 1; call <= 3; call += 1) {
+      const read = reads.mark();
+      assert.equal(began.length, call, `call ${call} begun within the call`);
+      assert.equal((await read)._unsafeUnwrap(), String(call));
+    }
   });
 
   it('begins a read at once when the last began longer ago than apartMs', async () => {
