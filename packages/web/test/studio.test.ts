@@ -222,7 +222,9 @@ describe('the studio in Chromium', { skip: skipWithoutChromium }, () => {
     assert.deepEqual(await order.allTextContents(), ['Charred Corn Guacamole', 'Whipped Hummus with Paprika Oil', 'Tzatziki for a crowd']);
 
     await page.getByRole('button', { name: 'Create the ebook' }).click();
-    await heading(page, 'Little Book of Dips');
+    // The new product's answer waits for its generated cover, the first drawing on a render thread this service starts
+    // cold (RENDER_WARM=false): under the suite's load as long as the preview's render below, and given as long.
+    await page.getByRole('heading', { level: 1, name: 'Little Book of Dips' }).waitFor({ timeout: 60_000 });
     assert.deepEqual(await recipeOrder(page), ['Charred Corn Guacamole', 'Whipped Hummus with Paprika Oil', 'Tzatziki for a crowd']);
     // Opened afresh, the product's screen searches the library for recipes to add only once its picker is opened.
     const pickerReads: string[] = [];
