@@ -79,6 +79,10 @@ async function main(): Promise<void> {
     exitSoon(1);
     return;
   }
+  // Every other thread of this process (V8's helpers, libuv's pool) yields the cores to this one, which answers
+  // requests, as the render threads do (`LARDER_BACKGROUND_NICE`).
+  const { lowerOtherThreads } = await import('@larder/adapters-documents/pool');
+  lowerOtherThreads();
   // A signal that came after startService's last check found nothing to stop yet.
   if (interrupted.signal.aborted) await stopAndExit(running);
 }
