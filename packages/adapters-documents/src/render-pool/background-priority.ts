@@ -16,7 +16,8 @@ import { getPriority, setPriority } from 'node:os';
  * it 1.21–1.47× of theirs before (four runs), against 1.19–2.42× at nice 5: a render at nice 5 took a quarter of the
  * core the request thread needed. Under requests that keep both cores busy a render at nice 15 gets a few per cent of
  * one, and its time limit is what bounds it. `LARDER_BACKGROUND_NICE` sets another (0: none), for the service's
- * render threads and its image process alike (which takes 10 unless told: uploads are nobody's wait).
+ * render threads, its other threads but the request thread (`lowerOtherThreads`) and its image process alike (which
+ * takes 10 unless told: uploads are nobody's wait).
  */
 export const BACKGROUND_NICE = 15;
 
@@ -43,17 +44,24 @@ export function runInBackground(): boolean {
 
 /**
  * Lowers every other thread of this process to the background nice; the calling thread (the service's main thread,
- * which answers requests) keeps its priority. Those threads are V8's helpers (the compilations and parallel
- * collections of every isolate, the render threads' among them) and libuv's pool (file reads, hashing, and libvips,
- * whose threads the pool's start and which inherit their priority): work no request waits for on the main thread.
- * Threads started afterwards by the calling thread (render threads, which lower themselves) keep its priority.
+ * which answers requests) keeps its priority. The service's entry point (`main.ts`, what `pnpm start` runs) calls it
+ * once it listens; an embedder that calls `startService` itself decides for its own process. The threads lowered are
+ * V8's helpers (four workers and Node's delayed-task scheduler: every isolate's optimising compilations and the
+ * parallel and concurrent parts of its collections, the render threads' among them) and libuv's pool (whose threads
+ * start libvips's, which inherit their priority). Threads the calling thread starts afterwards keep its priority (the
+ * render threads lower themselves; the image process and the database engine are processes of their own).
  *
- * Why: during a 500-recipe book's first render the render thread ran at nice 15, but its isolate's compilations and
- * collections (on V8's helpers) and the cover's scaling (libvips) took about half a core at the service's priority,
- * beside 20 readers (bench/files.ts). With them lowered the readers' p99 during the render was 1.06–1.64× of theirs
- * before (median 1.36, 19 runs) against 1.07–2.04× (median 1.55) without, the render as fast within the noise.
- * Returns how many threads it lowered; none where `/proc/self/task` cannot be read (not Linux), or when
- * `LARDER_BACKGROUND_NICE` is 0.
+ * What runs there at the lower priority, beside the renders' share: the pool's work for requests (a password's
+ * scrypt at sign-in, a studio file's first compression, an outbound request's DNS lookup and gunzip) and the main
+ * thread's own collections where it waits for a helper to finish its piece. On cores the request thread leaves idle
+ * that is as fast as before; beside requests that keep every core busy it waits its turn, as the renders do.
+ *
+ * Why: during a 500-recipe book's first render (bench/files.ts, 20 readers) the render thread ran at nice 15, but its
+ * isolate's compilations and collections (on V8's helpers) and the cover's scaling (libvips) took half a core at the
+ * service's priority. With every other thread lowered (from outside, 19 runs) the readers' p99 during the render was
+ * 1.06–1.64× of theirs before, median 1.36, against 1.07–2.04× without (18 runs); with this function, 16.5–21.3 ms
+ * against 20.9–24.8 ms on main before it (docs/benchmarks.md). Returns how many threads it lowered: none where
+ * `/proc/self/task` cannot be read (not Linux), or when `LARDER_BACKGROUND_NICE` is 0.
  */
 export function lowerOtherThreads(): number {
   const nice = backgroundNice();

@@ -34,7 +34,8 @@ let background = false;
 export default async function renderInWorker(task: RenderTask | WarmUpTask | CoverTask): Promise<unknown> {
   // A render (the warm-up, a cover) is background work: the service's main thread, which answers requests, goes first
   // (bench/files.ts). Lowered at the first task, not while the thread loads the renderer: a fresh thread (after one
-  // was stopped at its time limit) starts as fast as before.
+  // was stopped at its time limit) starts as fast as before. (A thread still loading when the service begins to listen
+  // is lowered then, with the process's other threads: `lowerOtherThreads`.)
   if (!background) {
     runInBackground();
     background = true;
