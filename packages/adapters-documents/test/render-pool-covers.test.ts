@@ -58,8 +58,7 @@ describe("a render pool's covers", () => {
     if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
     // In a process of its own: the test runner's threads keep their priority.
     const script = [
-      `import { readdirSync, readFileSync } from 'node:fs';
-import { getPriority } from 'node:os';`,
+      `import { readdirSync, readFileSync } from 'node:fs';`,
       `import { stat } from 'node:fs/promises';`,
       `import { lowerOtherThreads } from ${JSON.stringify(new URL('../src/pool.ts', import.meta.url).href)};`,
       // libuv's pool starts with its first task.

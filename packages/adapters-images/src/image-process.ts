@@ -74,8 +74,9 @@ const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 /**
  * The child's nice value: below the service's request thread (the render threads and the service's other threads
- * take 15), so that an upload's renditions wait while requests need the cores. `LARDER_BACKGROUND_NICE` sets another (0: none), for the render threads too (whose reading
- * of it is their own, in adapters-documents' `background-priority.ts`: adapters import the domain, not each other).
+ * take 15), so that an upload's renditions wait while requests need the cores. `LARDER_BACKGROUND_NICE` sets another
+ * (0: none), for the render threads and the service's other threads too (whose reading of it is their own, in
+ * adapters-documents' `background-priority.ts`: adapters import the domain, not each other).
  */
 export const CHILD_NICE = 10;
 const childNice = (): number => {
