@@ -28,13 +28,22 @@ export function backgroundNice(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(value) && value >= 0 && value <= 19 ? value : BACKGROUND_NICE;
 }
 
+/** The calling thread's id, from `/proc/thread-self`; null where it cannot be read (not Linux). */
+function callingThread(): number | null {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(thread) && thread > 0 ? thread : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Lowers the calling thread's priority; true when it did. */
 export function runInBackground(): boolean {
   const nice = backgroundNice();
-  if (nice === 0) return false;
+  const thread = callingThread();
+  if (nice === 0 || thread === null) return false;
   try {
-    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(thread) || thread <= 0) return false;
     setPriority(thread, nice);
     return true;
   } catch {
@@ -65,11 +74,10 @@ export function runInBackground(): boolean {
  */
 export function lowerOtherThreads(): number {
   const nice = backgroundNice();
-  if (nice === 0) return 0;
-  let caller: number;
+  const caller = callingThread();
+  if (nice === 0 || caller === null) return 0;
   let threads: number[];
   try {
-    caller = Number(readlinkSync('/proc/thread-self').split('/').pop());
     threads = readdirSync('/proc/self/task').map(Number);
   } catch {
     return 0;
