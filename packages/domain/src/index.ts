@@ -6,6 +6,7 @@
 export * from './shared/errors.js';
 export * from './shared/ports.js';
 export * from './shared/pagination.js';
+export { sharedWhileRunning } from './shared/shared-while-running.js';
 export { systemClock, uuidV7Generator, scryptPasswordHasher, DEFAULT_SCRYPT_COST, type ScryptCost } from './shared/node-crypto.js';
 
 export * from './ingredient/ingredient.js';

@@ -7,12 +7,13 @@
  * Drawing happens off the event loop (sharp's threads, a render thread) but takes about a second: a single product's
  * read waits for it once, a list never does (see `storedCovers`).
  */
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync, type Result } from 'neverthrow';
 import { CoverNotDrawnNow, type CoverArtist, type CoverBrand, type CoverRequest, type ListingCover } from '../document/cover-image.js';
 import type { DocumentImage } from '../document/product-document.js';
 import { MEDIA_TYPES, mediaKeyOfUrl, photoWidths, type Photo } from '../media/photo.js';
 import { findRecipesInPieces, type RecipeRepository } from '../recipe/recipe-repository.js';
 import { storeUnavailable, type StoreUnavailable } from '../shared/errors.js';
+import { sharedWhileRunning } from '../shared/shared-while-running.js';
 import { readAll, type FileStore } from '../storage/file-store.js';
 import { coverIdentity, coverRecipeIds, coverRequestOf, generatedCoverPhoto } from './generated-cover.js';
 import type { Product } from './product.js';
@@ -65,7 +66,7 @@ const NOT_STORED_KEPT = 10_000;
 
 
 export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
-  const drawing = new Map<string, Promise<Awaited<ResultAsync<Photo, GeneratedCoverError>>>>();
+  const drawing = sharedWhileRunning<Result<Photo, GeneratedCoverError>>();
   const queued = new Set<string>();
   /** Covers a list found not stored, and when (see `storedForList`). */
   const notStoredAt = new Map<string, number>();
@@ -128,19 +129,7 @@ export function generatedCovers(deps: GeneratedCoverDeps): GeneratedCovers {
     });
 
   /** One drawing per cover at a time, shared by every caller that asks meanwhile. */
-  const drawOnce = (request: CoverRequest, photo: Photo): ResultAsync<Photo, GeneratedCoverError> => {
-    let pending = drawing.get(photo.url);
-    if (pending === undefined) {
-      const started = Promise.resolve(draw(request, photo));
-      pending = started;
-      drawing.set(photo.url, started);
-      void started.then(
-        () => drawing.delete(photo.url),
-        () => drawing.delete(photo.url),
-      );
-    }
-    return new ResultAsync(pending);
-  };
+  const drawOnce = (request: CoverRequest, photo: Photo): ResultAsync<Photo, GeneratedCoverError> => new ResultAsync(drawing(photo.url, () => draw(request, photo)));
 
   const ensure = (request: CoverRequest): ResultAsync<Photo, GeneratedCoverError> => {
     const photo = generatedCoverPhoto(coverIdentity(request), deps.covers.size);

@@ -17,7 +17,7 @@
  *   with both is judged by its Authorization header alone.
  */
 import jwt from '@fastify/jwt';
-import { API_KEY_PREFIX, checkApiKey, type ApiKeyRepository, type ApiKeyScope, type BrowserSessionRepository, type Clock, type UserRepository } from '@larder/domain';
+import { API_KEY_PREFIX, checkApiKey, sharedWhileRunning, type ApiKeyRepository, type ApiKeyScope, type BrowserSessionRepository, type Clock, type UserRepository } from '@larder/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { PerSecondCache } from '../http/per-second-cache.js';
@@ -106,18 +106,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
    * The user lookup under way for each token subject: the requests that miss `knownUsers` together (at each new
    * second, every request of a busy client at once) share one read of the user store instead of one each.
    */
-  const userLookups = new Map<string, ReturnType<AuthOptions['users']['findById']>>();
-  const lookUpUser = (userId: string): ReturnType<AuthOptions['users']['findById']> => {
-    const under = userLookups.get(userId);
-    if (under !== undefined) return under;
-    const lookup = options.users.findById(userId);
-    userLookups.set(userId, lookup);
-    const done = (): void => {
-      if (userLookups.get(userId) === lookup) userLookups.delete(userId);
-    };
-    void lookup.then(done, done);
-    return lookup;
-  };
+  const userLookups = sharedWhileRunning<Awaited<ReturnType<AuthOptions['users']['findById']>>>();
+  const lookUpUser = (userId: string) => userLookups(userId, () => options.users.findById(userId));
   const verifiedTokens = new PerSecondCache<VerifiedClaims>();
 
   const verify = (token: string, second: number): VerifiedClaims => {
