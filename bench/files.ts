@@ -4,7 +4,8 @@
  * request log at its default level on a pipe the bench reads as a terminal would), a library of 500 recipes of
  * ordinary length made through the API, an ebook of all 500, then its PDF asked for while 20 clients read recipes
  * (autocannon in a process of its own, `support/readers-process.ts`, reading on without a pause from before the PDF to
- * its end).
+ * its end); then the same for a second and a third book of the 500 (`--books N`, 3 by default), each its own first
+ * render, 3 s after the one before it.
  *
  *   pnpm --filter @larder/bench run files
  *   pnpm --filter @larder/bench run files -- --engine postgresql   # FerretDB on PostgreSQL (a database of its own, dropped)
@@ -21,6 +22,10 @@
  * the largest sum of their VmRSS sampled every 50 ms; the readers' p99 during the render no worse than 1.5× their p99
  * just before it; the stored file served again in < 50 ms. Each run prints the machine's load average beside the
  * figures (the two cores may be shared) and the CPU seconds each process spent rendering, which noise moves less.
+ * The time and memory goals are the first book's. The readers' goal pools the books: every read during the three
+ * renders against every read in the 5 s before each. One render's window (about 2.5 s, some 8,000 reads) has its p99
+ * in its slowest 80 reads, which a handful of pauses of all 20 connections at once make: its ratio moved from 0.75× to
+ * 1.84× between runs of one build (2026-11-29), the p99 before the render alone from 13 to 30 ms.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,12 +35,14 @@ import { fileURLToPath } from 'node:url';
 import { SERVICE_ENV, SERVICE_V8_FLAGS } from '../packages/http-fastify/src/v8-flags.js';
 import { benchRecipeInput, ordinaryRecipeInput } from './documents-data.js';
 import { resetPeaks, sampleTree, type TreePeaks } from './support/process-tree.js';
-import { startReaders, type Readers, type ReadersResult } from './support/readers-process.js';
+import { pooled, startReaders, type Readers, type ReadersResult } from './support/readers-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RECIPES = 500;
 const READERS = 20;
 const BASELINE_MS = 5000;
+/** After a book's PDF, before the next book's readers alone: its storing (about 0.7 s) and what follows it end. */
+const PAUSE_MS = 3000;
 const PASSWORD = 'bench-files-password';
 const MiB = 1024 * 1024;
 /** The processes the memory goal counts: the service and the image process it starts. */
@@ -50,6 +57,8 @@ const logLevel = option('--log', 'default');
 const quietPdf = args.includes('--quiet-pdf');
 const allocatorDefaults = args.includes('--glibc-defaults');
 const cpuProfileDir = option('--cpu-prof', '');
+const books = Number(option('--books', '3'));
+if (!Number.isInteger(books) || books < 1 || books > 10) throw new Error('--books takes 1 to 10');
 if (engine !== 'sqlite' && engine !== 'postgresql') throw new Error('--engine takes sqlite (the default) or postgresql');
 if (recipeKind !== 'ordinary' && recipeKind !== 'sample') throw new Error('--recipes takes ordinary (the default) or sample');
 const recipeInput = recipeKind === 'ordinary' ? ordinaryRecipeInput : benchRecipeInput;
@@ -153,21 +162,39 @@ async function api<T>(service: Service, token: string | null, method: string, pa
   }
 }
 
-/** The library: 500 recipes through the API, eight at a time, and an ebook of all of them (its cover generated). */
-async function library(service: Service, token: string): Promise<{ recipeIds: string[]; ebookId: string }> {
+/**
+ * The library: 500 recipes through the API, eight at a time, and `books` ebooks of all of them (their covers
+ * generated), each with a title and an order of its own: each book's PDF is a first render.
+ */
+async function library(service: Service, token: string, books: number): Promise<{ recipeIds: string[]; ebookIds: string[] }> {
   const recipeIds: string[] = new Array<string>(RECIPES);
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < RECIPES; index = next++) recipeIds[index] = (await api<{ id: string }>(service, token, 'POST', '/api/recipes', recipeInput(index))).id;
   };
   await Promise.all(Array.from({ length: 8 }, worker));
-  const ebook = await api<{ id: string }>(service, token, 'POST', '/api/products', { type: 'ebook', title: `The Big Book of ${RECIPES} Recipes`, recipe_ids: recipeIds });
-  return { recipeIds, ebookId: ebook.id };
+  const ebookIds: string[] = [];
+  for (let book = 0; book < books; book += 1) {
+    const order = [...recipeIds.slice(book), ...recipeIds.slice(0, book)];
+    const title = book === 0 ? `The Big Book of ${RECIPES} Recipes` : `The Big Book of ${RECIPES} Recipes, volume ${book + 1}`;
+    ebookIds.push((await api<{ id: string }>(service, token, 'POST', '/api/products', { type: 'ebook', title, recipe_ids: order })).id);
+  }
+  return { recipeIds, ebookIds };
 }
 
 /** 20 clients reading single recipes, round the library, until stopped: in a process of their own (see readers-process.ts). */
 function readers(service: Service, token: string, recipeIds: readonly string[]): Promise<Readers> {
   return startReaders({ url: service.url, connections: READERS, headers: { authorization: `Bearer ${token}` }, paths: recipeIds.map((id) => `/api/recipes/${id}`) });
+}
+
+/** One book's first PDF and the readers before and during it. */
+interface Round {
+  readonly first: { readonly ms: number; readonly bytes: number };
+  readonly baseline: ReadersResult | undefined;
+  readonly read: ReadersResult | undefined;
+  readonly loop: { readonly p50: number; readonly p99: number; readonly max: number };
+  readonly logDuring: number;
+  readonly loadBefore: string;
 }
 
 /** The whole body, timed from the request to its last byte. */
@@ -218,57 +245,85 @@ async function main(): Promise<void> {
     const { token } = await api<{ token: string }>(service, null, 'POST', '/api/auth/login', { email: 'demo@example.com', password: PASSWORD });
     const loadSampler = sampleTree(pid, classify, SERVICE_KINDS);
     const loadStarted = performance.now();
-    const { recipeIds, ebookId } = await library(service, token);
+    const { recipeIds, ebookIds } = await library(service, token, books);
     const loadMs = performance.now() - loadStarted;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const loading = loadSampler.stop();
-    const pdfUrl = `${service.url}/api/products/${ebookId}/document.pdf`;
+    const pdfUrl = (ebookId: string) => `${service.url}/api/products/${ebookId}/document.pdf`;
 
-    // The readers alone, then (without a pause) while the first PDF renders.
+    // For each book: the readers alone, then (without a pause) while its first PDF renders; then a pause for its
+    // storing to end, which the next book's readers alone must not count.
+    // The memory goal is the first book's (the issue's "first PDF"); the later books' peak is printed beside it.
     resetPeaks(pid);
-    const renderSampler = sampleTree(pid, classify, SERVICE_KINDS);
-    let baseline: ReadersResult | undefined;
+    let renderSampler = sampleTree(pid, classify, SERVICE_KINDS);
+    let rendering: TreePeaks | undefined;
     reading = quietPdf ? undefined : await readers(service, token, recipeIds);
-    if (reading !== undefined) {
-      await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
-      baseline = await reading.lap();
+    const rounds: Round[] = [];
+    for (const [book, ebookId] of ebookIds.entries()) {
+      if (book > 0) {
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        await reading?.lap();
+      }
+      if (book === 1) {
+        rendering = renderSampler.stop();
+        resetPeaks(pid);
+        renderSampler = sampleTree(pid, classify, SERVICE_KINDS);
+      }
+      let baseline: ReadersResult | undefined;
+      if (reading !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
+        baseline = await reading.lap();
+      }
+      await loopDelay(service);
+      const logBefore = service.logBytes();
+      const loadBefore = loadAverage();
+      const renderFrom = process.hrtime.bigint() / 1000n;
+      const first = await download(pdfUrl(ebookId), token);
+      const renderTo = process.hrtime.bigint() / 1000n;
+      if (cpuProfileDir !== '' || process.env['FILES_SPAN'] === '1') process.stdout.write(`book ${book + 1}'s first PDF, on the profiles' clock: ${renderFrom} to ${renderTo} µs\n`);
+      const loop = await loopDelay(service);
+      const read = book === ebookIds.length - 1 ? await reading?.stop() : await reading?.lap();
+      rounds.push({ first, baseline, read, loop, logDuring: service.logBytes() - logBefore, loadBefore });
     }
-    await loopDelay(service);
-    const logBefore = service.logBytes();
-    const loadDuring = { before: loadAverage() };
-    const renderFrom = process.hrtime.bigint() / 1000n;
-    const first = await download(pdfUrl, token);
-    const renderTo = process.hrtime.bigint() / 1000n;
-    if (cpuProfileDir !== '') process.stdout.write(`the first PDF, on the profiles' clock: ${renderFrom} to ${renderTo} µs\n`);
-    const loop = await loopDelay(service);
-    const read = await reading?.stop();
-    const logDuring = service.logBytes() - logBefore;
-    const rendering = renderSampler.stop();
+    const later = books > 1 ? renderSampler.stop() : undefined;
+    rendering ??= renderSampler.stop();
     const loadAfter = loadAverage();
 
     const repeats: number[] = [];
-    for (let round = 0; round < 10; round += 1) repeats.push((await download(pdfUrl, token)).ms);
+    for (let round = 0; round < 10; round += 1) repeats.push((await download(pdfUrl(ebookIds[0] ?? ''), token)).ms);
     const repeatMedian = [...repeats].sort((a, b) => a - b)[Math.floor(repeats.length / 2)] ?? NaN;
 
     const renderPeak = servicePeak(rendering);
     const loadPeak = servicePeak(loading);
     const peak = Math.max(renderPeak, loadPeak);
+    const roundLine = ({ first, baseline, read, loop, logDuring, loadBefore }: Round, book: number): string =>
+      `book ${book + 1}: ` +
+      (baseline === undefined ? '' : `readers (${READERS} connections, GET /api/recipes/{id}) for ${s(BASELINE_MS)} before: ${baseline.requests.total} requests, p50 ${ms(baseline.latency.p50)}, p99 ${ms(baseline.latency.p99)} (load average ${loadBefore})\n  `) +
+      `first PDF${quietPdf ? ' (no readers)' : ` while they read`}: ${s(first.ms)}, ${(first.bytes / MiB).toFixed(2)} MiB` +
+      (read === undefined ? '\n' : `; readers meanwhile ${read.requests.total} requests, ${read.non2xx} non-2xx, p50 ${ms(read.latency.p50)}, p99 ${ms(read.latency.p99)}, max ${ms(read.latency.max)}` +
+        (baseline === undefined ? '' : ` (${(read.latency.p99 / baseline.latency.p99).toFixed(2)}×)`) + `; request log ${(logDuring / 1024).toFixed(0)} KiB\n`) +
+      `  the service's event-loop delay meanwhile: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}\n`;
     process.stdout.write(
       `files bench (node ${process.version}, engine ${service.engineLine}, ${dataKept ? 'data kept' : 'data thrown away'}, log ${logLevel}, ` +
-        `${recipeKind} recipes: ${RECIPES} made through the API in ${s(loadMs)}${retried === 0 ? '' : ` (${retried} answers 503 or reset connections tried again)`}; load average ${started} at the start, ${loadDuring.before} before the PDF, ${loadAfter} after)\n` +
+        `${recipeKind} recipes: ${RECIPES} made through the API in ${s(loadMs)}${retried === 0 ? '' : ` (${retried} answers 503 or reset connections tried again)`}, ${books} book(s) of all of them; load average ${started} at the start, ${loadAfter} after)\n` +
         `making the library: the service and its image process ${mibOf(loadPeak)} at peak (sum of VmHWM; largest sum sampled ${mibOf(loading.peakSumMiB)})\n  ${memoryLine(loading)}\n` +
-        (baseline === undefined ? '' : `readers (${READERS} connections, GET /api/recipes/{id}) for ${s(BASELINE_MS)} before: ${baseline.requests.total} requests, p50 ${ms(baseline.latency.p50)}, p99 ${ms(baseline.latency.p99)}\n`) +
-        `first PDF${quietPdf ? ' (no readers)' : ` while they read`}: ${s(first.ms)}, ${(first.bytes / MiB).toFixed(2)} MiB` +
-        (read === undefined ? '\n' : `; readers meanwhile ${read.requests.total} requests, ${read.non2xx} non-2xx, p50 ${ms(read.latency.p50)}, p99 ${ms(read.latency.p99)}, max ${ms(read.latency.max)}; request log ${(logDuring / 1024).toFixed(0)} KiB\n`) +
-        `  the service's event-loop delay meanwhile: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}\n` +
-        `  the service and its image process ${mibOf(renderPeak)} at peak (sum of VmHWM; largest sum sampled ${mibOf(rendering.peakSumMiB)})\n  ${memoryLine(rendering)}\n` +
+        rounds.map(roundLine).join('') +
+        `the first book's PDF: the service and its image process ${mibOf(renderPeak)} at peak (sum of VmHWM; largest sum sampled ${mibOf(rendering.peakSumMiB)})\n  ${memoryLine(rendering)}\n` +
+        (later === undefined ? '' : `the later books' PDFs (their readers alone included): ${mibOf(servicePeak(later))} at peak (largest sum sampled ${mibOf(later.peakSumMiB)})\n  ${memoryLine(later)}\n`) +
         `repeat requests (from storage), 10: median ${ms(repeatMedian)}, slowest ${ms(Math.max(...repeats))}\n\n`,
     );
-    const ratio = read === undefined || baseline === undefined ? NaN : read.latency.p99 / baseline.latency.p99;
+    const firstMs = rounds[0]?.first.ms ?? NaN;
+    const before = rounds.every((round) => round.baseline !== undefined) ? pooled(rounds.map((round) => round.baseline as ReadersResult)) : undefined;
+    const during = rounds.every((round) => round.read !== undefined) ? pooled(rounds.map((round) => round.read as ReadersResult)) : undefined;
+    const ratio = before === undefined || during === undefined ? NaN : during.latency.p99 / before.latency.p99;
+    const each = rounds.map((round) => (round.read === undefined || round.baseline === undefined ? '?' : (round.read.latency.p99 / round.baseline.latency.p99).toFixed(2))).join(', ');
     const targets: [string, boolean][] = [
-      [`first 500-recipe PDF in ≤ 5 s (${s(first.ms)})`, first.ms <= 5000],
+      [`first 500-recipe PDF in ≤ 5 s (${s(firstMs)}${books > 1 ? `; the later books' ${rounds.slice(1).map((round) => s(round.first.ms)).join(', ')}` : ''})`, firstMs <= 5000],
       [`the service's processes ≤ 300 MiB at peak (${mibOf(peak)}: ${mibOf(loadPeak)} making the library, ${mibOf(renderPeak)} rendering)`, peak <= 300],
-      [`readers' p99 during the render ≤ 1.5× before (${read === undefined || baseline === undefined ? 'not measured: --quiet-pdf' : `${ms(read.latency.p99)} against ${ms(baseline.latency.p99)}: ${ratio.toFixed(2)}×, ${read.non2xx} non-2xx`})`, ratio <= 1.5 && read?.non2xx === 0],
+      [
+        `readers' p99 during the render ≤ 1.5× before (${before === undefined || during === undefined ? 'not measured: --quiet-pdf' : `${books > 1 ? `the ${books} books' reads together: ` : ''}${ms(during.latency.p99)} against ${ms(before.latency.p99)}: ${ratio.toFixed(2)}×${books > 1 ? ` (each book's: ${each})` : ''}, ${during.non2xx} non-2xx`})`,
+        ratio <= 1.5 && during?.non2xx === 0,
+      ],
       [`the stored file served again in < 50 ms (median of 10: ${ms(repeatMedian)})`, repeatMedian < 50],
     ];
     for (const [name, met] of targets) process.stdout.write(`${(met ? 'met' : 'NOT met').padEnd(8)} ${name}\n`);

@@ -21,6 +21,8 @@ export interface ReadersResult {
   readonly requests: { readonly total: number };
   readonly non2xx: number;
   readonly latency: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** Every answer's time in ms, sorted: laps pooled with `pooled` give the percentiles of all of them together. */
+  readonly latencies: readonly number[];
 }
 
 export interface Readers {
@@ -70,8 +72,15 @@ export async function startReaders(order: ReadersOrder): Promise<Readers> {
 function figuresOf(latencies: number[], non2xx: number): ReadersResult {
   const sorted = latencies.sort((a, b) => a - b);
   const at = (share: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
-  return { requests: { total: sorted.length }, non2xx, latency: { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? Number.NaN } };
+  return { requests: { total: sorted.length }, non2xx, latency: { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? Number.NaN }, latencies: sorted };
 }
+
+/** Several laps as one: their answers together, and the percentiles of all of them. */
+export const pooled = (laps: readonly ReadersResult[]): ReadersResult =>
+  figuresOf(
+    laps.flatMap((lap) => lap.latencies),
+    laps.reduce((sum, lap) => sum + lap.non2xx, 0),
+  );
 
 // In the child: wait for the order, read until told to stop, answer each lap with its figures.
 if (process.send !== undefined && process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -4,7 +4,7 @@
  * service without render threads of ours draws covers in its own thread (`inThisThreadCoverArtist`), the same ones.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { after, describe, it } from 'node:test';
@@ -43,15 +43,35 @@ describe("a render pool's covers", () => {
     assert.doesNotMatch(pdf.toString('latin1'), /\/Subtype \/Image/);
   });
 
-  it('renders in a thread of lower priority (nice 15) than the thread that answers requests', async (t) => {
-    if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
-    (await pool().render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
-    const nices = readdirSync('/proc/self/task').map((thread) => {
+  /**
+   * Each thread's nice value and scheduling policy (5: `SCHED_IDLE`), from /proc/self/task/<thread>/stat. Also run in
+   * a child as its source: it uses nothing but `readdirSync` and `readFileSync`.
+   */
+  function threads(): { thread: number; nice: number; policy: number }[] {
+    return readdirSync('/proc/self/task').map((thread) => {
       const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
-      return { thread: Number(thread), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { thread: Number(thread), nice: Number(fields[16]), policy: Number(fields[38]) };
     });
-    assert.equal(nices.find((entry) => entry.thread === process.pid)?.nice, 0, 'the main thread keeps its priority');
-    assert.ok(nices.some((entry) => entry.nice === 15), `a render thread at nice 15: ${JSON.stringify(nices)}`);
+  }
+  const SCHED_IDLE = 5;
+  const hasChrt = spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0;
+
+  it('renders in a thread of lower priority (nice 15; SCHED_IDLE too when asked) than the thread that answers requests', async (t) => {
+    if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
+    const before = new Set(threads().map((entry) => entry.thread));
+    (await pool().render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
+    const plain = threads().filter((entry) => !before.has(entry.thread));
+    // A worker thread takes a copy of the environment as it starts.
+    const seenBefore = new Set(threads().map((entry) => entry.thread));
+    process.env['LARDER_BACKGROUND_IDLE'] = 'true';
+    const idlePool = pool();
+    delete process.env['LARDER_BACKGROUND_IDLE'];
+    (await idlePool.render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
+    const idle = threads().filter((entry) => !seenBefore.has(entry.thread));
+    assert.deepEqual(threads().filter((entry) => entry.thread === process.pid).map(({ nice, policy }) => [nice, policy]), [[0, 0]], 'the main thread keeps its priority');
+    assert.ok(plain.some((entry) => entry.nice === 15 && entry.policy === 0), `a render thread at nice 15: ${JSON.stringify(plain)}`);
+    assert.ok(idle.some((entry) => entry.nice === 15 && entry.policy === (hasChrt ? SCHED_IDLE : 0)), `with LARDER_BACKGROUND_IDLE=true, a render thread at nice 15${hasChrt ? ' and SCHED_IDLE' : ''}: ${JSON.stringify(idle)}`);
   });
 
   it("lowers the process's other threads (V8's helpers, libuv's pool) to the same nice, the calling thread kept, when told", (t) => {
@@ -64,24 +84,30 @@ describe("a render pool's covers", () => {
       // libuv's pool starts with its first task.
       `await stat(process.execPath);`,
       `const lowered = lowerOtherThreads();`,
-      `const nices = readdirSync('/proc/self/task').map((thread) => { const stat = readFileSync('/proc/self/task/' + thread + '/stat', 'utf8'); return { thread: Number(thread), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) }; });`,
+      `const nices = (${threads.toString()})();`,
       `console.log(JSON.stringify({ pid: process.pid, lowered, nices }));`,
     ].join('\n');
-    const run = (nice: string | undefined) => {
-      const { LARDER_BACKGROUND_NICE: _nice, ...env } = process.env;
-      const out = execFileSync(process.execPath, ['--import', 'tsx', '--conditions=source', '--input-type=module', '-e', script], { env: nice === undefined ? env : { ...env, LARDER_BACKGROUND_NICE: nice }, encoding: 'utf8' });
-      return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { pid: number; lowered: number; nices: { thread: number; nice: number }[] };
+    const run = (nice: string | undefined, idle?: 'true') => {
+      const { LARDER_BACKGROUND_NICE: _nice, LARDER_BACKGROUND_IDLE: _idle, ...env } = process.env;
+      const given = { ...env, ...(nice === undefined ? {} : { LARDER_BACKGROUND_NICE: nice }), ...(idle === undefined ? {} : { LARDER_BACKGROUND_IDLE: idle }) };
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--conditions=source', '--input-type=module', '-e', script], { env: given, encoding: 'utf8' });
+      return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { pid: number; lowered: number; nices: { thread: number; nice: number; policy: number }[] };
     };
     // The child starts at this process's priority (0, unless the tests themselves run lowered).
     const start = getPriority();
     const lowered = run(undefined);
     const others = lowered.nices.filter((entry) => entry.thread !== lowered.pid);
-    assert.equal(lowered.nices.find((entry) => entry.thread === lowered.pid)?.nice, start, 'the calling thread keeps its priority');
+    assert.deepEqual(lowered.nices.filter((entry) => entry.thread === lowered.pid).map(({ nice, policy }) => [nice, policy]), [[start, 0]], 'the calling thread keeps its priority');
     assert.ok(others.length >= 5, `V8's helpers and libuv's pool: ${JSON.stringify(lowered.nices)}`);
     assert.deepEqual(others.filter((entry) => entry.nice !== Math.max(start, 15)), [], 'every other thread at nice 15');
+    assert.deepEqual(lowered.nices.filter((entry) => entry.policy !== 0), [], 'the usual policy, unless asked');
     assert.equal(lowered.lowered, start >= 15 ? 0 : others.length);
-    const kept = run('0');
-    assert.deepEqual([kept.lowered, kept.nices.filter((entry) => entry.nice !== start)], [0, []], 'LARDER_BACKGROUND_NICE=0: none lowered');
+    const idle = run(undefined, 'true');
+    assert.deepEqual(idle.nices.filter((entry) => entry.thread === idle.pid).map(({ nice, policy }) => [nice, policy]), [[start, 0]], 'the calling thread keeps its policy');
+    const idleOthers = idle.nices.filter((entry) => entry.thread !== idle.pid);
+    assert.deepEqual(idleOthers.filter((entry) => entry.nice !== Math.max(start, 15) || entry.policy !== (hasChrt ? SCHED_IDLE : 0)), [], `LARDER_BACKGROUND_IDLE=true: every other thread at nice 15${hasChrt ? ' and SCHED_IDLE' : ' (no chrt here)'}`);
+    const kept = run('0', 'true');
+    assert.deepEqual([kept.lowered, kept.nices.filter((entry) => entry.nice !== start || entry.policy !== 0)], [0, []], 'LARDER_BACKGROUND_NICE=0: none lowered, whatever LARDER_BACKGROUND_IDLE says');
   });
 
   it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 15', () => {
