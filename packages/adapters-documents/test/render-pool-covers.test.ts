@@ -16,13 +16,10 @@ import { inThisThreadCoverArtist } from '../src/pool.js';
 import { document } from './fixtures.js';
 
 describe("a render pool's covers", () => {
-  const pools: { close(): Promise<void> }[] = [];
-  after(() => Promise.all(pools.map((pool) => pool.close())));
-  const pool = () => {
-    const made = createRenderPool({ threads: 1 });
-    pools.push(made);
-    return made;
-  };
+  // One pool for the file: each new one would start a thread and load the renderer again.
+  let shared: ReturnType<typeof createRenderPool> | undefined;
+  after(() => shared?.close());
+  const pool = () => (shared ??= createRenderPool({ threads: 1 }));
   const book = document('ebook', [recipeFixture({ title: 'Cover Soup' })]);
 
   it('draws a generated cover not stored on the thread, at the width the page prints it, and embeds that JPEG', async () => {
@@ -57,41 +54,38 @@ describe("a render pool's covers", () => {
   const SCHED_IDLE = 5;
   const hasChrt = spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0;
 
-  it('renders in a thread of lower priority (nice 15; SCHED_IDLE too when asked) than the thread that answers requests', async (t) => {
+  it('renders in a thread of lower priority (nice 15) than the thread that answers requests', async (t) => {
     if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
-    const before = new Set(threads().map((entry) => entry.thread));
     (await pool().render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
-    const plain = threads().filter((entry) => !before.has(entry.thread));
-    // A worker thread takes a copy of the environment as it starts.
-    const seenBefore = new Set(threads().map((entry) => entry.thread));
-    process.env['LARDER_BACKGROUND_IDLE'] = 'true';
-    const idlePool = pool();
-    delete process.env['LARDER_BACKGROUND_IDLE'];
-    (await idlePool.render(book, { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
-    const idle = threads().filter((entry) => !seenBefore.has(entry.thread));
-    assert.deepEqual(threads().filter((entry) => entry.thread === process.pid).map(({ nice, policy }) => [nice, policy]), [[0, 0]], 'the main thread keeps its priority');
-    assert.ok(plain.some((entry) => entry.nice === 15 && entry.policy === 0), `a render thread at nice 15: ${JSON.stringify(plain)}`);
-    assert.ok(idle.some((entry) => entry.nice === 15 && entry.policy === (hasChrt ? SCHED_IDLE : 0)), `with LARDER_BACKGROUND_IDLE=true, a render thread at nice 15${hasChrt ? ' and SCHED_IDLE' : ''}: ${JSON.stringify(idle)}`);
+    const seen = threads();
+    assert.deepEqual(seen.filter((entry) => entry.thread === process.pid).map(({ nice, policy }) => [nice, policy]), [[0, 0]], 'the main thread keeps its priority');
+    assert.ok(seen.some((entry) => entry.nice === 15 && entry.policy === 0), `a render thread at nice 15, the usual policy: ${JSON.stringify(seen)}`);
   });
 
-  it("lowers the process's other threads (V8's helpers, libuv's pool) to the same nice, the calling thread kept, when told", (t) => {
+  it("lowers the process's other threads (V8's helpers, libuv's pool) to the same nice, the calling thread kept, when told; a render thread lowers itself; SCHED_IDLE too when asked", (t) => {
     if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
-    // In a process of its own: the test runner's threads keep their priority.
+    // In a process of its own: the test runner's threads keep their priority. The child lowers its other threads,
+    // then itself as a render thread does (`runInBackground`, which render-worker.ts calls at its first task): no
+    // render runs at SCHED_IDLE here, where on a busy machine it would wait for every other process.
     const script = [
       `import { readdirSync, readFileSync } from 'node:fs';`,
       `import { stat } from 'node:fs/promises';`,
       `import { lowerOtherThreads } from ${JSON.stringify(new URL('../src/pool.ts', import.meta.url).href)};`,
+      `import { runInBackground } from ${JSON.stringify(new URL('../src/render-pool/background-priority.ts', import.meta.url).href)};`,
       // libuv's pool starts with its first task.
       `await stat(process.execPath);`,
       `const lowered = lowerOtherThreads();`,
       `const nices = (${threads.toString()})();`,
-      `console.log(JSON.stringify({ pid: process.pid, lowered, nices }));`,
+      `runInBackground();`,
+      `const self = (${threads.toString()})().find((entry) => entry.thread === process.pid);`,
+      `console.log(JSON.stringify({ pid: process.pid, lowered, nices, self }));`,
     ].join('\n');
     const run = (nice: string | undefined, idle?: 'true') => {
       const { LARDER_BACKGROUND_NICE: _nice, LARDER_BACKGROUND_IDLE: _idle, ...env } = process.env;
       const given = { ...env, ...(nice === undefined ? {} : { LARDER_BACKGROUND_NICE: nice }), ...(idle === undefined ? {} : { LARDER_BACKGROUND_IDLE: idle }) };
       const out = execFileSync(process.execPath, ['--import', 'tsx', '--conditions=source', '--input-type=module', '-e', script], { env: given, encoding: 'utf8' });
-      return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { pid: number; lowered: number; nices: { thread: number; nice: number; policy: number }[] };
+      type Seen = { thread: number; nice: number; policy: number };
+      return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { pid: number; lowered: number; nices: Seen[]; self: Seen };
     };
     // The child starts at this process's priority (0, unless the tests themselves run lowered).
     const start = getPriority();
@@ -102,12 +96,15 @@ describe("a render pool's covers", () => {
     assert.deepEqual(others.filter((entry) => entry.nice !== Math.max(start, 15)), [], 'every other thread at nice 15');
     assert.deepEqual(lowered.nices.filter((entry) => entry.policy !== 0), [], 'the usual policy, unless asked');
     assert.equal(lowered.lowered, start >= 15 ? 0 : others.length);
+    assert.deepEqual([lowered.self.nice, lowered.self.policy], [Math.max(start, 15), 0], 'runInBackground: the calling thread at nice 15');
     const idle = run(undefined, 'true');
     assert.deepEqual(idle.nices.filter((entry) => entry.thread === idle.pid).map(({ nice, policy }) => [nice, policy]), [[start, 0]], 'the calling thread keeps its policy');
     const idleOthers = idle.nices.filter((entry) => entry.thread !== idle.pid);
     assert.deepEqual(idleOthers.filter((entry) => entry.nice !== Math.max(start, 15) || entry.policy !== (hasChrt ? SCHED_IDLE : 0)), [], `LARDER_BACKGROUND_IDLE=true: every other thread at nice 15${hasChrt ? ' and SCHED_IDLE' : ' (no chrt here)'}`);
+    assert.deepEqual([idle.self.nice, idle.self.policy], [Math.max(start, 15), hasChrt ? SCHED_IDLE : 0], 'runInBackground with LARDER_BACKGROUND_IDLE=true');
     const kept = run('0', 'true');
     assert.deepEqual([kept.lowered, kept.nices.filter((entry) => entry.nice !== start || entry.policy !== 0)], [0, []], 'LARDER_BACKGROUND_NICE=0: none lowered, whatever LARDER_BACKGROUND_IDLE says');
+    assert.deepEqual([kept.self.nice, kept.self.policy], [start, 0], 'LARDER_BACKGROUND_NICE=0: runInBackground changes nothing');
   });
 
   it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 15', () => {
