@@ -18,6 +18,7 @@ import type { IndexSync } from './composition/index-sync.js';
 import { startProductSearchSync } from './composition/product-search.js';
 import { startRecipeSearchSync, type RecipeSearchSync } from './composition/recipe-search.js';
 import { recipeIndexFile } from './composition/recipe-index-file.js';
+import { batchedRequestLog } from './composition/request-log.js';
 import { listeningLine, studioAtStartup } from './composition/studio.js';
 import { startRecipeSlimming } from './composition/recipe-slimming.js';
 import { registerServiceDefaults, resolvePorts, serviceContainer } from './composition/service-container.js';
@@ -172,6 +173,10 @@ export async function startService(config: ServiceConfig, options: StartOptions)
   const checkpoint = () => {
     if (options.signal?.aborted === true) throw new StartupError('start-up interrupted');
   };
+  // The request log, in batches (composition/request-log.ts); closed last (closers run in reverse), after anything
+  // that may still log.
+  const requestLog = batchedRequestLog();
+  closers.push(async () => requestLog.close());
   try {
     // Redis first: it fails fast, before an embedded engine is started and seeded for nothing.
     const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, log);
@@ -275,7 +280,7 @@ export async function startService(config: ServiceConfig, options: StartOptions)
         requestTimeoutMs: config.requestTimeoutMs,
         allowHttpLinks: config.outboundAllowPrivate,
       },
-      logger: { level: config.logLevel },
+      logger: { level: config.logLevel, stream: requestLog.stream },
     });
     const beginShutdown = closeConnectionsOnShutdown(app.server);
     closers.push(() => {
