@@ -5,7 +5,7 @@
  * ordinary length made through the API, an ebook of all 500, then its PDF asked for while 20 clients read recipes
  * (autocannon in a process of its own, `support/readers-process.ts`, reading on without a pause from before the PDF to
  * its end); then the same for a second and a third book of the 500 (`--books N`, 3 by default), each its own first
- * render, 3 s after the one before it.
+ * render: 3 s after a book's PDF (its storing), the next book's 5 s of readers alone, then its PDF.
  *
  *   pnpm --filter @larder/bench run files
  *   pnpm --filter @larder/bench run files -- --engine postgresql   # FerretDB on PostgreSQL (a database of its own, dropped)
@@ -264,11 +264,6 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
         await reading?.lap();
       }
-      if (book === 1) {
-        rendering = renderSampler.stop();
-        resetPeaks(pid);
-        renderSampler = sampleTree(pid, classify, SERVICE_KINDS);
-      }
       let baseline: ReadersResult | undefined;
       if (reading !== undefined) {
         await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
@@ -284,9 +279,16 @@ async function main(): Promise<void> {
       const loop = await loopDelay(service);
       const read = book === ebookIds.length - 1 ? await reading?.stop() : await reading?.lap();
       rounds.push({ first, baseline, read, loop, logDuring: service.logBytes() - logBefore, loadBefore });
+      // The first book's window ends here whatever --books says: at its PDF and the readers' figures.
+      if (book === 0) {
+        rendering = renderSampler.stop();
+        resetPeaks(pid);
+        renderSampler = sampleTree(pid, classify, SERVICE_KINDS);
+      }
     }
-    const later = books > 1 ? renderSampler.stop() : undefined;
-    rendering ??= renderSampler.stop();
+    const sinceFirst = renderSampler.stop();
+    const later = books > 1 ? sinceFirst : undefined;
+    if (rendering === undefined) throw new Error('no book was rendered');
     const loadAfter = loadAverage();
 
     const repeats: number[] = [];

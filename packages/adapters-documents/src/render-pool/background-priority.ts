@@ -12,9 +12,9 @@
  * (bench/files.ts, three books' renders pooled) the readers' p99 during a render was 24.0–25.9 ms (1.07–1.42× of
  * theirs before, five runs) against 27.2–36.2 ms (1.23–1.79×, eight runs) at nice 15 alone. Not the default: V8's
  * helpers also compile and collect for the request thread, and under requests that keep every core busy they then get
- * nothing (10 connections on 100,000 recipes, bench/scale-service.ts: the costliest filter 1.03 ms of CPU a request
- * and 45 % of the plain page's rate, against 0.89 ms and 52 % without, one run each). Without `chrt` (or where it is
- * refused) the threads keep the nice value.
+ * nothing (10 connections on 100,000 recipes, bench/scale-service.ts: 30 of 31 shapes in two runs with it, the
+ * costliest filter at 0.96–1.03 ms of CPU a request and 45–50 % of the plain page's rate; 31 of 31 in one without it,
+ * 0.89 ms and 52 %). Without `chrt` (or where it is refused) the threads keep the nice value.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
@@ -74,12 +74,13 @@ export function runInBackground(): boolean {
   const nice = backgroundNice();
   const thread = callingThread();
   if (nice === 0 || thread === null) return false;
+  // The policy first: `sh` and `chrt` then start at this thread's priority, not at the background one.
+  idlePolicy([thread]);
   try {
     setPriority(thread, nice);
   } catch {
     return false;
   }
-  idlePolicy([thread]);
   return true;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The request log's destination (composition/request-log.ts): lines gathered and written in batches, a quiet
- * service's lines still written within the flush interval, and nothing lost at the service's stop or at the
- * process's exit, however it exits.
+ * service's lines still written within the flush interval, warnings at once, and nothing lost at the service's stop
+ * (or after it) or at the process's exit by `process.exit` or a fatal error.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -48,11 +48,25 @@ describe('the request log', () => {
     done();
   });
 
-  it('writes what is left when closed', () => {
+  it('writes a warning or an error at once, with the lines gathered before it', () => {
+    const { log, logger, lines, done } = logInto('warned.log');
+    logger.info('a request');
+    assert.deepEqual(lines(), []);
+    logger.warn('document storage failed');
+    assert.deepEqual(lines().map((line) => (JSON.parse(line) as { msg: string }).msg), ['a request', 'document storage failed']);
+    logger.error('and worse');
+    assert.equal(lines().length, 3);
+    log.close();
+    done();
+  });
+
+  it('writes what is left when closed, and any line after it at once', () => {
     const { log, logger, lines, done } = logInto('closed.log');
     logger.info('the last request');
     log.close();
     assert.equal(lines().length, 1);
+    logger.info('a storing that ended after the stop');
+    assert.equal(lines().length, 2);
     done();
   });
 
