@@ -35,6 +35,7 @@ export function batchedRequestLog(fd = 1): RequestLog {
   // under a redirected stdout is no reason to stop answering requests.
   sonic.on('error', () => undefined);
   let gathered = false;
+  let closed = false;
   const writeOut = () => {
     if (!gathered) return;
     gathered = false;
@@ -51,7 +52,7 @@ export function batchedRequestLog(fd = 1): RequestLog {
     write(line: string) {
       sonic.write(line);
       gathered = true;
-      if (stream.lastLevel >= WARN) writeOut();
+      if (closed || stream.lastLevel >= WARN) writeOut();
     },
   };
   const timer = setInterval(writeOut, REQUEST_LOG_FLUSH_MS);
@@ -64,7 +65,7 @@ export function batchedRequestLog(fd = 1): RequestLog {
       process.off('exit', writeOut);
       writeOut();
       // From now on a line at a time, as pino's default does: nothing is left waiting for a timer that has stopped.
-      sonic.minLength = 0;
+      closed = true;
     },
   };
 }
