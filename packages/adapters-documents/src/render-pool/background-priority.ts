@@ -9,8 +9,8 @@
  * (`idlePolicy`), through util-linux's `chrt` (Node has no call for it). A thread at nice 15 that holds a core keeps it
  * for the rest of its time slice when the request thread wakes; one at `SCHED_IDLE` gives it up at once, and a core
  * running only such threads counts as free when the scheduler places the waking request thread. Under 20 readers
- * (bench/files.ts, three books' renders pooled) the readers' p99 during a render was 24.0–25.9 ms (1.07–1.42× of
- * theirs before, five runs) against 27.2–36.2 ms (1.23–1.79×, eight runs) at nice 15 alone. Not the default: V8's
+ * (bench/files.ts, three books' renders pooled) the readers' p99 during a render was 1.07–1.62× of theirs before
+ * (seven runs, met in six) against 1.23–1.79× (twelve runs, met in eight) at nice 15 alone. Not the default: V8's
  * helpers also compile and collect for the request thread, and under requests that keep every core busy they then get
  * nothing (10 connections on 100,000 recipes, bench/scale-service.ts: 30 of 31 shapes in two runs with it, the
  * costliest filter at 0.96–1.03 ms of CPU a request and 45–50 % of the plain page's rate; 31 of 31 in one without it,
