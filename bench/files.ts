@@ -15,7 +15,8 @@
  * `--data none` (data thrown away on exit: no snapshot writer), `--log silent` (no request log), `--quiet-pdf` (the
  * first PDF asked for with no readers running, as the earlier bench did), `--glibc-defaults` (without the allocator
  * settings `pnpm start` passes, `SERVICE_ENV`), `--cpu-prof DIR` (the service writes its threads' CPU profiles there at
- * its stop; the bench prints the render's span on the clock their timestamps use).
+ * its stop). Each book's render is printed as its span on the monotonic clock, which the profiles' timestamps and
+ * `process.hrtime` in a sampler of /proc use.
  *
  * Goals (issue 40): the first 500-recipe PDF in ≤ 5 s; the service's processes together (the service and the image
  * process it starts; the engine, FerretDB, is printed beside them) ≤ 300 MiB at peak, from /proc's VmHWM of each and
@@ -29,6 +30,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,12 +88,24 @@ interface Service {
   logBytes(): number;
 }
 
+/** A port nothing listens on now: the service is told it, so that no log line is needed to find it (`--log silent`). */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
 async function startService(dataDir: string, postgresqlDatabase: string): Promise<Service> {
   const loopFile = join(dataDir, 'loop.json');
+  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...(allocatorDefaults ? {} : SERVICE_ENV),
-    PORT: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
     LARDER_DATA_DIR: dataKept ? join(dataDir, 'data') : 'none',
     DEMO_PASSWORD: PASSWORD,
     // 20 readers as fast as the service answers: well past the default per-user limit of 300 a minute.
@@ -113,17 +127,15 @@ async function startService(dataDir: string, postgresqlDatabase: string): Promis
     troubles.splice(0, Math.max(0, troubles.length - 20));
   });
   let stderr = '';
-  const listening = await new Promise<string>((resolve, reject) => {
-    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
-      stderr += text;
-      const url = /listening on (http:\/\/[^ ]+)/.exec(stderr)?.[1];
-      if (url !== undefined) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening:\n${stderr}`)));
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
   });
-  // Ready: the search indexes built (the readers list nothing, but a user waits for /readyz too).
-  for (let waited = 0; (await fetch(`${listening}/readyz`)).status !== 200; waited += 100) {
-    if (waited > 60_000) throw new Error('the service was not ready within 60 s');
+  const listening = `http://127.0.0.1:${port}`;
+  // Ready: listening, and the search indexes built (the readers list nothing, but a user waits for /readyz too).
+  const status = () => fetch(`${listening}/readyz`).then((response) => response.status, () => 0);
+  for (let waited = 0; (await status()) !== 200; waited += 100) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the service exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${stderr}`);
+    if (waited > 120_000) throw new Error(`the service was not ready within 120 s:\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, url: listening, loopFile, engineLine: /database engine: ([^ ]+)/.exec(stderr)?.[1] ?? '?', logBytes: () => logBytes };
@@ -275,7 +287,7 @@ async function main(): Promise<void> {
       const renderFrom = process.hrtime.bigint() / 1000n;
       const first = await download(pdfUrl(ebookId), token);
       const renderTo = process.hrtime.bigint() / 1000n;
-      if (cpuProfileDir !== '' || process.env['FILES_SPAN'] === '1') process.stdout.write(`book ${book + 1}'s first PDF, on the profiles' clock: ${renderFrom} to ${renderTo} µs\n`);
+      process.stdout.write(`book ${book + 1}'s first PDF, on the monotonic clock (the CPU profiles', and a /proc sampler's): ${renderFrom} to ${renderTo} µs\n`);
       const loop = await loopDelay(service);
       const read = book === ebookIds.length - 1 ? await reading?.stop() : await reading?.lap();
       rounds.push({ first, baseline, read, loop, logDuring: service.logBytes() - logBefore, loadBefore });
