@@ -57,15 +57,13 @@ export function backgroundIdle(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /**
  * When `backgroundIdle`, sets the threads' scheduling policy to `SCHED_IDLE` with `chrt` (one shell for all of them, a
- * few milliseconds); true when every one took it (or none was asked to). A thread gone since it was listed, or a machine without `chrt`, leaves the rest as they
- * were. Lowering a thread's policy needs no privilege.
+ * few milliseconds); true when every one took it (or none was asked to). A thread gone since it was listed, or a
+ * machine without `chrt`, leaves the rest as they were. Lowering a thread's policy needs no privilege.
  */
 export function idlePolicy(threads: readonly number[]): boolean {
   if (threads.length === 0 || !backgroundIdle()) return true;
-  const set = spawnSync('sh', ['-c', 'status=0; for thread do chrt --idle --pid 0 "$thread" || status=1; done; exit $status', 'sh', ...threads.map(String)], {
-    stdio: 'ignore',
-    timeout: 5000,
-  });
+  const script = 'status=0; for thread do chrt --idle --pid 0 "$thread" || status=1; done; exit $status';
+  const set = spawnSync('sh', ['-c', script, 'sh', ...threads.map(String)], { stdio: 'ignore', timeout: 5000 });
   return set.error === undefined && set.status === 0;
 }
 
@@ -86,11 +84,11 @@ export function runInBackground(): boolean {
 
 /**
  * Lowers every other thread of this process to the background nice (and `SCHED_IDLE` when asked: `idlePolicy`); the
- * calling thread (the service's main thread, which answers requests) keeps its priority. The service's entry point (`main.ts`, what `pnpm start` runs) calls it
- * once it listens; an embedder that calls `startService` itself decides for its own process. The threads lowered are
- * V8's helpers (four workers and Node's delayed-task scheduler: every isolate's optimising compilations and the
- * parallel and concurrent parts of its collections, the render threads' among them) and libuv's pool (whose threads
- * start libvips's, which inherit their priority). Threads the calling thread starts afterwards keep its priority (the
+ * calling thread (the service's main thread, which answers requests) keeps its priority. The service's entry point
+ * (`main.ts`, what `pnpm start` runs) calls it once it listens; an embedder that calls `startService` itself decides
+ * for its own process. The threads lowered are V8's helpers (four workers and Node's delayed-task scheduler: every
+ * isolate's optimising compilations and the parallel and concurrent parts of its collections, the render threads'
+ * among them) and libuv's pool (whose threads start libvips's, which inherit their priority). Threads the calling thread starts afterwards keep its priority (the
  * render threads lower themselves; the image process and the database engine are processes of their own).
  *
  * What runs there at the lower priority, beside the renders' share: the pool's work for requests (a password's
