@@ -12,9 +12,9 @@
  * (bench/files.ts, three books' renders pooled) the readers' p99 during a render was 1.07–1.62× of theirs before
  * (seven runs, met in six) against 1.23–1.79× (twelve runs, met in eight) at nice 15 alone. Not the default: V8's
  * helpers also compile and collect for the request thread, and under requests that keep every core busy they then get
- * nothing (10 connections on 100,000 recipes, bench/scale-service.ts: 30 of 31 shapes in two runs with it, the
- * costliest filter at 0.96–1.03 ms of CPU a request and 45–50 % of the plain page's rate; 31 of 31 in one without it,
- * 0.89 ms and 52 %). Without `chrt` (or where it is refused) the threads keep the nice value.
+ * nothing (10 connections on 100,000 recipes, bench/scale-service.ts, two runs each: the costliest filter took
+ * 0.96–1.03 ms of CPU a request with it, 0.86–0.89 ms without). Without `chrt` (or where it is refused) the threads
+ * keep the nice value.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
