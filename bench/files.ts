@@ -209,6 +209,9 @@ interface Round {
   readonly loadBefore: string;
 }
 
+/** The readers' p99 during a book's render over theirs before it; undefined without readers (`--quiet-pdf`). */
+const ratioOf = ({ baseline, read }: Round): number | undefined => (baseline === undefined || read === undefined ? undefined : read.latency.p99 / baseline.latency.p99);
+
 /** The whole body, timed from the request to its last byte. */
 async function download(url: string, token: string): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
@@ -310,13 +313,18 @@ async function main(): Promise<void> {
     const renderPeak = servicePeak(rendering);
     const loadPeak = servicePeak(loading);
     const peak = Math.max(renderPeak, loadPeak);
-    const roundLine = ({ first, baseline, read, loop, logDuring, loadBefore }: Round, book: number): string =>
+    const roundLine = (round: Round, book: number): string => {
+      const { first, baseline, read, loop, logDuring, loadBefore } = round;
+      const ratio = ratioOf(round);
+      return (
       `book ${book + 1}: ` +
       (baseline === undefined ? '' : `readers (${READERS} connections, GET /api/recipes/{id}) for ${s(BASELINE_MS)} before: ${baseline.requests.total} requests, p50 ${ms(baseline.latency.p50)}, p99 ${ms(baseline.latency.p99)} (load average ${loadBefore})\n  `) +
       `first PDF${quietPdf ? ' (no readers)' : ` while they read`}: ${s(first.ms)}, ${(first.bytes / MiB).toFixed(2)} MiB` +
       (read === undefined ? '\n' : `; readers meanwhile ${read.requests.total} requests, ${read.non2xx} non-2xx, p50 ${ms(read.latency.p50)}, p99 ${ms(read.latency.p99)}, max ${ms(read.latency.max)}` +
-        (baseline === undefined ? '' : ` (${(read.latency.p99 / baseline.latency.p99).toFixed(2)}×)`) + `; request log ${(logDuring / 1024).toFixed(0)} KiB\n`) +
-      `  the service's event-loop delay meanwhile: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}\n`;
+        (ratio === undefined ? '' : ` (${ratio.toFixed(2)}×)`) + `; request log ${(logDuring / 1024).toFixed(0)} KiB\n`) +
+      `  the service's event-loop delay meanwhile: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}\n`
+      );
+    };
     process.stdout.write(
       `files bench (node ${process.version}, engine ${service.engineLine}, ${dataKept ? 'data kept' : 'data thrown away'}, log ${logLevel}, ` +
         `${recipeKind} recipes: ${RECIPES} made through the API in ${s(loadMs)}${retried === 0 ? '' : ` (${retried} answers 503 or reset connections tried again)`}, ${books} book(s) of all of them; load average ${started} at the start, ${loadAfter} after)\n` +
@@ -330,7 +338,7 @@ async function main(): Promise<void> {
     const before = rounds.every((round) => round.baseline !== undefined) ? pooled(rounds.map((round) => round.baseline as ReadersResult)) : undefined;
     const during = rounds.every((round) => round.read !== undefined) ? pooled(rounds.map((round) => round.read as ReadersResult)) : undefined;
     const ratio = before === undefined || during === undefined ? NaN : during.latency.p99 / before.latency.p99;
-    const each = rounds.map((round) => (round.read === undefined || round.baseline === undefined ? '?' : (round.read.latency.p99 / round.baseline.latency.p99).toFixed(2))).join(', ');
+    const each = rounds.map((round) => ratioOf(round)?.toFixed(2) ?? '?').join(', ');
     const targets: [string, boolean][] = [
       [`first 500-recipe PDF in ≤ 5 s (${s(firstMs)}${books > 1 ? `; the later books' ${rounds.slice(1).map((round) => s(round.first.ms)).join(', ')}` : ''})`, firstMs <= 5000],
       [`the service's processes ≤ 300 MiB at peak (${mibOf(peak)}: ${mibOf(loadPeak)} making the library, ${mibOf(renderPeak)} rendering)`, peak <= 300],

@@ -51,20 +51,18 @@ function callingThread(): number | null {
 }
 
 /** Whether background threads take `SCHED_IDLE` besides their nice value: when `LARDER_BACKGROUND_IDLE` is `true`. */
-export function backgroundIdle(env: NodeJS.ProcessEnv = process.env): boolean {
+function backgroundIdle(env: NodeJS.ProcessEnv = process.env): boolean {
   return env['LARDER_BACKGROUND_IDLE'] === 'true';
 }
 
 /**
  * When `backgroundIdle`, sets the threads' scheduling policy to `SCHED_IDLE` with `chrt` (one shell for all of them, a
- * few milliseconds); true when every one took it (or none was asked to). A thread gone since it was listed, or a
- * machine without `chrt`, leaves the rest as they were. Lowering a thread's policy needs no privilege.
+ * few milliseconds). A thread gone since it was listed, a refusal, or a machine without `chrt` leaves that thread at
+ * its nice value, which is what the callers fall back to. Lowering a thread's policy needs no privilege.
  */
-export function idlePolicy(threads: readonly number[]): boolean {
-  if (threads.length === 0 || !backgroundIdle()) return true;
-  const script = 'status=0; for thread do chrt --idle --pid 0 "$thread" || status=1; done; exit $status';
-  const set = spawnSync('sh', ['-c', script, 'sh', ...threads.map(String)], { stdio: 'ignore', timeout: 5000 });
-  return set.error === undefined && set.status === 0;
+function idlePolicy(threads: readonly number[]): void {
+  if (threads.length === 0 || !backgroundIdle()) return;
+  spawnSync('sh', ['-c', 'for thread do chrt --idle --pid 0 "$thread"; done', 'sh', ...threads.map(String)], { stdio: 'ignore', timeout: 5000 });
 }
 
 /** Lowers the calling thread's priority (its nice value, and `SCHED_IDLE` when asked); true when it did. */
