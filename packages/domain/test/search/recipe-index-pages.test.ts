@@ -3,7 +3,8 @@
  * time range at its boundaries, e-mail readiness and collection, totals of a listing by status (and readiness for
  * e-mail, or a maximum cook time) alone as recipes change, a listing every recipe matches, a one-word search ranked
  * from one relevance group, deep pages and pages past the end in every sort, typo searches, and the searches and
- * facet listings answered from sets of bits as recipes join and leave the postings they read, each against a scan
+ * facet listings (with a maximum cook time too) answered from sets of bits as recipes join and leave the postings
+ * they read or change their cook time, each against a scan
  * of the same recipes (`recipeMatchesFilter`, sorted by `recipeComparator`).
  */
 import assert from 'node:assert/strict';
@@ -71,6 +72,16 @@ function bothPages(index: RecipeIndex, recipes: readonly Recipe[], params: Recip
 function same(pages: ReturnType<typeof bothPages>, message: string): void {
   assert.deepEqual(pages.indexed, pages.scanned, message);
 }
+
+/** Large and small facet postings (a third Thai, every 23rd in collection c2), tags in several combinations. */
+const facets = (recipe: Recipe, at: number): Recipe => ({
+  ...recipe,
+  cuisine: ['Thai', 'Italian', null][at % 3] ?? null,
+  meal_type: at % 2 === 0 ? 'Dinner' : 'Lunch',
+  season: at % 4 === 0 ? 'Winter' : null,
+  collection_id: at % 23 === 0 ? 'c2' : recipe.collection_id,
+  dietary_tags: at % 3 === 0 ? ['vegan'] : at % 5 === 0 ? ['vegan', 'quick'] : at % 7 === 0 ? ['quick'] : [],
+});
 
 const RECIPES = library(240);
 const INDEX = indexOf(RECIPES);
@@ -262,15 +273,6 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
   });
 
   it('lists by facets alone from sets of bits as a scan does, in every sort and page, as recipes change their facets and join', () => {
-    // Large and small facet postings (a third Thai, every 23rd in collection c2), tags in several combinations.
-    const facets = (recipe: Recipe, at: number): Recipe => ({
-      ...recipe,
-      cuisine: ['Thai', 'Italian', null][at % 3] ?? null,
-      meal_type: at % 2 === 0 ? 'Dinner' : 'Lunch',
-      season: at % 4 === 0 ? 'Winter' : null,
-      collection_id: at % 23 === 0 ? 'c2' : recipe.collection_id,
-      dietary_tags: at % 3 === 0 ? ['vegan'] : at % 5 === 0 ? ['vegan', 'quick'] : at % 7 === 0 ? ['quick'] : [],
-    });
     const recipes = library(300).map(facets);
     const index = indexOf(recipes);
     const filters: RecipeListParams[] = [
@@ -311,5 +313,38 @@ describe('RecipeIndex: pages from columns and kept orders', () => {
     // Some archived: the default statuses (active and draft) then leave recipes out, which the bits do not answer.
     for (let at = 0; at < 10; at += 1) change(recipes, index, at * 31, { status: 'archived' });
     pages('some archived');
+  });
+
+  it('lists by facets and a maximum cook time from sets of bits as a scan does, as recipes change their cook time and join, with more maxima asked for than it keeps', () => {
+    const recipes = library(300).map(facets);
+    const index = indexOf(recipes);
+    // Ten maxima (more than the index keeps sets of), at and around the library's cook times (0, 29, 30, 31, 90, none).
+    const maxima = [30, 0, 29, 31, 89, 90, 120, 5, 45, 60];
+    const filters: RecipeListParams[] = [{ cuisine: 'Thai' }, { dietary_tags: ['vegan'] }, { cuisine: 'Italian', meal_type: 'Lunch' }];
+    const sorts: RecipeListParams[] = [{}, { sort: 'title', order: 'asc' }];
+    // Each round asks for the maxima in the other direction, so that the sets the last round kept are asked for first.
+    let round = 0;
+    const pages = (label: string): void => {
+      for (const max_cook_time_minutes of round++ % 2 === 0 ? maxima : maxima.toReversed()) {
+        for (const filter of filters) {
+          for (const sort of sorts) {
+            for (const page of [1, 3]) same(bothPages(index, recipes, { ...filter, max_cook_time_minutes, ...sort }, page, 10), JSON.stringify({ label, filter, max_cook_time_minutes, sort, page }));
+          }
+        }
+      }
+    };
+    pages('as made');
+    // Cook times changed across every maximum's line, to none and back, while the sets are kept.
+    for (let at = 0; at < 60; at += 1) change(recipes, index, at * 5, { cook_time_minutes: [31, null, 30, 0, 89, 121][at % 6] ?? null });
+    pages('cook times changed');
+    // 900 more: past the slots the columns (and the kept sets) were made for.
+    for (const recipe of library(1200).slice(300).map((made, at) => facets(made, at + 300))) {
+      recipes.push(recipe);
+      index.put(recipe);
+    }
+    scans.delete(recipes);
+    pages('joined');
+    for (let at = 0; at < 80; at += 1) change(recipes, index, 1199 - at * 7, { cook_time_minutes: [0, 29, null, 90][at % 4] ?? null });
+    pages('joined, then changed');
   });
 });
