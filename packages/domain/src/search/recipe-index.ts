@@ -348,6 +348,8 @@ export class RecipeIndex {
    * two columns (190 µs at 100,000 recipes); with these bits it is an intersection of two sets (`#facetsByBits`).
    */
   readonly #cookTimeBits = new Map<number, Int32Array>();
+  /** Maxima asked for once without a set, with a small facet (see `#facetsByBits`): the next ask makes the set. */
+  readonly #cookTimesAsked = new Set<number>();
   // Stamps of the running query (see the file's comment); a query uses values above #epoch and moves it past them.
   #hit = new Int32Array(0);
   #exact = new Int32Array(0);
@@ -1220,13 +1222,26 @@ export class RecipeIndex {
     if (plan.statusTest || plan.email !== -1) return undefined;
     const [words, any, rows] = [this.#bitsFor(), this.#anyBits, this.#rows];
     // A facet of fewer recipes than there are words of bits (a small collection): its slots, narrowed, cost less.
-    if (keys.some((key) => postingSize(this.#facets.get(key)) < words)) return undefined;
+    const smallest = Math.min(...keys.map((key) => postingSize(this.#facets.get(key))));
+    if (smallest < words) return undefined;
+    // A maximum cook time not kept costs a pass over every recipe to make its set: for a facet of under a quarter of
+    // them, testing the facet's slots costs less the first time a maximum is asked for (a client stepping through
+    // many maxima); its set is made when it is asked for again.
+    if (plan.byCookTime && !this.#cookTimeBits.has(plan.maxCookTime) && smallest * 4 < this.#rows.length && this.#firstAsk(plan.maxCookTime)) return undefined;
     setPosting(any, this.#facets.get(keys[0] as string), words);
     for (const key of keys.slice(1)) this.#keepFacet(this.#facets.get(key), words, any);
     if (plan.byCookTime) intersect(any, this.#withinCookTime(plan.maxCookTime), words);
     const total = countBits(any, words);
     const page = offset >= total ? [] : this.#firstInBits(any, words, total, count, sort).slice(offset);
     return { items: page.map((slot) => (rows[slot] as Row).recipe), total, fuzzyMatches: 0 };
+  }
+
+  /** Whether this maximum cook time (without a set) is asked for the first time lately: remembered for the next ask. */
+  #firstAsk(max: number): boolean {
+    if (this.#cookTimesAsked.has(max)) return false;
+    if (this.#cookTimesAsked.size >= 64) this.#cookTimesAsked.clear();
+    this.#cookTimesAsked.add(max);
+    return true;
   }
 
   /** The slots within a maximum cook time, as bits (`#cookTimeBits`), made when not kept; the last asked for is kept longest. */
