@@ -6,7 +6,7 @@
  *   3. the same endpoint, and a search (`GET /api/recipes?q=...`), on the embedded database engine.
  *
  *   cd bench && node --import tsx --conditions=source http.ts [--seconds 5] [--rounds 3] [--connections 32] [--skip-mongo]
- *     [--engine jongodb|ferretdb|...] [--engine-only] [--profile read.cpuprofile] [--profile-search search.cpuprofile]
+ *     [--engine jongodb|ferretdb|...] [--engine-only] [--profile read.cpuprofile] [--profile-search search.cpuprofile] [--log]
  *   (then: node profile-breakdown.mjs read.cpuprofile; a search profile opens in Chrome DevTools or speedscope)
  *
  * `--engine` pins the embedded engine (default: jongodb, the engine of the search target; `any` takes the first the
@@ -48,6 +48,7 @@ import {
 } from '@larder/domain/testing';
 import { createDocumentRenderer } from '@larder/adapters-documents';
 import { buildApp } from '@larder/http-fastify';
+import pino from 'pino';
 import { noPublishing } from './support/no-publishing.js';
 
 // The bare route must run on the very Fastify the service uses: load it from the service package (the bench package
@@ -70,6 +71,11 @@ const PROFILE = args.includes('--profile') ? args[args.indexOf('--profile') + 1]
 const PROFILE_SEARCH = args.includes('--profile-search') ? args[args.indexOf('--profile-search') + 1] : undefined;
 const ENGINE = args.includes('--engine') ? (args[args.indexOf('--engine') + 1] ?? 'jongodb') : 'jongodb';
 const ENGINE_ONLY = args.includes('--engine-only');
+/**
+ * `--log`: the real app logs its requests at `info` as the service does (fastify's request lines through pino, in
+ * batches of 4 KB written synchronously), to /dev/null; without it, no log at all.
+ */
+const LOG = args.includes('--log');
 const SEARCH = 'chicken lem';
 /** The real read's share of the bare route's requests per second, and of its CPU per request (bare / real). */
 const TARGET_RATIO = 0.75;
@@ -176,7 +182,7 @@ async function serveApi(stores: Stores, trackStores = false): Promise<{ app: Fas
     rendering: inlineRenderQueue(createDocumentRenderer()),
     files: new InMemoryFileStore(),
     readiness: async () => true,
-    logger: false,
+    logger: LOG ? { level: process.env['BENCH_LOG_LEVEL'] ?? 'info', stream: pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }) } : false,
     config: {
       jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
       rateLimit: { max: 1_000_000_000, windowMs: 60_000 },

@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { Redis } from 'ioredis';
 import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
 import { sharedSerializerFactory } from './http/compiled-schemas.js';
+import { logAborted, OneLineRequestLog, urlForLog } from './http/request-log-lines.js';
 import { named } from './http/plugin-name.js';
 import { buildValidatorCompiler } from './http/validator-compiler.js';
 import auth, { DEFAULT_TOKEN_TTL_SECONDS } from './plugins/auth.js';
@@ -209,17 +210,10 @@ const REDACTED_PATHS = [
   'req.query.state',
 ];
 
-/** The consent page's way back carries a one-time code and state in its query: logged without them. */
-const OAUTH_CALLBACK_QUERY = /^(\/api\/connections\/[^/?#]+\/callback)\?.*$/s;
-/** A sale notice's address carries the connection's secret: logged without it. */
-const SALE_NOTICE_SECRET = /^(\/hooks\/[^/?#]+\/)[^?#]*/s;
-/** A subscriber's link carries its secret: logged without it. */
-const SUBSCRIBER_LINK_TOKEN = /^(\/public\/(?:confirm|downloads|unsubscribe)\/)[^?#]*/s;
-
-/** Fastify's own request fields, with the URL of an OAuth callback cut before its query. */
+/** Fastify's own request fields, with the secrets some URLs carry cut (`urlForLog`). */
 const requestForLog = (request: FastifyRequest) => ({
   method: request.method,
-  url: request.url.replace(OAUTH_CALLBACK_QUERY, '$1?[redacted]').replace(SALE_NOTICE_SECRET, '$1[redacted]').replace(SUBSCRIBER_LINK_TOKEN, '$1[redacted]'),
+  url: urlForLog(request.url),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket.remotePort,
@@ -252,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestTimeoutMs = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: loggerOptions(deps.logger),
+    logController: new OneLineRequestLog(),
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -262,6 +257,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler(SHARED_SCHEMAS));
+  // A request's log line is written at its answer (`OneLineRequestLog`): one whose client left first gets this one.
+  app.addHook('onRequestAbort', (request, done) => {
+    logAborted(request);
+    done();
+  });
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   const studio = deps.studio === undefined ? undefined : await loadStudio(deps.studio.dir);

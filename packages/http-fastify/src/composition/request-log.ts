@@ -1,6 +1,6 @@
 /**
  * Where the request log goes: stdout, written in batches. pino's default destination writes each line with a system
- * call of its own, two a request (its arrival and its answer); here lines gather up to `REQUEST_LOG_BATCH_BYTES` and
+ * call of its own (one a request, at its answer: `http/request-log-lines.ts`); here lines gather up to `REQUEST_LOG_BATCH_BYTES` and
  * go out together, or at most `REQUEST_LOG_FLUSH_MS` later when fewer come, so that a quiet service's lines still
  * show at once to a reader. A warning or an error goes out at once, with whatever was gathered before it: the lines
  * that explain a failure are the ones that must not wait. Writes stay synchronous (no thread of libuv's pool, which

@@ -9,6 +9,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { problem, type ProblemResponse } from './problem.js';
+import { urlForLog } from './request-log-lines.js';
 
 const MALFORMED_DETAILS: Readonly<Record<string, string>> = {
   HPE_INVALID_METHOD: 'The request method is not an HTTP method.',
@@ -74,10 +75,14 @@ export function rememberRequestId(request: IncomingMessage, id: string): void {
   (request as WithRequestId)[REQUEST_ID] = id;
 }
 
-/** The id of the request in progress on `socket` (its body was still arriving), else a new one. */
-function requestIdOn(socket: HttpSocket): string {
+/**
+ * The id of the request in progress on `socket` (its body was still arriving), else a new one; with its method and URL
+ * (its secrets cut) for the refusal's log line, the request's only line when no answer logged it.
+ */
+function requestOn(socket: HttpSocket): { reqId: string; method?: string; url?: string } {
   const incoming: WithRequestId | null | undefined = socket.parser?.incoming;
-  return incoming?.[REQUEST_ID] ?? randomUUID();
+  const reqId = incoming?.[REQUEST_ID] ?? randomUUID();
+  return incoming?.method === undefined || incoming.url === undefined ? { reqId } : { reqId, method: incoming.method, url: urlForLog(incoming.url) };
 }
 
 /**
@@ -103,16 +108,16 @@ export function clientErrorHandler(requestTimeoutMs: number, headers: Readonly<R
       return;
     }
     const response = clientErrorProblem(error.code, requestTimeoutMs);
-    const requestId = requestIdOn(socket);
+    const request = requestOn(socket);
     this.log.info(
-      { reqId: requestId, res: { statusCode: response.problem.status }, code: response.problem.code, reason: error.code, remoteAddress: socket.remoteAddress },
+      { ...request, res: { statusCode: response.problem.status }, code: response.problem.code, reason: error.code, remoteAddress: socket.remoteAddress },
       'request refused before it was fully read',
     );
     if ((socket as HttpSocket)._httpMessage?.headersSent === true) {
       socket.destroy();
       return;
     }
-    socket.end(rawProblemResponse(response, requestId, headers));
+    socket.end(rawProblemResponse(response, request.reqId, headers));
     const linger = setTimeout(() => socket.destroy(), LINGER_MS);
     linger.unref();
     socket.once('close', () => clearTimeout(linger));

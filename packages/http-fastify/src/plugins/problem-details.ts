@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem, problem, sendProblem, type ProblemResponse } from '../http/problem.js';
+import { logAnswered } from '../http/request-log-lines.js';
 import { jsonBodyText, refusedKeysProblem } from '../http/json-body.js';
 import { invalidUnicodeProblem } from '../http/unicode-text.js';
 import { fieldErrors } from '../http/validation-errors.js';
@@ -38,6 +39,8 @@ function frameworkProblem(error: FastifyError): ProblemResponse | undefined {
 /** For Fastify's `frameworkErrors` option: errors raised before routing (an undecodable URL). */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
+  // Fastify's answer listeners are not set up on this path: the request's line is written here once it is answered.
+  reply.raw.once('finish', () => logAnswered(request, reply));
   void sendProblem(reply, frameworkProblem(error) ?? problem(400, 'malformed_request', 'The HTTP request cannot be read.'));
 }
 

@@ -1,0 +1,83 @@
+/**
+ * The request log writes one line a request, when it is answered: the request (method, URL with its secrets cut,
+ * host, address), the status and the time taken; the arrival line only at `debug` and below. A request refused
+ * before routing gets its line too, and one whose client leaves before the answer a line of its own.
+ */
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { describe, it } from 'node:test';
+import { harness } from '../support/harness.js';
+import { exchange } from '../wire/raw-client.js';
+import { eventually, linesOf, listening } from '../wire/support.js';
+
+async function linesAt(level: 'info' | 'debug', url: string): Promise<Record<string, unknown>[]> {
+  const logs: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  const h = await harness({ logger: { level, stream } });
+  try {
+    const response = await h.app.inject({ method: 'GET', url, headers: { 'x-request-id': `lines-${level}` } });
+    assert.ok(response.statusCode < 500, response.body);
+  } finally {
+    await h.app.close();
+  }
+  return logs.filter((line) => line['reqId'] === `lines-${level}`);
+}
+
+describe('request log lines', () => {
+  it('writes one line a request at info, when it is answered, with the request, its status and its time', async () => {
+    const lines = await linesAt('info', '/public/confirm/a-secret-token?x=1');
+    assert.equal(lines.length, 1, JSON.stringify(lines));
+    const [line] = lines as [Record<string, unknown>];
+    assert.equal(line['msg'], 'request completed');
+    const req = line['req'] as Record<string, unknown>;
+    assert.deepEqual([req['method'], req['url'], typeof req['remoteAddress']], ['GET', '/public/confirm/[redacted]?x=1', 'string']);
+    assert.equal(typeof (line['res'] as Record<string, unknown>)['statusCode'], 'number');
+    assert.equal(typeof line['responseTime'], 'number');
+    assert.doesNotMatch(JSON.stringify(line), /a-secret-token/);
+  });
+
+  it('writes the line of a request refused before routing (a malformed URL) at its answer', async () => {
+    const lines = await linesAt('info', '/api/recipes/%zz');
+    assert.deepEqual(
+      lines.map((line) => [line['msg'], (line['req'] as Record<string, unknown>)['url'], (line['res'] as Record<string, unknown>)['statusCode']]),
+      [['request completed', '/api/recipes/%zz', 400]],
+    );
+  });
+
+  it('writes a line for a request whose client goes away before its answer', async () => {
+    const server = await listening();
+    try {
+      const head = `POST /api/recipes HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.h.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Request-Id: gone-early\r\n\r\n{"title":`;
+      await exchange(server.port, (socket) => socket.write(head, () => setTimeout(() => socket.destroy(), 200)), 5000);
+      const aborted = () => linesOf(server.logs, 'gone-early').filter((line) => line['msg'] === 'request aborted by the client before its answer');
+      await eventually(() => aborted().length > 0);
+      assert.deepEqual(
+        aborted().map((line) => [(line['req'] as Record<string, unknown>)['method'], (line['req'] as Record<string, unknown>)['url']]),
+        [['POST', '/api/recipes']],
+      );
+      // The parser's view of the same connection (its end cut the body short) may come too, under the same id.
+      assert.deepEqual(
+        linesOf(server.logs, 'gone-early').filter((line) => !aborted().includes(line)).map((line) => [line['msg'], line['method'], line['url']]),
+        linesOf(server.logs, 'gone-early').some((line) => line['code'] !== undefined) ? [['request refused before it was fully read', 'POST', '/api/recipes']] : [],
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes the arrival line too at debug, before the answer', async () => {
+    const lines = await linesAt('debug', '/healthz');
+    assert.deepEqual(
+      lines.map((line) => [line['msg'], (line['req'] as Record<string, unknown> | undefined)?.['url']]),
+      [
+        ['incoming request', '/healthz'],
+        ['request completed', '/healthz'],
+      ],
+    );
+  });
+});
