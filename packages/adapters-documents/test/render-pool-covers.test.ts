@@ -10,22 +10,25 @@ import { getPriority } from 'node:os';
 import { after, describe, it } from 'node:test';
 import { recipeFixture } from '@larder/domain/testing';
 import { documentCoverWidth } from '../src/cover/document-cover-width.js';
-import { backgroundNice } from '../src/render-pool/background-priority.js';
+import { backgroundIdle, backgroundNice } from '../src/render-pool/background-priority.js';
 import { createCoverArtist, createRenderPool } from '../src/index.js';
 import { inThisThreadCoverArtist } from '../src/pool.js';
 import { document } from './fixtures.js';
 
 describe("a render pool's covers", () => {
   // One pool for the file: each new one would start a thread and load the renderer again. Its thread takes the
-  // environment as it starts: without LARDER_BACKGROUND_IDLE, whatever the developer's shell says.
+  // environment as it starts: LARDER_BACKGROUND_IDLE=false, whatever the developer's shell says, so that no render
+  // here runs at SCHED_IDLE, where on a busy machine it would wait for every other process (the default policy is
+  // checked in a child process below, without a render).
   let shared: ReturnType<typeof createRenderPool> | undefined;
   after(() => shared?.close());
   const pool = () => {
     if (shared !== undefined) return shared;
     const given = process.env['LARDER_BACKGROUND_IDLE'];
-    delete process.env['LARDER_BACKGROUND_IDLE'];
+    process.env['LARDER_BACKGROUND_IDLE'] = 'false';
     shared = createRenderPool({ threads: 1 });
-    if (given !== undefined) process.env['LARDER_BACKGROUND_IDLE'] = given;
+    if (given === undefined) delete process.env['LARDER_BACKGROUND_IDLE'];
+    else process.env['LARDER_BACKGROUND_IDLE'] = given;
     return shared;
   };
   const book = document('ebook', [recipeFixture({ title: 'Cover Soup' })]);
@@ -71,7 +74,7 @@ describe("a render pool's covers", () => {
     assert.ok(seen.some((entry) => entry.nice === 15 && entry.policy === 0), `a render thread at nice 15, the usual policy: ${JSON.stringify(seen)}`);
   });
 
-  it("lowers the process's other threads (V8's helpers, libuv's pool) to the same nice, the calling thread kept, when told; a render thread lowers itself; SCHED_IDLE too when asked", (t) => {
+  it("lowers the process's other threads (V8's helpers, libuv's pool) to the same nice, the calling thread kept, when told; a render thread lowers itself, to SCHED_IDLE too unless told not to; the others to SCHED_IDLE when asked", (t) => {
     if (process.platform !== 'linux') return t.skip('nice values are read from /proc here: Linux only');
     // In a process of its own: the test runner's threads keep their priority. The child lowers its other threads,
     // then itself as a render thread does (`runInBackground`, which render-worker.ts calls at its first task): no
@@ -89,7 +92,7 @@ describe("a render pool's covers", () => {
       `const self = (${threads.toString()})().find((entry) => entry.thread === process.pid);`,
       `console.log(JSON.stringify({ pid: process.pid, lowered, nices, self }));`,
     ].join('\n');
-    const run = (nice: string | undefined, idle?: 'true') => {
+    const run = (nice: string | undefined, idle?: 'true' | 'false') => {
       const { LARDER_BACKGROUND_NICE: _nice, LARDER_BACKGROUND_IDLE: _idle, ...env } = process.env;
       const given = { ...env, ...(nice === undefined ? {} : { LARDER_BACKGROUND_NICE: nice }), ...(idle === undefined ? {} : { LARDER_BACKGROUND_IDLE: idle }) };
       const out = execFileSync(process.execPath, ['--import', 'tsx', '--conditions=source', '--input-type=module', '-e', script], { env: given, encoding: 'utf8' });
@@ -105,7 +108,10 @@ describe("a render pool's covers", () => {
     assert.deepEqual(others.filter((entry) => entry.nice !== Math.max(start, 15)), [], 'every other thread at nice 15');
     assert.deepEqual(lowered.nices.filter((entry) => entry.policy !== 0), [], 'the usual policy, unless asked');
     assert.equal(lowered.lowered, start >= 15 ? 0 : others.length);
-    assert.deepEqual([lowered.self.nice, lowered.self.policy], [Math.max(start, 15), 0], 'runInBackground: the calling thread at nice 15');
+    assert.deepEqual([lowered.self.nice, lowered.self.policy], [Math.max(start, 15), hasChrt ? SCHED_IDLE : 0], `runInBackground: the calling thread at nice 15${hasChrt ? ' and SCHED_IDLE' : ' (no chrt here)'}`);
+    const noIdle = run(undefined, 'false');
+    assert.deepEqual([noIdle.self.nice, noIdle.self.policy], [Math.max(start, 15), 0], 'runInBackground with LARDER_BACKGROUND_IDLE=false: nice 15, the usual policy');
+    assert.deepEqual(noIdle.nices.filter((entry) => entry.policy !== 0), [], 'LARDER_BACKGROUND_IDLE=false: the usual policy everywhere');
     const idle = run(undefined, 'true');
     assert.deepEqual(idle.nices.filter((entry) => entry.thread === idle.pid).map(({ nice, policy }) => [nice, policy]), [[start, 0]], 'the calling thread keeps its policy');
     const idleOthers = idle.nices.filter((entry) => entry.thread !== idle.pid);
@@ -114,6 +120,13 @@ describe("a render pool's covers", () => {
     const kept = run('0', 'true');
     assert.deepEqual([kept.lowered, kept.nices.filter((entry) => entry.nice !== start || entry.policy !== 0)], [0, []], 'LARDER_BACKGROUND_NICE=0: none lowered, whatever LARDER_BACKGROUND_IDLE says');
     assert.deepEqual([kept.self.nice, kept.self.policy], [start, 0], 'LARDER_BACKGROUND_NICE=0: runInBackground changes nothing');
+  });
+
+  it('gives SCHED_IDLE to the render threads unless LARDER_BACKGROUND_IDLE says true (every background thread) or false (none)', () => {
+    assert.deepEqual(
+      [{}, { LARDER_BACKGROUND_IDLE: '' }, { LARDER_BACKGROUND_IDLE: 'render' }, { LARDER_BACKGROUND_IDLE: 'true' }, { LARDER_BACKGROUND_IDLE: 'false' }, { LARDER_BACKGROUND_IDLE: 'yes' }].map((env) => backgroundIdle(env)),
+      ['render', 'render', 'render', 'all', 'none', 'render'],
+    );
   });
 
   it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 15', () => {

@@ -80,7 +80,8 @@ async function main(): Promise<void> {
     return;
   }
   // Every other thread of this process (V8's helpers, libuv's pool) yields the cores to this one, which answers
-  // requests, as the render threads do (`LARDER_BACKGROUND_NICE`, and `SCHED_IDLE` with `LARDER_BACKGROUND_IDLE=true`).
+  // requests, as the render threads do (`LARDER_BACKGROUND_NICE`; `SCHED_IDLE` too with `LARDER_BACKGROUND_IDLE=true`,
+  // which the render threads take unless it is `false`).
   const { lowerOtherThreads } = await import('@larder/adapters-documents/pool');
   lowerOtherThreads();
   // A signal that came after startService's last check found nothing to stop yet.

@@ -5,16 +5,20 @@
  * starts afterwards inherit it; `/proc/thread-self` names the calling thread. Elsewhere (or when refused) nothing
  * changes: the work runs at the priority it had.
  *
- * With `LARDER_BACKGROUND_IDLE=true`, on Linux the same threads also take the scheduling policy `SCHED_IDLE`
- * (`idlePolicy`), through util-linux's `chrt` (Node has no call for it). A thread at nice 15 that holds a core keeps it
- * for the rest of its time slice when the request thread wakes; one at `SCHED_IDLE` gives it up at once, and a core
- * running only such threads counts as free when the scheduler places the waking request thread. Under 20 readers
- * (bench/files.ts, three books' renders pooled) the readers' p99 during a render was 1.07–1.62× of theirs before
- * (seven runs, met in six) against 1.23–1.79× (twelve runs, met in eight) at nice 15 alone. Not the default: V8's
- * helpers also compile and collect for the request thread, and under requests that keep every core busy they then get
- * nothing (10 connections on 100,000 recipes, bench/scale-service.ts, two runs each: the costliest filter took
- * 0.96–1.03 ms of CPU a request with it, 0.86–0.89 ms without). Without `chrt` (or where it is refused) the threads
- * keep the nice value.
+ * On Linux the render threads also take the scheduling policy `SCHED_IDLE` (`idlePolicy`, through util-linux's
+ * `chrt`: Node has no call for it). A thread at nice 15 that holds a core keeps it for the rest of its time slice when
+ * the request thread wakes; one at `SCHED_IDLE` gives it up at once, and a core running only such threads counts as
+ * free when the scheduler places the waking request thread. Under 20 readers (bench/files.ts, three books' renders
+ * pooled, 2026-11-29 18:48–18:54, alternating) the readers' p99 during the renders was 1.33, 1.54, 1.50 and 1.36× of
+ * theirs before with it, 1.75, 1.66, 1.53 and 2.07× without (1.30 and 1.47× in two runs the afternoon before). Its
+ * cost: on a machine whose cores something else keeps busy all the time, a render waits until they are free (at
+ * nice 15 it would get a few per cent of a core, its 60 s limit passing all the same for a 500-recipe book).
+ * `LARDER_BACKGROUND_IDLE=true` gives `SCHED_IDLE` to the service's other background threads too (`lowerOtherThreads`):
+ * better still for the readers (1.07–1.62×, seven runs), but V8's helpers also compile and collect for the request
+ * thread, and under requests that keep every core busy they then get nothing (10 connections on 100,000 recipes,
+ * bench/scale-service.ts, two runs each: the costliest filter took 0.96–1.03 ms of CPU a request with it, 0.86–0.89
+ * ms without). `LARDER_BACKGROUND_IDLE=false`: none. Without `chrt` (or where it is refused) the threads keep the
+ * nice value.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
@@ -50,28 +54,37 @@ function callingThread(): number | null {
   }
 }
 
-/** Whether background threads take `SCHED_IDLE` besides their nice value: when `LARDER_BACKGROUND_IDLE` is `true`. */
-function backgroundIdle(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env['LARDER_BACKGROUND_IDLE'] === 'true';
+/**
+ * Which background threads take `SCHED_IDLE` besides their nice value (`LARDER_BACKGROUND_IDLE`): the render threads
+ * unless told (`render`, or unset); every one with `true`; none with `false`.
+ */
+export function backgroundIdle(env: NodeJS.ProcessEnv = process.env): 'render' | 'all' | 'none' {
+  const raw = env['LARDER_BACKGROUND_IDLE'];
+  return raw === 'true' ? 'all' : raw === 'false' ? 'none' : 'render';
 }
 
 /**
- * When `backgroundIdle`, sets the threads' scheduling policy to `SCHED_IDLE` with `chrt` (one shell for all of them, a
- * few milliseconds). A thread gone since it was listed, a refusal, or a machine without `chrt` leaves that thread at
- * its nice value, which is what the callers fall back to. Lowering a thread's policy needs no privilege.
+ * Sets the threads' scheduling policy to `SCHED_IDLE` with `chrt` (one shell for all of them, a few milliseconds) when
+ * `backgroundIdle` names their kind (render threads, or the others). A thread gone since it was listed, a refusal, or
+ * a machine without `chrt` leaves that thread at its nice value, which is what the callers fall back to. Lowering a
+ * thread's policy needs no privilege.
  */
-function idlePolicy(threads: readonly number[]): void {
-  if (threads.length === 0 || !backgroundIdle()) return;
+function idlePolicy(threads: readonly number[], kind: 'render' | 'other'): void {
+  const idle = backgroundIdle();
+  if (threads.length === 0 || idle === 'none' || (idle === 'render' && kind === 'other')) return;
   spawnSync('sh', ['-c', 'for thread do chrt --idle --pid 0 "$thread"; done', 'sh', ...threads.map(String)], { stdio: 'ignore', timeout: 5000 });
 }
 
-/** Lowers the calling thread's priority (its nice value, and `SCHED_IDLE` when asked); true when it did. */
+/**
+ * Lowers the calling thread's priority, as a render thread's (render-worker.ts): its nice value, and `SCHED_IDLE`
+ * unless `LARDER_BACKGROUND_IDLE=false`; true when it did.
+ */
 export function runInBackground(): boolean {
   const nice = backgroundNice();
   const thread = callingThread();
   if (nice === 0 || thread === null) return false;
   // The policy first: `sh` and `chrt` then start at this thread's priority, not at the background one.
-  idlePolicy([thread]);
+  idlePolicy([thread], 'render');
   try {
     setPriority(thread, nice);
   } catch {
@@ -81,7 +94,7 @@ export function runInBackground(): boolean {
 }
 
 /**
- * Lowers every other thread of this process to the background nice (and `SCHED_IDLE` when asked: `idlePolicy`); the
+ * Lowers every other thread of this process to the background nice (and `SCHED_IDLE` with `LARDER_BACKGROUND_IDLE=true`); the
  * calling thread (the service's main thread, which answers requests) keeps its priority. The service's entry point
  * (`main.ts`, what `pnpm start` runs) calls it once it listens; an embedder that calls `startService` itself decides
  * for its own process. The threads lowered are V8's helpers (four workers and Node's delayed-task scheduler: every
@@ -126,6 +139,6 @@ export function lowerOtherThreads(): number {
       // Gone since the listing, or refused: it keeps its priority.
     }
   }
-  idlePolicy(idle);
+  idlePolicy(idle, 'other');
   return lowered;
 }
