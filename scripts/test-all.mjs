@@ -68,11 +68,8 @@ const [built, studioBuilt] = await phase(
   // Always exits 0: a tool still missing is reported by the tests that need it (skipped, or failed in CI).
   new Promise((resolve) => spawn('bash', ['scripts/setup-test-tools.sh'], { stdio: 'inherit' }).on('close', resolve)),
 );
-// Renders at nice 15 but not at SCHED_IDLE (the service's default for its render threads): beside the other lane's
-// CPU-bound tests a render at SCHED_IDLE would wait for idle cores that seldom come (the policy itself is tested in
-// adapters-documents, in a child process of its own).
-const base = { ...process.env, LARDER_BACKGROUND_IDLE: process.env['LARDER_BACKGROUND_IDLE'] ?? 'false' };
-const env = built === 0 ? { ...base, LARDER_TEST_BUILT: '1' } : base;
+// (Every package's tests run with LARDER_BACKGROUND_IDLE=false unless told: scripts/run-tests.mjs says why.)
+const env = built === 0 ? { ...process.env, LARDER_TEST_BUILT: '1' } : process.env;
 // Renders and image work at the priority of the rest, where the tests wait for them (the two runs below say why).
 const atServicePriority = { ...env, LARDER_BACKGROUND_NICE: '0' };
 const packageJson = (name) => JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8'));

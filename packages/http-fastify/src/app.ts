@@ -10,7 +10,7 @@ import { generatedCovers, IndexedRecipeRepository, profileLookup, type ProfileRe
 import type { ApiKeyRepository, AuthorizationRepository, BrowserSessionRepository, Clock, ConnectionRepository, FileStore, IdempotencyStore, IdGenerator, JobQueue, ListingRepository, PasswordHasher, ProductRepository, RecipeRepository, RenderQueue, SaleRepository, SalesPlatform, SecretBox, UserRepository, WebhookDeliveryRepository, WebhookEndpointRepository, EndpointUrlPolicy } from '@larder/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 import type { Redis } from 'ioredis';
-import { clientErrorHandler, rememberRequestId } from './http/client-errors.js';
+import { clientErrorHandler, refusalLogged, rememberRequestId } from './http/client-errors.js';
 import { sharedSerializerFactory } from './http/compiled-schemas.js';
 import { logAborted, OneLineRequestLog, urlForLog } from './http/request-log-lines.js';
 import { named } from './http/plugin-name.js';
@@ -257,9 +257,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(buildValidatorCompiler(SHARED_SCHEMAS));
-  // A request's log line is written at its answer (`OneLineRequestLog`): one whose client left first gets this one.
+  // A request's log line is written at its answer (`OneLineRequestLog`): one whose client left first gets this one,
+  // unless the HTTP parser's refusal (a body that stopped arriving or came too late) already logged it.
   app.addHook('onRequestAbort', (request, done) => {
-    logAborted(request);
+    if (!refusalLogged(request.raw.socket)) logAborted(request);
     done();
   });
 

@@ -94,6 +94,14 @@ const LINGER_MS = 1000;
 
 /** Connections already answered: a second parser error on one of them is not answered (or logged) again. */
 const answered = new WeakSet<Socket>();
+/** Connections whose refusal was logged (with the request's id, method and URL, when one was in progress). */
+const refusedInLog = new WeakSet<Socket>();
+
+/**
+ * Whether a refusal was logged for this connection: the request in progress on it, which the refusal cut off, then
+ * needs no line of its own when the connection closes under it (`logAborted` would say its client left).
+ */
+export const refusalLogged = (socket: Socket): boolean => refusedInLog.has(socket);
 
 /**
  * For Fastify's `clientErrorHandler` option (`this` is the Fastify instance). Nothing is written when the client
@@ -113,6 +121,7 @@ export function clientErrorHandler(requestTimeoutMs: number, headers: Readonly<R
       { ...request, res: { statusCode: response.problem.status }, code: response.problem.code, reason: error.code, remoteAddress: socket.remoteAddress },
       'request refused before it was fully read',
     );
+    refusedInLog.add(socket);
     if ((socket as HttpSocket)._httpMessage?.headersSent === true) {
       socket.destroy();
       return;
