@@ -15,12 +15,14 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+// Each pattern allows the scheme and host before the path that a request in absolute form (`GET http://host/path`)
+// carries: HTTP lets a client send one, and its path's secret must be cut as well.
 /** The consent page's way back carries a one-time code and state in its query: logged without them. */
-const OAUTH_CALLBACK_QUERY = /^(\/api\/connections\/[^/?#]+\/callback)\?.*$/s;
+const OAUTH_CALLBACK_QUERY = /^((?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)?\/api\/connections\/[^/?#]+\/callback)\?.*$/s;
 /** A sale notice's address carries the connection's secret: logged without it. */
-const SALE_NOTICE_SECRET = /^(\/hooks\/[^/?#]+\/)[^?#]*/s;
+const SALE_NOTICE_SECRET = /^((?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)?\/hooks\/[^/?#]+\/)[^?#]*/s;
 /** A subscriber's link carries its secret: logged without it. */
-const SUBSCRIBER_LINK_TOKEN = /^(\/public\/(?:confirm|downloads|unsubscribe)\/)[^?#]*/s;
+const SUBSCRIBER_LINK_TOKEN = /^((?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)?\/public\/(?:confirm|downloads|unsubscribe)\/)[^?#]*/s;
 
 /** A request's URL as the log shows it: an OAuth callback cut before its query, the secret of a sale notice's or a subscriber's link cut. */
 export const urlForLog = (url: string): string =>

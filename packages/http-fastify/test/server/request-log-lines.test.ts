@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { RecipeListQuery, RecipePage, StoreUnavailable } from '@larder/domain';
 import { InMemoryRecipeRepository } from '@larder/domain/testing';
 import { ResultAsync } from 'neverthrow';
+import { urlForLog } from '../../src/http/request-log-lines.js';
 import { harness } from '../support/harness.js';
 import { exchange } from '../wire/raw-client.js';
 import { eventually, linesOf } from '../wire/support.js';
@@ -43,6 +44,13 @@ describe('request log lines', () => {
     assert.equal(typeof (line['res'] as Record<string, unknown>)['statusCode'], 'number');
     assert.equal(typeof line['responseTime'], 'number');
     assert.doesNotMatch(JSON.stringify(line), /a-secret-token/);
+  });
+
+  it('cuts the secrets of a URL in absolute form too (a request may name the scheme and host before the path)', () => {
+    assert.deepEqual(
+      ['http://larder.example/hooks/gumroad/s3cret?x=1', 'HTTPS://h:8080/public/unsubscribe/t0ken', 'http://h/api/connections/etsy/callback?code=c0de&state=st4te', '/hooks/etsy/s3cret'].map(urlForLog),
+      ['http://larder.example/hooks/gumroad/[redacted]?x=1', 'HTTPS://h:8080/public/unsubscribe/[redacted]', 'http://h/api/connections/etsy/callback?[redacted]', '/hooks/etsy/[redacted]'],
+    );
   });
 
   it('writes the line of a request refused before routing (a malformed URL) at its answer', async () => {
