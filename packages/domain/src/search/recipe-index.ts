@@ -1222,12 +1222,13 @@ export class RecipeIndex {
     if (plan.statusTest || plan.email !== -1) return undefined;
     const [words, any, rows] = [this.#bitsFor(), this.#anyBits, this.#rows];
     // A facet of fewer recipes than there are words of bits (a small collection): its slots, narrowed, cost less.
-    const smallest = Math.min(...keys.map((key) => postingSize(this.#facets.get(key))));
+    let smallest = Number.POSITIVE_INFINITY;
+    for (const key of keys) smallest = Math.min(smallest, postingSize(this.#facets.get(key)));
     if (smallest < words) return undefined;
     // A maximum cook time not kept costs a pass over every recipe to make its set: for a facet of under a quarter of
     // them, testing the facet's slots costs less the first time a maximum is asked for (a client stepping through
     // many maxima); its set is made when it is asked for again.
-    if (plan.byCookTime && !this.#cookTimeBits.has(plan.maxCookTime) && smallest * 4 < this.#rows.length && this.#firstAsk(plan.maxCookTime)) return undefined;
+    if (plan.byCookTime && !this.#cookTimeBits.has(plan.maxCookTime) && smallest * 4 < rows.length && this.#firstAsk(plan.maxCookTime)) return undefined;
     setPosting(any, this.#facets.get(keys[0] as string), words);
     for (const key of keys.slice(1)) this.#keepFacet(this.#facets.get(key), words, any);
     if (plan.byCookTime) intersect(any, this.#withinCookTime(plan.maxCookTime), words);
