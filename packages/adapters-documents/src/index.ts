@@ -8,3 +8,4 @@ export { FONT_DIRECTORY, FONT_FILES } from './fonts.js';
 export { createCoverArtist } from './cover/generated-cover.js';
 export * as theme from './theme.js';
 export { createRenderPool, defaultRenderThreads, type RenderPool, type RenderPoolOptions } from './render-pool/render-pool.js';
+export { backgroundIdle } from './render-pool/background-priority.js';

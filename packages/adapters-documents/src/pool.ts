@@ -7,7 +7,7 @@ import type { CoverArtist } from '@larder/domain';
 import { COVER } from './cover/cover-theme.js';
 
 export { createRenderPool, defaultRenderThreads, type RenderPool, type RenderPoolOptions } from './render-pool/render-pool.js';
-export { lowerOtherThreads } from './render-pool/background-priority.js';
+export { backgroundIdle, lowerOtherThreads } from './render-pool/background-priority.js';
 
 /**
  * The cover artist in this thread, its module (fontkit, the fonts) loaded at the first drawing: for a service whose

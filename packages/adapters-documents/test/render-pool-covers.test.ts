@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { after, describe, it } from 'node:test';
+import type { ProductDocument } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import { documentCoverWidth } from '../src/cover/document-cover-width.js';
 import { backgroundIdle, backgroundNice } from '../src/render-pool/background-priority.js';
@@ -15,22 +16,19 @@ import { createCoverArtist, createRenderPool } from '../src/index.js';
 import { inThisThreadCoverArtist } from '../src/pool.js';
 import { document } from './fixtures.js';
 
+const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
+const titled = (title: string): ProductDocument => {
+  const { generated_cover: _cover, ...model } = document('ebook', [recipeFixture()]);
+  return { ...model, title_page: { ...model.title_page, title } };
+};
+
 describe("a render pool's covers", () => {
-  // One pool for the file: each new one would start a thread and load the renderer again. Its thread takes the
-  // environment as it starts: LARDER_BACKGROUND_IDLE=false, whatever the developer's shell says, so that no render
-  // here runs at SCHED_IDLE, where on a busy machine it would wait for every other process (the default policy is
-  // checked in a child process below, without a render).
+  // One pool for the file: each new one would start a thread and load the renderer again. Not at SCHED_IDLE, whatever
+  // the developer's shell says: a render here would then wait for every other process on a busy machine (the policy
+  // is checked below, with no render at it).
   let shared: ReturnType<typeof createRenderPool> | undefined;
   after(() => shared?.close());
-  const pool = () => {
-    if (shared !== undefined) return shared;
-    const given = process.env['LARDER_BACKGROUND_IDLE'];
-    process.env['LARDER_BACKGROUND_IDLE'] = 'false';
-    shared = createRenderPool({ threads: 1 });
-    if (given === undefined) delete process.env['LARDER_BACKGROUND_IDLE'];
-    else process.env['LARDER_BACKGROUND_IDLE'] = given;
-    return shared;
-  };
+  const pool = () => (shared ??= createRenderPool({ threads: 1, idle: false }));
   const book = document('ebook', [recipeFixture({ title: 'Cover Soup' })]);
 
   it('draws a generated cover not stored on the thread, at the width the page prints it, and embeds that JPEG', async () => {
@@ -122,11 +120,34 @@ describe("a render pool's covers", () => {
     assert.deepEqual([kept.self.nice, kept.self.policy], [start, 0], 'LARDER_BACKGROUND_NICE=0: runInBackground changes nothing');
   });
 
-  it('gives SCHED_IDLE to the render threads unless LARDER_BACKGROUND_IDLE says true (every background thread) or false (none)', () => {
-    assert.deepEqual(
-      [{}, { LARDER_BACKGROUND_IDLE: '' }, { LARDER_BACKGROUND_IDLE: 'render' }, { LARDER_BACKGROUND_IDLE: 'true' }, { LARDER_BACKGROUND_IDLE: 'false' }, { LARDER_BACKGROUND_IDLE: 'yes' }].map((env) => backgroundIdle(env)),
-      ['render', 'render', 'render', 'all', 'none', 'render'],
-    );
+  it('gives SCHED_IDLE to the render threads unless LARDER_BACKGROUND_IDLE says true (every background thread) or false (none); unset, what the caller says', () => {
+    const envs = [{}, { LARDER_BACKGROUND_IDLE: '' }, { LARDER_BACKGROUND_IDLE: 'render' }, { LARDER_BACKGROUND_IDLE: 'true' }, { LARDER_BACKGROUND_IDLE: 'false' }, { LARDER_BACKGROUND_IDLE: 'yes' }];
+    assert.deepEqual(envs.map((env) => backgroundIdle(env)), ['render', 'render', 'render', 'all', 'none', 'render']);
+    // The CLI's: none unless told.
+    assert.deepEqual(envs.map((env) => backgroundIdle(env, 'none')), ['none', 'none', 'render', 'all', 'none', 'render']);
+  });
+
+  it("puts its render threads at SCHED_IDLE when its idle option says so, over LARDER_BACKGROUND_IDLE's default", async (t) => {
+    if (process.platform !== 'linux') return t.skip('policies are read from /proc here: Linux only');
+    // The threads take nice 15 either way (the tests' own priority is 0, or already lower). The tests run with
+    // LARDER_BACKGROUND_IDLE=false (scripts/run-tests.mjs); a thread only lowers itself here, with no render at
+    // SCHED_IDLE to wait for idle cores.
+    const start = getPriority();
+    const seen: { idle: boolean; threads: { nice: number; policy: number }[] }[] = [];
+    for (const idle of [true, false]) {
+      const before = new Set(threads().map((entry) => entry.thread));
+      const told = createRenderPool({ threads: 1, warm: false, idle, workerFile: misbehaving });
+      try {
+        (await told.render(titled('lower'), { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
+        seen.push({ idle, threads: threads().filter((entry) => !before.has(entry.thread) && entry.nice === Math.max(start, 15)).map(({ nice, policy }) => ({ nice, policy })) });
+      } finally {
+        await told.close();
+      }
+    }
+    assert.deepEqual(seen, [
+      { idle: true, threads: [{ nice: Math.max(start, 15), policy: hasChrt ? SCHED_IDLE : 0 }] },
+      { idle: false, threads: [{ nice: Math.max(start, 15), policy: 0 }] },
+    ]);
   });
 
   it('takes its priority from LARDER_BACKGROUND_NICE (0: none), else nice 15', () => {

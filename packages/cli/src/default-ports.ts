@@ -14,12 +14,11 @@ export const defaultPorts = (): Pick<ProgramDeps, 'openStore' | 'hasher' | 'cloc
   clock: systemClock,
   ids: uuidV7Generator,
   // One thread, started only if there is something to render (a refused command or a stored copy needs none); the
-  // 60 s limit and the worker's own heap apply as in the service. Not at SCHED_IDLE unless told (the service's render
-  // threads are, to yield to its requests): the operator waits for this render, and it should not wait for every
-  // other process on the machine.
+  // 60 s limit and the worker's own heap apply as in the service. Not at SCHED_IDLE unless LARDER_BACKGROUND_IDLE
+  // says so (the service's render threads are, to yield to its requests): the operator waits for this render, and it
+  // should not wait for every other process on the machine.
   rendering: () =>
-    import('@larder/adapters-documents').then((adapter) => {
-      process.env['LARDER_BACKGROUND_IDLE'] ??= 'false';
-      return adapter.createRenderPool({ threads: 1, maxQueue: 0, warm: false });
-    }),
+    import('@larder/adapters-documents').then((adapter) =>
+      adapter.createRenderPool({ threads: 1, maxQueue: 0, warm: false, idle: adapter.backgroundIdle(process.env, 'none') !== 'none' }),
+    ),
 });

@@ -11,8 +11,9 @@
  * free when the scheduler places the waking request thread. Under 20 readers (bench/files.ts, three books' renders
  * pooled, 2026-11-29 18:48–18:54, alternating) the readers' p99 during the renders was 1.33, 1.54, 1.50 and 1.36× of
  * theirs before with it, 1.75, 1.66, 1.53 and 2.07× without (1.30 and 1.47× in two runs the afternoon before). Its
- * cost: on a machine whose cores something else keeps busy all the time, a render waits until they are free (at
- * nice 15 it would get a few per cent of a core, its 60 s limit passing all the same for a 500-recipe book).
+ * cost: on a machine whose cores something else keeps busy all the time, a render waits until they are free. With two
+ * processes spinning beside it (bench/files.ts `--busy 2`), a 500-recipe book at `SCHED_IDLE` was stopped at its
+ * 60 s limit; at nice 15 alone it took 34 s. The service's own requests leave it room (20 readers: 1.3 of 2 cores).
  * `LARDER_BACKGROUND_IDLE=true` gives `SCHED_IDLE` to the service's other background threads too (`lowerOtherThreads`):
  * better still for the readers (1.07–1.62×, seven runs), but V8's helpers also compile and collect for the request
  * thread, and under requests that keep every core busy they then get nothing (10 connections on 100,000 recipes,
@@ -55,36 +56,35 @@ function callingThread(): number | null {
 }
 
 /**
- * Which background threads take `SCHED_IDLE` besides their nice value (`LARDER_BACKGROUND_IDLE`): the render threads
- * unless told (`render`, or unset); every one with `true`; none with `false`.
+ * Which background threads take `SCHED_IDLE` besides their nice value (`LARDER_BACKGROUND_IDLE`): every one with
+ * `true`; none with `false`; the render threads with any other value; `unset` when it is unset or empty (`render`
+ * for the service; the CLI, whose operator waits for its render, passes `none`).
  */
-export function backgroundIdle(env: NodeJS.ProcessEnv = process.env): 'render' | 'all' | 'none' {
+export function backgroundIdle(env: NodeJS.ProcessEnv = process.env, unset: 'render' | 'none' = 'render'): 'render' | 'all' | 'none' {
   const raw = env['LARDER_BACKGROUND_IDLE'];
-  return raw === 'true' ? 'all' : raw === 'false' ? 'none' : 'render';
+  return raw === undefined || raw === '' ? unset : raw === 'true' ? 'all' : raw === 'false' ? 'none' : 'render';
 }
 
 /**
- * Sets the threads' scheduling policy to `SCHED_IDLE` with `chrt` (one shell for all of them, a few milliseconds) when
- * `backgroundIdle` names their kind (render threads, or the others). A thread gone since it was listed, a refusal, or
- * a machine without `chrt` leaves that thread at its nice value, which is what the callers fall back to. Lowering a
- * thread's policy needs no privilege.
+ * Sets the threads' scheduling policy to `SCHED_IDLE` with `chrt` (one shell for all of them, a few milliseconds). A
+ * thread gone since it was listed, a refusal, or a machine without `chrt` leaves that thread at its nice value, which
+ * is what the callers fall back to. Lowering a thread's policy needs no privilege.
  */
-function idlePolicy(threads: readonly number[], kind: 'render' | 'other'): void {
-  const idle = backgroundIdle();
-  if (threads.length === 0 || idle === 'none' || (idle === 'render' && kind === 'other')) return;
+function idlePolicy(threads: readonly number[]): void {
+  if (threads.length === 0) return;
   spawnSync('sh', ['-c', 'for thread do chrt --idle --pid 0 "$thread"; done', 'sh', ...threads.map(String)], { stdio: 'ignore', timeout: 5000 });
 }
 
 /**
- * Lowers the calling thread's priority, as a render thread's (render-worker.ts): its nice value, and `SCHED_IDLE`
- * unless `LARDER_BACKGROUND_IDLE=false`; true when it did.
+ * Lowers the calling thread's priority, as a render thread's (render-worker.ts): its nice value, and `SCHED_IDLE` when
+ * `idle` says so (by default, unless `LARDER_BACKGROUND_IDLE=false`: `backgroundIdle`); true when it did.
  */
-export function runInBackground(): boolean {
+export function runInBackground(idle: boolean = backgroundIdle() !== 'none'): boolean {
   const nice = backgroundNice();
   const thread = callingThread();
   if (nice === 0 || thread === null) return false;
   // The policy first: `sh` and `chrt` then start at this thread's priority, not at the background one.
-  idlePolicy([thread], 'render');
+  if (idle) idlePolicy([thread]);
   try {
     setPriority(thread, nice);
   } catch {
@@ -139,6 +139,6 @@ export function lowerOtherThreads(): number {
       // Gone since the listing, or refused: it keeps its priority.
     }
   }
-  idlePolicy(idle, 'other');
+  if (backgroundIdle() === 'all') idlePolicy(idle);
   return lowered;
 }

@@ -11,7 +11,8 @@ import { CoverNotDrawnNow, type CoverArtist, type CoverImage, type ListingCover,
 import { documentCoverWidth } from '../cover/document-cover-width.js';
 import { COVER } from '../cover/cover-theme.js';
 import { LAYOUT_REVISION } from '../layout-revision.js';
-import type { CoverTask, RenderTask, WarmUpTask } from './render-worker.js';
+import { backgroundIdle } from './background-priority.js';
+import type { CoverTask, RenderTask, RenderWorkerData, WarmUpTask } from './render-worker.js';
 // Workers draw and scale pictures with sharp. Loaded here, in the thread that owns the pool, so that libvips stays
 // loaded when a worker is terminated (a render past its limit): sharp's advice for worker threads
 // (https://sharp.pixelplumbing.com/install#worker-threads).
@@ -36,6 +37,12 @@ export interface RenderPoolOptions {
    * thread. Under the renders' time limit; stopped by `close`. Default false (the service sets it).
    */
   readonly warmUp?: boolean;
+  /**
+   * Whether the render threads take `SCHED_IDLE` besides their nice value (Linux, through `chrt`: see
+   * background-priority.ts): they then yield a core at once to any other thread that wants it. Default: unless
+   * `LARDER_BACKGROUND_IDLE=false`. The CLI passes false unless that variable is set: its operator waits for the render.
+   */
+  readonly idle?: boolean;
   /** Another worker module (tests: one that throws or hangs). */
   readonly workerFile?: URL;
 }
@@ -83,6 +90,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     maxThreads: threads,
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+    workerData: { idle: options.idle ?? backgroundIdle() !== 'none' } satisfies RenderWorkerData,
   });
   // The mean of recent render times, for a busy queue's Retry-After.
   let averageMs = 5000;
