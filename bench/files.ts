@@ -16,7 +16,10 @@
  * first PDF asked for with no readers running, as the earlier bench did), `--glibc-defaults` (without the allocator
  * settings `pnpm start` passes, `SERVICE_ENV`), `--cpu-prof DIR` (the service writes its threads' CPU profiles there at
  * its stop). Each book's render is printed as its span on the monotonic clock, which the profiles' timestamps and
- * `process.hrtime` in a sampler of /proc use.
+ * `process.hrtime` in a sampler of /proc use. `--busy N` keeps N processes spinning at the bench's priority while each
+ * book's first PDF renders: what a render gets on a machine whose cores something else wants (with `--quiet-pdf`).
+ *
+ *   pnpm --filter @larder/bench run files -- --books 1 --quiet-pdf --busy 2
  *
  * Goals (issue 40): the first 500-recipe PDF in ≤ 5 s; the service's processes together (the service and the image
  * process it starts; the engine, FerretDB, is printed beside them) ≤ 300 MiB at peak, from /proc's VmHWM of each and
@@ -60,6 +63,8 @@ const quietPdf = args.includes('--quiet-pdf');
 const allocatorDefaults = args.includes('--glibc-defaults');
 const cpuProfileDir = option('--cpu-prof', '');
 const books = Number(option('--books', '3'));
+const busy = Number(option('--busy', '0'));
+if (!Number.isInteger(busy) || busy < 0 || busy > 16) throw new Error('--busy takes 0 to 16');
 if (!Number.isInteger(books) || books < 1 || books > 10) throw new Error('--books takes 1 to 10');
 if (engine !== 'sqlite' && engine !== 'postgresql') throw new Error('--engine takes sqlite (the default) or postgresql');
 if (recipeKind !== 'ordinary' && recipeKind !== 'sample') throw new Error('--recipes takes ordinary (the default) or sample');
@@ -222,6 +227,16 @@ async function download(url: string, token: string): Promise<{ ms: number; bytes
   return { ms, bytes: body.byteLength };
 }
 
+/**
+ * `--busy N`: N processes at the bench's own priority that spin for as long as a book's first PDF takes, each wanting
+ * a whole core, as other work on a shared machine would (what a render at `SCHED_IDLE` or nice 15 then gets).
+ */
+const spin = (count: number): ChildProcess[] =>
+  Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' }));
+const stopSpinning = (spinning: readonly ChildProcess[]): void => {
+  for (const child of spinning) child.kill('SIGKILL');
+};
+
 async function loopDelay(service: Service): Promise<{ p50: number; p99: number; max: number }> {
   rmSync(service.loopFile, { force: true });
   service.child.kill('SIGUSR2');
@@ -287,8 +302,9 @@ async function main(): Promise<void> {
       await loopDelay(service);
       const logBefore = service.logBytes();
       const loadBefore = loadAverage();
+      const spinning = spin(busy);
       const renderFrom = process.hrtime.bigint() / 1000n;
-      const first = await download(pdfUrl(ebookId), token);
+      const first = await download(pdfUrl(ebookId), token).finally(() => stopSpinning(spinning));
       const renderTo = process.hrtime.bigint() / 1000n;
       process.stdout.write(`book ${book + 1}'s first PDF, on the monotonic clock (the CPU profiles', and a /proc sampler's): ${renderFrom} to ${renderTo} µs\n`);
       const loop = await loopDelay(service);
@@ -327,7 +343,7 @@ async function main(): Promise<void> {
     };
     process.stdout.write(
       `files bench (node ${process.version}, engine ${service.engineLine}, ${dataKept ? 'data kept' : 'data thrown away'}, log ${logLevel}, ` +
-        `${recipeKind} recipes: ${RECIPES} made through the API in ${s(loadMs)}${retried === 0 ? '' : ` (${retried} answers 503 or reset connections tried again)`}, ${books} book(s) of all of them; load average ${started} at the start, ${loadAfter} after)\n` +
+        `${recipeKind} recipes: ${RECIPES} made through the API in ${s(loadMs)}${retried === 0 ? '' : ` (${retried} answers 503 or reset connections tried again)`}, ${books} book(s) of all of them${busy > 0 ? `; ${busy} process(es) spinning during each first PDF` : ''}; load average ${started} at the start, ${loadAfter} after)\n` +
         `making the library: the service and its image process ${mibOf(loadPeak)} at peak (sum of VmHWM; largest sum sampled ${mibOf(loading.peakSumMiB)})\n  ${memoryLine(loading)}\n` +
         rounds.map(roundLine).join('') +
         `the first book's PDF: the service and its image process ${mibOf(renderPeak)} at peak (sum of VmHWM; largest sum sampled ${mibOf(rendering.peakSumMiB)})\n  ${memoryLine(rendering)}\n` +
