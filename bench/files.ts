@@ -54,7 +54,12 @@ const MiB = 1024 * 1024;
 const SERVICE_KINDS = new Set(['service', 'image process']);
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string): string => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback);
+const option = (name: string, fallback: string): string => {
+  if (!args.includes(name)) return fallback;
+  const value = args[args.indexOf(name) + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  return value;
+};
 const engine = option('--engine', 'sqlite');
 const recipeKind = option('--recipes', 'ordinary');
 const dataKept = option('--data', 'kept') !== 'none';
@@ -63,8 +68,10 @@ const quietPdf = args.includes('--quiet-pdf');
 const allocatorDefaults = args.includes('--glibc-defaults');
 const cpuProfileDir = option('--cpu-prof', '');
 const books = Number(option('--books', '3'));
-const busy = Number(option('--busy', '0'));
-if (!Number.isInteger(busy) || busy < 0 || busy > 16) throw new Error('--busy takes 0 to 16');
+const busyGiven = option('--busy', '0');
+const busy = Number(busyGiven);
+if (!/^\d+$/.test(busyGiven) || busy > 16) throw new Error('--busy takes 0 to 16');
+if (busy > 0 && !quietPdf) throw new Error('--busy needs --quiet-pdf: beside spinning processes the readers measure those, not the render');
 if (!Number.isInteger(books) || books < 1 || books > 10) throw new Error('--books takes 1 to 10');
 if (engine !== 'sqlite' && engine !== 'postgresql') throw new Error('--engine takes sqlite (the default) or postgresql');
 if (recipeKind !== 'ordinary' && recipeKind !== 'sample') throw new Error('--recipes takes ordinary (the default) or sample');
@@ -232,7 +239,12 @@ async function download(url: string, token: string): Promise<{ ms: number; bytes
  * a whole core, as other work on a shared machine would (what a render at `SCHED_IDLE` or nice 15 then gets).
  */
 const spin = (count: number): ChildProcess[] =>
-  Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' }));
+  Array.from({ length: count }, () => {
+    // Each ends by itself after twice the render's 60 s limit, should the bench die without killing it.
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 120_000; while (Date.now() < end);'], { stdio: 'ignore' });
+    child.on('error', (error) => process.stderr.write(`a spinning process did not start: ${error.message}\n`));
+    return child;
+  });
 const stopSpinning = (spinning: readonly ChildProcess[]): void => {
   for (const child of spinning) child.kill('SIGKILL');
 };

@@ -300,7 +300,8 @@ const env = {
   ...process.env,
   // Renders at nice 15 but not at SCHED_IDLE (the service's default for its render threads): beside other tests (the
   // other lane of `pnpm test`, or whatever else keeps the machine busy) a render at SCHED_IDLE would wait for idle
-  // cores that seldom come. The policy itself is tested in adapters-documents, in a child process of its own.
+  // cores that seldom come. The policy itself is tested in adapters-documents with no render at it: in a child
+  // process of its own, and on a pool thread that only lowers itself (a pool's `idle` option overrides this).
   LARDER_BACKGROUND_IDLE: process.env.LARDER_BACKGROUND_IDLE ?? 'false',
   ...(THROUGH_TSX ? {} : { LARDER_TEST_BUILT: '1' }),
   LARDER_TEST_TIMINGS_FILE: join(process.cwd(), TIMINGS_FILE),

@@ -43,9 +43,10 @@ describe('render pool', { concurrency: 2 }, () => {
     return made;
   };
 
-  // Two rows of tests side by side, each in order: they spend most of their time waiting for limits to pass (about
-  // 55 s one after another, 30 s so). The warm-ups that hang share a channel (WARM_UP_HANGS), so they are in one row.
-  describe('warm-ups, failures and covers', () => {
+  // Two rows of tests side by side, each in order (a nested describe takes its parent's concurrency unless given its
+  // own): they spend most of their time waiting for limits to pass. The warm-ups that hang share a channel
+  // (WARM_UP_HANGS), so they are in one row.
+  describe('warm-ups, failures and covers', { concurrency: 1 }, () => {
     it('renders in a worker thread the same bytes as the renderer on this thread', async () => {
       const model = document('ebook', [recipeFixture({ title: 'Worker Soup' }), recipeFixture({ title: 'Thread Bread' })]);
       const inWorker = (await pool({ threads: 1 }).render(model, PDF))._unsafeUnwrap();
@@ -130,42 +131,6 @@ describe('render pool', { concurrency: 2 }, () => {
       const small = await drawing.covers.generatedCover(request, 600);
       assert.deepEqual([small.width, small.height], [600, 450]);
     });
-  });
-
-  describe('time limits and a full queue', () => {
-    it('answers RendererBusy at once when every thread and queue place is taken, with a Retry-After', async () => {
-      const busy = pool({ threads: 1, maxQueue: 1, timeoutMs: 2000, workerFile: misbehaving });
-      await warmUp(busy);
-      const running = busy.render(titled('hang'), PDF);
-      const queued = busy.render(titled('hang'), PDF);
-      const started = performance.now();
-      const refused = await busy.render(titled('anything'), PDF);
-      assert.ok(performance.now() - started < 500, 'the refusal waited for the queue');
-      const error = refused._unsafeUnwrapErr();
-      assert.equal(error.type, 'RendererBusy');
-      assert.ok(error.type === 'RendererBusy' && error.retryAfterSeconds >= 1);
-      assert.equal((await running)._unsafeUnwrapErr().type, 'RenderFailed');
-      assert.equal((await queued)._unsafeUnwrapErr().type, 'RenderFailed');
-    });
-
-    it('stops a render past its time limit, says so, and renders the next one', async () => {
-      const slow = pool({ threads: 1, timeoutMs: 3000, workerFile: misbehaving });
-      await warmUp(slow);
-      const started = performance.now();
-      const stopped = (await slow.render(titled('hang'), PDF))._unsafeUnwrapErr();
-      assert.deepEqual([stopped.type, stopped.type === 'RenderFailed' && stopped.timedOut], ['RenderFailed', true]);
-      assert.ok(performance.now() - started < 7000);
-      const next = (await slow.render(titled('after the hang'), PDF))._unsafeUnwrap();
-      assert.equal(Buffer.from(next.subarray(0, 5)).toString(), '%PDF-');
-    });
-
-    it('counts only the render against the time limit, not the wait for a thread', async () => {
-      const pool1 = pool({ threads: 1, timeoutMs: 2500, workerFile: misbehaving });
-      await warmUp(pool1);
-      // Each takes about 1.5 s; the third waits about 3 s for the thread, longer than the limit, and still renders.
-      const results = await Promise.all([1, 2, 3].map(() => pool1.render(titled('slow'), PDF)));
-      assert.deepEqual(results.map((result) => (result.isOk() ? 'ok' : result.error.type)), ['ok', 'ok', 'ok']);
-    });
 
     it("draws covers in a thread's turn: with one thread, after the render under way, before the renders waiting, in order", async () => {
       const drawing = pool({ threads: 1, workerFile: misbehaving });
@@ -178,7 +143,9 @@ describe('render pool', { concurrency: 2 }, () => {
       await Promise.all([render, queued, cover, second]);
       assert.deepEqual(finished, ['render', 'cover', 'second cover', 'waiting render'], 'covers in the order asked, ahead of the render waiting');
     });
+  });
 
+  describe('time limits and a full queue', { concurrency: 1 }, () => {
     it('stops a drawing past the time limit, and refuses one at once when the queue is full', async () => {
       // The render queued behind the drawing runs on a fresh thread: a limit long enough for it to load first.
       const drawing = pool({ threads: 1, maxQueue: 1, timeoutMs: 6000, workerFile: misbehaving });
@@ -195,6 +162,40 @@ describe('render pool', { concurrency: 2 }, () => {
       let width = 0;
       for (let attempt = 1; attempt <= 3 && width === 0; attempt += 1) width = await drawing.covers.generatedCover({ ...hang, title: 'Then This One' }, 300).then((drawn) => drawn.width, () => 0);
       assert.equal(width, 300);
+    });
+
+    it('stops a render past its time limit, says so, and renders the next one', async () => {
+      const slow = pool({ threads: 1, timeoutMs: 3000, workerFile: misbehaving });
+      await warmUp(slow);
+      const started = performance.now();
+      const stopped = (await slow.render(titled('hang'), PDF))._unsafeUnwrapErr();
+      assert.deepEqual([stopped.type, stopped.type === 'RenderFailed' && stopped.timedOut], ['RenderFailed', true]);
+      assert.ok(performance.now() - started < 7000);
+      const next = (await slow.render(titled('after the hang'), PDF))._unsafeUnwrap();
+      assert.equal(Buffer.from(next.subarray(0, 5)).toString(), '%PDF-');
+    });
+
+    it('answers RendererBusy at once when every thread and queue place is taken, with a Retry-After', async () => {
+      const busy = pool({ threads: 1, maxQueue: 1, timeoutMs: 3000, workerFile: misbehaving });
+      await warmUp(busy);
+      const running = busy.render(titled('hang'), PDF);
+      const queued = busy.render(titled('hang'), PDF);
+      const started = performance.now();
+      const refused = await busy.render(titled('anything'), PDF);
+      assert.ok(performance.now() - started < 500, 'the refusal waited for the queue');
+      const error = refused._unsafeUnwrapErr();
+      assert.equal(error.type, 'RendererBusy');
+      assert.ok(error.type === 'RendererBusy' && error.retryAfterSeconds >= 1);
+      assert.equal((await running)._unsafeUnwrapErr().type, 'RenderFailed');
+      assert.equal((await queued)._unsafeUnwrapErr().type, 'RenderFailed');
+    });
+
+    it('counts only the render against the time limit, not the wait for a thread', async () => {
+      const pool1 = pool({ threads: 1, timeoutMs: 2500, workerFile: misbehaving });
+      await warmUp(pool1);
+      // Each takes about 1.5 s; the third waits about 3 s for the thread, longer than the limit, and still renders.
+      const results = await Promise.all([1, 2, 3].map(() => pool1.render(titled('slow'), PDF)));
+      assert.deepEqual(results.map((result) => (result.isOk() ? 'ok' : result.error.type)), ['ok', 'ok', 'ok']);
     });
   });
 });

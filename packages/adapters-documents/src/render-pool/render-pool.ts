@@ -40,7 +40,8 @@ export interface RenderPoolOptions {
   /**
    * Whether the render threads take `SCHED_IDLE` besides their nice value (Linux, through `chrt`: see
    * background-priority.ts): they then yield a core at once to any other thread that wants it. Default: unless
-   * `LARDER_BACKGROUND_IDLE=false`. The CLI passes false unless that variable is set: its operator waits for the render.
+   * `LARDER_BACKGROUND_IDLE=false`. The CLI passes false unless that variable is set and not empty: its operator
+   * waits for the render.
    */
   readonly idle?: boolean;
   /** Another worker module (tests: one that throws or hangs). */
