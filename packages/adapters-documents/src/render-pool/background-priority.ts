@@ -6,9 +6,9 @@
  * changes: the work runs at the priority it had.
  *
  * On Linux the service's render threads also take the scheduling policy `SCHED_IDLE` (the CLI's only when told;
- * `idlePolicy`, through util-linux's `chrt`: Node has no call for it). A thread at nice 15 that holds a core keeps it for the rest of its time slice when
- * the request thread wakes; one at `SCHED_IDLE` gives it up at once, and a core running only such threads counts as
- * free when the scheduler places the waking request thread. Under 20 readers (bench/files.ts, three books' renders
+ * `idlePolicy`, through util-linux's `chrt`: Node has no call for it). A thread at nice 15 that holds a core keeps it
+ * for the rest of its time slice when the request thread wakes; one at `SCHED_IDLE` gives it up at once, and a core
+ * running only such threads counts as free when the scheduler places the waking request thread. Under 20 readers (bench/files.ts, three books' renders
  * pooled, 2026-11-29 18:48–18:54, alternating) the readers' p99 during the renders was 1.33, 1.54, 1.50 and 1.36× of
  * theirs before with it, 1.75, 1.66, 1.53 and 2.07× without (1.30 and 1.47× in two runs the afternoon before). Its
  * cost: on a machine whose cores something else keeps busy all the time, a render waits until they are free. With two
