@@ -48,3 +48,13 @@ export function document(type: Product['type'], recipes: readonly Recipe[], opti
     brand,
   });
 }
+
+/**
+ * A one-recipe ebook titled `title`, without its generated cover: the render pool's tests steer their misbehaving
+ * worker by the title (`support/misbehaving-worker.ts`), and their time limits are about the pool, not about drawing
+ * pictures (a first render in a fresh thread would also load sharp for it).
+ */
+export function titledBook(title: string): ProductDocument {
+  const { generated_cover: _cover, ...model } = document('ebook', [recipeFixture()]);
+  return { ...model, title_page: { ...model.title_page, title } };
+}

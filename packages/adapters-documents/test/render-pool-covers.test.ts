@@ -8,19 +8,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { after, describe, it } from 'node:test';
-import type { ProductDocument } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import { documentCoverWidth } from '../src/cover/document-cover-width.js';
 import { backgroundIdle, backgroundNice } from '../src/render-pool/background-priority.js';
 import { createCoverArtist, createRenderPool } from '../src/index.js';
 import { inThisThreadCoverArtist } from '../src/pool.js';
-import { document } from './fixtures.js';
+import { document, titledBook } from './fixtures.js';
 
 const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
-const titled = (title: string): ProductDocument => {
-  const { generated_cover: _cover, ...model } = document('ebook', [recipeFixture()]);
-  return { ...model, title_page: { ...model.title_page, title } };
-};
 
 describe("a render pool's covers", () => {
   // One pool for the file: each new one would start a thread and load the renderer again. Not at SCHED_IDLE, whatever
@@ -139,7 +134,7 @@ describe("a render pool's covers", () => {
       const before = new Set(threads().map((entry) => entry.thread));
       const told = createRenderPool({ threads: 1, warm: false, idle, workerFile: misbehaving });
       try {
-        (await told.render(titled('lower'), { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
+        (await told.render(titledBook('lower'), { format: 'pdf', pageSize: 'a5' }))._unsafeUnwrap();
         seen.push({ idle, threads: threads().filter((entry) => !before.has(entry.thread) && entry.nice === Math.max(start, 15)).map(({ nice, policy }) => ({ nice, policy })) });
       } finally {
         await told.close();

@@ -7,21 +7,15 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { BroadcastChannel } from 'node:worker_threads';
-import { CoverNotDrawnNow, renderWhole, type ProductDocument } from '@larder/domain';
+import { CoverNotDrawnNow, renderWhole } from '@larder/domain';
 import { recipeFixture } from '@larder/domain/testing';
 import { createCoverArtist, createDocumentRenderer, createRenderPool } from '../src/index.js';
-import { document } from './fixtures.js';
+import { document, titledBook as titled } from './fixtures.js';
 import { WARM_UP_HANGS } from './support/warm-up-channel.js';
 
 const misbehaving = new URL('./support/misbehaving-worker.ts', import.meta.url);
 const hangingWarmUp = new URL('./support/hanging-warm-up-worker.ts', import.meta.url);
 const slowWarmUp = new URL('./support/slow-warm-up-worker.ts', import.meta.url);
-const titled = (title: string): ProductDocument => {
-  // Without the generated cover: these books only steer the misbehaving worker, and the time limits below are about
-  // the pool, not about drawing pictures (a first render in a fresh thread also loads sharp for it).
-  const { generated_cover: _cover, ...model } = document('ebook', [recipeFixture()]);
-  return { ...model, title_page: { ...model.title_page, title } };
-};
 const PDF = { format: 'pdf', pageSize: 'a4' } as const;
 
 /**
